@@ -1,0 +1,69 @@
+// Command passage plays and analyses race board games: Senet in several
+// rule reconstructions. See the README for the commands.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// usageError is bad command-line usage: reported like any error (exit 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+const usage = `passage: race board games (Senet, after several reconstructions)
+
+Usage:
+  passage rules                                   list the rulesets
+  passage new   --rules ID [--opt K=V ...]        print the initial position
+  passage moves --rules ID [--opt K=V ...] --pos POSITION --roll N
+                                                  print the legal moves as JSON
+  passage play  [--rules ID] [--opt K=V ...] [--vs human|random] [--seed N]
+                                                  play a game in the terminal
+
+Run 'passage COMMAND -h' for a command's flags. Positions and moves use the
+notation of docs/notation.md.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes one command and returns the exit status: 0 on success, 2
+// on any error, which is printed as one line on stderr with nothing on
+// stdout.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		if len(args) == 0 {
+			fmt.Fprint(stderr, usage)
+			return 2
+		}
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	var err error
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "rules":
+		err = cmdRules(rest, stdout)
+	case "new":
+		err = cmdNew(rest, stdout)
+	case "moves":
+		err = cmdMoves(rest, stdout)
+	case "play":
+		err = cmdPlay(rest, stdin, stdout)
+	default:
+		err = usageError{fmt.Sprintf("unknown command %q (commands: rules, new, moves, play; see passage --help)", cmd)}
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "passage: %v\n", err)
+		return 2
+	}
+	return 0
+}

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"passage/game"
+	"passage/internal/catalog"
+)
+
+// optList collects repeated --opt KEY=VALUE flags.
+type optList []string
+
+func (o *optList) String() string     { return strings.Join(*o, ",") }
+func (o *optList) Set(s string) error { *o = append(*o, s); return nil }
+
+// newFlags makes a flag set that reports errors as values instead of
+// printing them, so that the command prints exactly one error line.
+func newFlags(name string, help io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fs.SetOutput(help)
+		fmt.Fprintf(help, "Usage of passage %s:\n", name)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	return fs
+}
+
+// parseFlags parses args and rejects stray arguments.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
+			return err
+		}
+		return usageError{fs.Name() + ": " + err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))}
+	}
+	return nil
+}
+
+// rulesFlags are the flags that choose a ruleset.
+type rulesFlags struct {
+	rules   string
+	opts    optList
+	players int
+}
+
+func (r *rulesFlags) register(fs *flag.FlagSet, def string) {
+	fs.StringVar(&r.rules, "rules", def, "ruleset `ID` (see passage rules)")
+	fs.Var(&r.opts, "opt", "ruleset option `KEY=VALUE` (repeatable)")
+	fs.IntVar(&r.players, "players", 0, "number of players `N` (rulesets with a players option)")
+}
+
+// build resolves the flags to a ruleset.
+func (r *rulesFlags) build() (game.Ruleset, error) {
+	if r.rules == "" {
+		return nil, usageError{"--rules is required (see passage rules)"}
+	}
+	spec, err := catalog.Lookup(r.rules)
+	if err != nil {
+		return nil, err
+	}
+	opts := r.opts
+	if r.players != 0 {
+		has := false
+		for _, o := range spec.Options {
+			has = has || o.Key == "players"
+		}
+		if has {
+			opts = append(opts, "players="+strconv.Itoa(r.players))
+		}
+	}
+	rules, err := spec.Build(opts)
+	if err != nil {
+		return nil, err
+	}
+	if r.players != 0 && r.players != rules.Players() {
+		return nil, usageError{fmt.Sprintf("%s is played by %d players, not %d", rules.ID(), rules.Players(), r.players)}
+	}
+	return rules, nil
+}
+
+func cmdRules(args []string, stdout io.Writer) error {
+	fs := newFlags("rules", stdout)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, s := range catalog.Specs() {
+		fmt.Fprintf(&b, "%s\t%s\n", s.Name, s.Title)
+	}
+	_, err := io.WriteString(stdout, b.String())
+	return err
+}
+
+func cmdNew(args []string, stdout io.Writer) error {
+	fs := newFlags("new", stdout)
+	var rf rulesFlags
+	rf.register(fs, "")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	rules, err := rf.build()
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(stdout, rules.Start())
+	return err
+}
+
+// movesOutput is the JSON of passage moves; field order is the contract.
+type movesOutput struct {
+	Roll  int          `json:"roll"`
+	Moves []movesEntry `json:"moves"`
+}
+
+type movesEntry struct {
+	Move string `json:"move"`
+	Pos  string `json:"pos"`
+}
+
+func cmdMoves(args []string, stdout io.Writer) error {
+	fs := newFlags("moves", stdout)
+	var rf rulesFlags
+	rf.register(fs, "")
+	pos := fs.String("pos", "", "the `POSITION` in notation")
+	roll := fs.String("roll", "", "the throw `N`")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	rules, err := rf.build()
+	if err != nil {
+		return err
+	}
+	if *pos == "" {
+		return usageError{"--pos is required"}
+	}
+	if *roll == "" {
+		return usageError{"--roll is required"}
+	}
+	n, err := strconv.Atoi(*roll)
+	if err != nil {
+		return fmt.Errorf("roll: %q is not a number", *roll)
+	}
+	ts, err := rules.Moves(*pos, n)
+	if err != nil {
+		return err
+	}
+	out := movesOutput{Roll: n, Moves: make([]movesEntry, len(ts))}
+	for i, t := range ts {
+		out.Moves[i] = movesEntry(t)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	_, err = stdout.Write(buf.Bytes())
+	return err
+}

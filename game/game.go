@@ -1,0 +1,127 @@
+// Package game is the contract shared by every Passage ruleset: players,
+// explicit chance, positions as comparable values, and a Match that
+// validates turns and legality at the edge.
+//
+// A position is always a chance node: the side named by ToMove throws next.
+// The rules list the throw outcomes with their exact probabilities
+// (Outcomes) and never roll dice themselves; whoever samples passes its own
+// seeded *rand.Rand. A decision node is a position together with a throw:
+// Moves lists the legal moves for that throw, and Apply returns the next
+// position with every automatic consequence resolved.
+//
+// Usage:
+//
+//	g := senet.MustNew("senet-jequier", nil)
+//	m := game.NewMatch(g, g.Start())
+//	roll := game.Sample(g.Outcomes(m.Position()), rng)
+//	moves := m.Legal(roll)
+//	err := m.Play(m.ToMove(), roll, moves[0])
+package game
+
+import (
+	"errors"
+	"math/rand/v2"
+)
+
+// Player is a seat in turn order: 0 is the first colour of the ruleset
+// (White in Senet, red in Ludo).
+type Player int8
+
+// NoPlayer is returned by ToMove when the game is over and by Winner when
+// it is not.
+const NoPlayer Player = -1
+
+// MaxPlayers is the largest number of seats any ruleset has.
+const MaxPlayers = 4
+
+// Outcome is one possible throw and its exact probability Num/Den. All
+// outcomes of one list share the same Den.
+type Outcome struct {
+	Roll int
+	Num  int
+	Den  int
+}
+
+// Prob is the outcome's probability as a float.
+func (o Outcome) Prob() float64 { return float64(o.Num) / float64(o.Den) }
+
+// Payoffs holds one payoff per seat, in [0, 1]; unused seats are zero.
+type Payoffs [MaxPlayers]float64
+
+// Game is a ruleset with its options fixed: the fast, typed interface that
+// search code and the conformance suite use. P is the position, a
+// comparable value type (no pointers, slices or maps), and M the move.
+//
+// Moves and Apply are the unchecked fast path: Apply trusts that the move
+// came from Moves for the same position and roll. Validation at the edge
+// is Match's job.
+type Game[P comparable, M comparable] interface {
+	// ID is the ruleset's name with its non-default options, sorted by
+	// key ("senet-jequier water=15").
+	ID() string
+	// Players is the number of seats.
+	Players() int
+	// Start is the initial position.
+	Start() P
+	// ToMove is the side that throws next, or NoPlayer when the game is over.
+	ToMove(p P) Player
+	// Outcomes lists the throws possible in p, with exact probabilities
+	// that sum to 1. The slice is shared and must not be modified.
+	Outcomes(p P) []Outcome
+	// Moves appends the legal moves for throw roll in p to buf and returns
+	// it. When no move is legal the list holds exactly one pass move.
+	// It does not allocate when buf has room.
+	Moves(p P, roll int, buf []M) []M
+	// Apply plays m after throw roll and returns the next position; p is
+	// not changed.
+	Apply(p P, roll int, m M) P
+	// Over reports whether the game has ended.
+	Over(p P) bool
+	// Payoffs is the result of a finished game: 1 for the winner and 0
+	// for the others, or a ranking's shares where the ruleset ranks.
+	Payoffs(p P) Payoffs
+	// ParsePosition reads a position in the ruleset's notation.
+	ParsePosition(s string) (P, error)
+	// FormatPosition writes p in notation; ParsePosition(FormatPosition(p)) == p.
+	FormatPosition(p P) string
+	// ParseMove reads a move token.
+	ParseMove(s string) (M, error)
+	// FormatMove writes a move token.
+	FormatMove(m M) string
+}
+
+// Sentinel errors returned (wrapped) by Match and the text-level Session.
+var (
+	ErrIllegalMove  = errors.New("illegal move")
+	ErrNotYourTurn  = errors.New("not your turn")
+	ErrGameOver     = errors.New("game is over")
+	ErrBadRoll      = errors.New("impossible throw")
+	ErrBadPosition  = errors.New("invalid position")
+	ErrBadMove      = errors.New("malformed move")
+	ErrUnknownRules = errors.New("unknown ruleset")
+	ErrBadOption    = errors.New("invalid option")
+)
+
+// Sample draws one throw from outcomes using r. It panics on an empty
+// list, which would be a broken ruleset.
+func Sample(outcomes []Outcome, r *rand.Rand) int {
+	den := outcomes[0].Den
+	x := r.IntN(den)
+	for _, o := range outcomes {
+		if x < o.Num {
+			return o.Roll
+		}
+		x -= o.Num
+	}
+	panic("game: outcome probabilities do not sum to 1")
+}
+
+// Possible reports whether roll is among outcomes.
+func Possible(outcomes []Outcome, roll int) bool {
+	for _, o := range outcomes {
+		if o.Roll == roll {
+			return true
+		}
+	}
+	return false
+}

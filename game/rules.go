@@ -1,0 +1,104 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Option is one option a ruleset accepts (`--opt KEY=VALUE`).
+type Option struct {
+	Key     string
+	Values  []string // the accepted values
+	Default string
+	Doc     string
+}
+
+// Spec describes a ruleset family to the command line and the server: its
+// name, its options, and how to build it with options chosen.
+type Spec struct {
+	Name    string // "senet-jequier"
+	Title   string // a short human name
+	Options []Option
+	// New builds the ruleset with resolved options (every key present).
+	New func(opts map[string]string) (Ruleset, error)
+}
+
+// ParseOptions reads KEY=VALUE strings against spec's options and
+// returns every option with its value, defaults filled in.
+func (s Spec) ParseOptions(kv []string) (map[string]string, error) {
+	opts := make(map[string]string, len(s.Options))
+	for _, o := range s.Options {
+		opts[o.Key] = o.Default
+	}
+	seen := map[string]bool{}
+	for _, item := range kv {
+		k, v, ok := strings.Cut(item, "=")
+		if !ok {
+			return nil, fmt.Errorf("%w: %q is not KEY=VALUE", ErrBadOption, item)
+		}
+		i := slices.IndexFunc(s.Options, func(o Option) bool { return o.Key == k })
+		if i < 0 {
+			return nil, fmt.Errorf("%w: %s has no option %q (options: %s)", ErrBadOption, s.Name, k, s.optionKeys())
+		}
+		if seen[k] {
+			return nil, fmt.Errorf("%w: option %s given twice", ErrBadOption, k)
+		}
+		seen[k] = true
+		if !slices.Contains(s.Options[i].Values, v) {
+			return nil, fmt.Errorf("%w: %s=%s: want one of %s", ErrBadOption, k, v, strings.Join(s.Options[i].Values, ", "))
+		}
+		opts[k] = v
+	}
+	return opts, nil
+}
+
+func (s Spec) optionKeys() string {
+	if len(s.Options) == 0 {
+		return "none"
+	}
+	keys := make([]string, len(s.Options))
+	for i, o := range s.Options {
+		keys[i] = o.Key
+	}
+	return strings.Join(keys, ", ")
+}
+
+// CanonicalID names a ruleset with its options: the name, then every
+// option that differs from its default as KEY=VALUE, sorted by key
+// ("senet-jequier water=15").
+func (s Spec) CanonicalID(opts map[string]string) string {
+	var parts []string
+	for _, o := range s.Options {
+		if v, ok := opts[o.Key]; ok && v != o.Default {
+			parts = append(parts, o.Key+"="+v)
+		}
+	}
+	slices.Sort(parts)
+	return strings.Join(append([]string{s.Name}, parts...), " ")
+}
+
+// Build parses kv and builds the ruleset.
+func (s Spec) Build(kv []string) (Ruleset, error) {
+	opts, err := s.ParseOptions(kv)
+	if err != nil {
+		return nil, err
+	}
+	return s.New(opts)
+}
+
+// Combinations lists every combination of option values, each as
+// KEY=VALUE strings; the conformance suite runs each.
+func (s Spec) Combinations() [][]string {
+	combos := [][]string{nil}
+	for _, o := range s.Options {
+		var next [][]string
+		for _, c := range combos {
+			for _, v := range o.Values {
+				next = append(next, append(slices.Clone(c), o.Key+"="+v))
+			}
+		}
+		combos = next
+	}
+	return combos
+}

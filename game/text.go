@@ -1,0 +1,133 @@
+package game
+
+import (
+	"fmt"
+)
+
+// Transition is a legal move in notation and the position it leads to,
+// with every automatic consequence applied.
+type Transition struct {
+	Move string
+	Pos  string
+}
+
+// Ruleset is the text-level view of a game that the command line, the
+// server and the store use: positions and moves are strings in the
+// ruleset's notation, so none of them needs generics. Every method
+// validates its input and returns an error rather than panicking.
+type Ruleset interface {
+	// ID is the ruleset name with its non-default options.
+	ID() string
+	// Players is the number of seats.
+	Players() int
+	// Start is the initial position.
+	Start() string
+	// Normalize parses pos and writes it back in canonical notation.
+	Normalize(pos string) (string, error)
+	// ToMove is the side to throw in pos, NoPlayer when the game is over.
+	ToMove(pos string) (Player, error)
+	// Outcomes lists the possible throws in pos.
+	Outcomes(pos string) ([]Outcome, error)
+	// Moves lists the legal moves for throw roll in pos with the position
+	// after each. It fails when the game is over or the throw impossible.
+	Moves(pos string, roll int) ([]Transition, error)
+	// Play applies move after throw roll in pos, checking legality.
+	Play(pos string, roll int, move string) (string, error)
+	// Result reports whether the game in pos is over, and its payoffs.
+	Result(pos string) (over bool, payoffs Payoffs, err error)
+}
+
+// Text adapts a typed Game to the text-level Ruleset.
+func Text[P comparable, M comparable](g Game[P, M]) Ruleset {
+	return textRules[P, M]{g: g}
+}
+
+type textRules[P comparable, M comparable] struct {
+	g Game[P, M]
+}
+
+func (t textRules[P, M]) ID() string    { return t.g.ID() }
+func (t textRules[P, M]) Players() int  { return t.g.Players() }
+func (t textRules[P, M]) Start() string { return t.g.FormatPosition(t.g.Start()) }
+
+func (t textRules[P, M]) Normalize(pos string) (string, error) {
+	p, err := t.g.ParsePosition(pos)
+	if err != nil {
+		return "", err
+	}
+	return t.g.FormatPosition(p), nil
+}
+
+func (t textRules[P, M]) ToMove(pos string) (Player, error) {
+	p, err := t.g.ParsePosition(pos)
+	if err != nil {
+		return NoPlayer, err
+	}
+	return t.g.ToMove(p), nil
+}
+
+func (t textRules[P, M]) Outcomes(pos string) ([]Outcome, error) {
+	p, err := t.g.ParsePosition(pos)
+	if err != nil {
+		return nil, err
+	}
+	if t.g.Over(p) {
+		return nil, ErrGameOver
+	}
+	return t.g.Outcomes(p), nil
+}
+
+func (t textRules[P, M]) decision(pos string, roll int) (P, error) {
+	p, err := t.g.ParsePosition(pos)
+	if err != nil {
+		return p, err
+	}
+	if t.g.Over(p) {
+		return p, ErrGameOver
+	}
+	if !Possible(t.g.Outcomes(p), roll) {
+		return p, fmt.Errorf("%w: %s cannot throw %d", ErrBadRoll, t.g.ID(), roll)
+	}
+	return p, nil
+}
+
+func (t textRules[P, M]) Moves(pos string, roll int) ([]Transition, error) {
+	p, err := t.decision(pos, roll)
+	if err != nil {
+		return nil, err
+	}
+	moves := t.g.Moves(p, roll, nil)
+	out := make([]Transition, len(moves))
+	for i, m := range moves {
+		out[i] = Transition{Move: t.g.FormatMove(m), Pos: t.g.FormatPosition(t.g.Apply(p, roll, m))}
+	}
+	return out, nil
+}
+
+func (t textRules[P, M]) Play(pos string, roll int, move string) (string, error) {
+	p, err := t.decision(pos, roll)
+	if err != nil {
+		return "", err
+	}
+	mv, err := t.g.ParseMove(move)
+	if err != nil {
+		return "", err
+	}
+	for _, legal := range t.g.Moves(p, roll, nil) {
+		if legal == mv {
+			return t.g.FormatPosition(t.g.Apply(p, roll, mv)), nil
+		}
+	}
+	return "", fmt.Errorf("%w: %s with a throw of %d", ErrIllegalMove, move, roll)
+}
+
+func (t textRules[P, M]) Result(pos string) (bool, Payoffs, error) {
+	p, err := t.g.ParsePosition(pos)
+	if err != nil {
+		return false, Payoffs{}, err
+	}
+	if !t.g.Over(p) {
+		return false, Payoffs{}, nil
+	}
+	return true, t.g.Payoffs(p), nil
+}

@@ -1,0 +1,162 @@
+package senet
+
+import "passage/game"
+
+// Board geometry shared by every Senet ruleset (rules/README.md).
+const (
+	Squares = 30 // squares on the board, numbered 1-30
+	OffSq   = 31 // "off the board" as a destination
+	Water   = 27 // the House of Water; no piece ever rests here
+)
+
+// Backward says when a piece may move backward.
+type Backward uint8
+
+const (
+	// BackwardNone: pieces only move forward.
+	BackwardNone Backward = iota
+	// BackwardWhenNoForward: if no piece can move forward, one piece must
+	// move backward to an empty square (Jéquier J10).
+	BackwardWhenNoForward
+)
+
+// Overshoot says what happens to a forward move whose throw would carry a
+// piece past square 30 outside bearing off.
+type Overshoot uint8
+
+const (
+	// OvershootBlock: such a move is impossible (J14, overshoot=block).
+	OvershootBlock Overshoot = iota
+	// OvershootBounce: count up to 30 and back down by the rest
+	// (J14, overshoot=bounce).
+	OvershootBounce
+)
+
+// BearOff says when and how pieces leave the board.
+type BearOff uint8
+
+const (
+	// BearOffLastRow: once all of a side's pieces on the board stand in
+	// 21-30, a move that ends exactly on 30 bears the piece off, and a
+	// piece already on 30 leaves with any throw (Jéquier J13).
+	BearOffLastRow BearOff = iota
+)
+
+// Drown says where a piece that ends a move on the House of Water goes.
+type Drown uint8
+
+const (
+	// DrownReturnUp: to the variant's Return square or, if occupied, the
+	// first empty square after it (Jéquier J11).
+	DrownReturnUp Drown = iota
+)
+
+// Variant is a Senet ruleset as data. Move generation reads these fields
+// and never looks at the name. Each field cites the rule it encodes.
+type Variant struct {
+	Name  string // ruleset ID without options
+	Title string // short human name
+
+	// Pieces each side owns, BA included (J2: 5).
+	Pieces int
+	// BA: each side's last piece is a distinguished piece, the BA
+	// (Szenet S6-S21), written W / B in notation.
+	BA bool
+	// Setup is the initial board, square 1 first, in notation.
+	Setup string
+	// Start is the initial position in notation.
+	Start string
+
+	// Throws is the distribution of one throw of the four sticks (J3).
+	Throws []game.Outcome
+	// ExtraThrow has bit r set when a throw of r gives the same side
+	// another throw, used or not (J5).
+	ExtraThrow uint8
+
+	// OpeningSquare: while the opening flag is set, White's first move
+	// must be made with its piece on this square if it has a legal move
+	// (J4). Zero means no opening rule.
+	OpeningSquare int
+
+	// PairProtects: a piece with a piece of its own colour on an adjacent
+	// square cannot be attacked (J8).
+	PairProtects bool
+	// WallSize: this many or more contiguous pieces of one colour cannot
+	// be attacked nor passed over by the other colour (J9: 3).
+	WallSize int
+	// Safe has bit s set for squares on which a piece cannot be attacked
+	// (J12: 26, 28, 29, 30).
+	Safe uint32
+
+	// Backward is the backward-move policy (J10).
+	Backward Backward
+
+	// Drown and Return: where a piece ending on 27 goes (J11).
+	Drown  Drown
+	Return int
+
+	// Overshoot past 30 (J14).
+	Overshoot Overshoot
+	// BearOff policy (J13).
+	BearOff BearOff
+
+	// keys lists the notation keys this ruleset uses.
+	keys keySet
+}
+
+// keySet has a bit per optional notation key.
+type keySet uint8
+
+const (
+	keyHand keySet = 1 << iota
+	keyOff
+	keySkip
+	keyBonus
+	keyAsleep
+	keyOpening
+)
+
+// sticks16 is the distribution of the number of marked sides of four fair
+// two-sided sticks, Binomial(4, 1/2), over 16 (rules/README.md).
+var sticks16 = [5]int{1, 4, 6, 4, 1}
+
+// stickThrows lists the throws with their exact probabilities, where no
+// marked side is worth zeroValue (5 or 6), in ascending order of value.
+func stickThrows(zeroValue int) []game.Outcome {
+	out := []game.Outcome{}
+	for marked := 1; marked <= 4; marked++ {
+		out = append(out, game.Outcome{Roll: marked, Num: sticks16[marked], Den: 16})
+	}
+	return append(out, game.Outcome{Roll: zeroValue, Num: sticks16[0], Den: 16})
+}
+
+func squares(list ...int) uint32 {
+	var m uint32
+	for _, s := range list {
+		m |= 1 << s
+	}
+	return m
+}
+
+// Jequier is Senet after G. Jéquier as confirmed by E. B. Pusch, from
+// seeds 001 (French) and 004 (Spanish); rules J1-J17 of rules/jequier.md.
+// Options water=1|15 (J11) and overshoot=bounce|block (J14).
+var Jequier = Variant{
+	Name:          "senet-jequier",
+	Title:         "Senet after Jéquier (Pusch)",
+	Pieces:        5,
+	Setup:         "wbwbwbwbw.b...................", // J2 then J4: 10 to 11
+	Start:         "wbwbwbwbw.b................... b opening=w",
+	Throws:        stickThrows(6),          // J3
+	ExtraThrow:    1<<1 | 1<<4 | 1<<6,      // J5
+	OpeningSquare: 9,                       // J4
+	PairProtects:  true,                    // J8
+	WallSize:      3,                       // J9
+	Safe:          squares(26, 28, 29, 30), // J12
+	Backward:      BackwardWhenNoForward,   // J10
+	Drown:         DrownReturnUp,           // J11
+	Return:        1,                       // J11 water=1
+	Overshoot:     OvershootBounce,         // J14 overshoot=bounce
+	BearOff:       BearOffLastRow,          // J13
+	keys:          keyOff | keyOpening,
+}
