@@ -35,6 +35,15 @@ type Ruleset interface {
 	Play(pos string, roll int, move string) (string, error)
 	// Result reports whether the game in pos is over, and its payoffs.
 	Result(pos string) (over bool, payoffs Payoffs, err error)
+	// Diagram draws pos for a terminal, several lines of plain text; a
+	// game without a drawing of its own gets its notation.
+	Diagram(pos string) (string, error)
+}
+
+// Diagrammer is implemented by games that can draw a position for a
+// terminal. The text adapter uses it for Diagram.
+type Diagrammer[P comparable] interface {
+	Diagram(p P) string
 }
 
 // Text adapts a typed Game to the text-level Ruleset.
@@ -130,4 +139,15 @@ func (t textRules[P, M]) Result(pos string) (bool, Payoffs, error) {
 		return false, Payoffs{}, nil
 	}
 	return true, t.g.Payoffs(p), nil
+}
+
+func (t textRules[P, M]) Diagram(pos string) (string, error) {
+	p, err := t.g.ParsePosition(pos)
+	if err != nil {
+		return "", err
+	}
+	if d, ok := t.g.(Diagrammer[P]); ok {
+		return d.Diagram(p), nil
+	}
+	return t.g.FormatPosition(p) + "\n", nil
 }
