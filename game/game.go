@@ -125,3 +125,11 @@ func Possible(outcomes []Outcome, roll int) bool {
 	}
 	return false
 }
+
+// Evaluator is implemented by games that can estimate the payoffs of an
+// unfinished position: the hand-made evaluation that greedy players and
+// depth-limited search use at their horizon. The estimates lie in [0, 1]
+// and, like Payoffs, sum to 1 over the seats.
+type Evaluator[P comparable] interface {
+	Evaluate(p P) Payoffs
+}
