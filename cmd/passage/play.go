@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -285,7 +286,7 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 	g.printf("%s throws %d.\n", g.seat(p), roll)
 	g.listMoves(moves)
 	for {
-		g.printf("%s, your move (1-%d): ", g.seat(p), len(moves))
+		g.printf("%s, your move (%s): ", g.seat(p), choices(len(moves)))
 		if err := g.out.Flush(); err != nil {
 			return 0, "", err
 		}
@@ -321,7 +322,7 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 			if n >= 1 && n <= len(moves) {
 				return n - 1, "", nil
 			}
-			g.printf("There is no move %d: choose 1-%d, or type help.\n", n, len(moves))
+			g.printf("There is no move %d: choose %s, or type help.\n", n, choices(len(moves)))
 			continue
 		}
 		for i, t := range moves {
@@ -329,14 +330,28 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 				return i, "", nil
 			}
 		}
-		if _, err := g.rules.Play(g.pos, roll, answer); err != nil {
-			g.printf("%s: %v. Choose 1-%d, or type help.\n", answer, err, len(moves))
-		} else {
+		_, err := g.rules.Play(g.pos, roll, answer)
+		switch {
+		case errors.Is(err, game.ErrBadMove):
+			g.printf("%q is neither a move number nor a move (%v). Choose %s, or type help.\n", answer, err, choices(len(moves)))
+		case errors.Is(err, game.ErrIllegalMove):
+			g.printf("%s is not legal with a throw of %d. Choose %s, or type help.\n", answer, roll, choices(len(moves)))
+		case err != nil:
+			g.printf("%s: %v. Choose %s, or type help.\n", answer, err, choices(len(moves)))
+		default:
 			// Unreachable while Moves lists every legal move; kept so a
 			// ruleset bug shows as a message, not a wrong move.
-			g.printf("%s is not in the list. Choose 1-%d, or type help.\n", answer, len(moves))
+			g.printf("%s is not in the list. Choose %s, or type help.\n", answer, choices(len(moves)))
 		}
 	}
+}
+
+// choices is the range of move numbers: "1-4", or "1" alone.
+func choices(n int) string {
+	if n == 1 {
+		return "1"
+	}
+	return "1-" + strconv.Itoa(n)
 }
 
 // listMoves prints the numbered moves, several to a line.
