@@ -1,8 +1,11 @@
 package senet
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"passage/game"
 )
 
 // startDiagram is the Jéquier start (J2, J4) as Diagram draws it.
@@ -126,4 +129,64 @@ func lineDiff(want, got string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestDiagramRandomGames draws every position of a few random games under
+// every option combination: 30 squares, pieces as in notation, at most 80
+// columns.
+func TestDiagramRandomGames(t *testing.T) {
+	for _, spec := range Specs() {
+		for _, combo := range spec.Combinations() {
+			opts := map[string]string{}
+			for _, kv := range combo {
+				k, v, _ := strings.Cut(kv, "=")
+				opts[k] = v
+			}
+			r := MustNew(spec.Name, opts)
+			t.Run(r.ID(), func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(1, 2))
+				for range 3 {
+					p := r.Start()
+					for turn := 0; !r.Over(p); turn++ {
+						if turn > 100_000 {
+							t.Fatal("random game did not end")
+						}
+						checkDiagram(t, r, p)
+						roll := game.Sample(r.Outcomes(p), rng)
+						moves := r.Moves(p, roll, nil)
+						p = r.Apply(p, roll, moves[rng.IntN(len(moves))])
+					}
+					checkDiagram(t, r, p)
+				}
+			})
+		}
+	}
+}
+
+func checkDiagram(t *testing.T, r *Rules, p Position) {
+	t.Helper()
+	d := r.Diagram(p)
+	lines := strings.Split(d, "\n")
+	// The piece lines are 3, 6 and 9; square s of the snake is at cell
+	// column (s-1)%10, reversed on row 2.
+	var board []byte
+	for row, li := range []int{2, 5, 8} {
+		cells := strings.Split(lines[li], "│")[1:11]
+		if row == 1 {
+			for i, j := 0, len(cells)-1; i < j; i, j = i+1, j-1 {
+				cells[i], cells[j] = cells[j], cells[i]
+			}
+		}
+		for _, c := range cells {
+			board = append(board, strings.TrimSpace(c)[0])
+		}
+	}
+	if got, want := string(board), r.Format(p)[:Squares]; got != want {
+		t.Fatalf("Diagram of %q shows the board %q", r.Format(p), got)
+	}
+	for i, line := range lines {
+		if n := len([]rune(line)); n > 80 {
+			t.Fatalf("Diagram of %q: line %d is %d columns wide", r.Format(p), i+1, n)
+		}
+	}
 }

@@ -386,7 +386,11 @@ func (g *terminalGame) finish(stop string) error {
 		}
 		g.printf("Result: %s\n", g.result(pay))
 	} else {
-		g.printf("Game stopped (%s) after %d turns.\n", stop, len(g.rec.Turns))
+		turns := "turns"
+		if len(g.rec.Turns) == 1 {
+			turns = "turn"
+		}
+		g.printf("Game stopped (%s) after %d %s.\n", stop, len(g.rec.Turns), turns)
 	}
 	g.printf("\nGame record:\n")
 	return record.Write(g.out, g.rec)
