@@ -69,9 +69,9 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("play", stdout)
 	var rf rulesFlags
 	rf.register(fs, "senet-jequier")
-	vs := fs.String("vs", "", "the opponent of the person at the keyboard: `KIND`, one of human, random (default human)")
-	seatFlag := fs.String("seat", "", "with --vs: the seat the person plays, by letter or number (default the first seat, w)")
-	seatsFlag := fs.String("seats", "", "who plays each seat in seat order, comma-separated `KINDS` (human,random); instead of --vs")
+	vs := fs.String("vs", "", "who plays against the person at the keyboard: `KIND` human or random (default human); every other seat gets it")
+	seatFlag := fs.String("seat", "", "with --vs: the `SEAT` the person plays, by letter (w, b) or number from 1 (default the first seat)")
+	seatsFlag := fs.String("seats", "", "who plays each seat, in seat order (White, Black): comma-separated `KINDS` such as human,random; instead of --vs")
 	seed := fs.Uint64("seed", 0, "seed `N` of the throws and the computer's choices (default: from the clock, printed)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
