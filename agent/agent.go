@@ -12,6 +12,7 @@
 package agent
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"passage/game"
@@ -76,4 +77,36 @@ func value[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P]
 		return g.Payoffs(p)
 	}
 	return eval.Evaluate(p)
+}
+
+// TextAgent is a computer player over notation, for programs that see
+// positions and moves as strings (the terminal game, the server).
+type TextAgent interface {
+	// Choose returns the move, in notation, that the player makes in pos
+	// after throw roll.
+	Choose(pos string, roll int) (string, error)
+}
+
+// Text binds a typed agent to notation.
+func Text[P comparable, M comparable](g game.Game[P, M], a Agent[P, M]) TextAgent {
+	return textAgent[P, M]{g: g, a: a}
+}
+
+type textAgent[P comparable, M comparable] struct {
+	g game.Game[P, M]
+	a Agent[P, M]
+}
+
+func (t textAgent[P, M]) Choose(pos string, roll int) (string, error) {
+	p, err := t.g.ParsePosition(pos)
+	if err != nil {
+		return "", err
+	}
+	if t.g.Over(p) {
+		return "", game.ErrGameOver
+	}
+	if !game.Possible(t.g.Outcomes(p), roll) {
+		return "", fmt.Errorf("%w: %d", game.ErrBadRoll, roll)
+	}
+	return t.g.FormatMove(t.a.Choose(p, roll)), nil
 }

@@ -133,3 +133,12 @@ func Possible(outcomes []Outcome, roll int) bool {
 type Evaluator[P comparable] interface {
 	Evaluate(p P) Payoffs
 }
+
+// Effecter is implemented by games that can say which of their special
+// rules a move set off (an attack, a drowning, a bonus throw ...), so
+// that simulations can count how often each rule fires. Effects returns
+// a bit set over EffectNames.
+type Effecter[P comparable, M comparable] interface {
+	EffectNames() []string
+	Effects(p P, roll int, m M) uint64
+}
