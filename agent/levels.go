@@ -3,6 +3,8 @@ package agent
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 
 	"passage/game"
@@ -37,35 +39,70 @@ func Names() []string {
 	return out
 }
 
-// New makes the named agent for g, seeded with seed where it uses chance.
-func New[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], name string, seed uint64) (Agent[P, M], error) {
+// spec is a parsed agent name: a kind and its number, if any
+// ("expectimax-3", "mcts-500").
+type spec struct {
+	kind string
+	n    int
+}
+
+// parse checks an agent name.
+func parse(name string) (spec, error) {
 	base, arg, hasArg := strings.Cut(name, "-")
-	n := 0
+	s := spec{kind: base}
 	if hasArg {
-		if _, err := fmt.Sscanf(arg, "%d", &n); err != nil || fmt.Sprint(n) != arg || n <= 0 {
-			return nil, fmt.Errorf("agent: %q: want %s-N with N a positive number", name, base)
+		n, err := strconv.Atoi(arg)
+		if err != nil || strconv.Itoa(n) != arg || n <= 0 {
+			return s, fmt.Errorf("agent: %q: want %s-N with N a positive number", name, base)
 		}
+		s.n = n
 	}
 	switch {
-	case name == "random":
-		return NewRandom(g, seed), nil
-	case name == "greedy" || name == "medium":
-		return NewGreedy(g, eval), nil
-	case name == "easy":
-		return &noisy[P, M]{Greedy: NewGreedy(g, eval), rng: rand.New(rand.NewPCG(seed, 0xea5)), p: 1.0 / 3}, nil
-	case name == "hard":
-		return NewExpectimax(g, eval, ExpectimaxConfig{Depth: 3}), nil
-	case name == "expert":
-		return NewExpectimax(g, eval, ExpectimaxConfig{Depth: 4}), nil
-	case base == "expectimax" && (!hasArg || n <= 6):
-		if !hasArg {
-			n = 2
-		}
-		return NewExpectimax(g, eval, ExpectimaxConfig{Depth: n}), nil
-	case base == "mcts":
-		return NewMCTS(g, eval, MCTSConfig{Iterations: n, Seed: seed}), nil
+	case !hasArg && slices.Contains(Names(), name):
+		return s, nil
+	case base == "expectimax" && s.n <= 6, base == "mcts" && s.n <= 1_000_000:
+		return s, nil
+	case base == "expectimax" || base == "mcts":
+		return s, fmt.Errorf("agent: %q: budget out of range (expectimax-1 to -6, mcts-1 to -1000000)", name)
 	}
-	return nil, fmt.Errorf("agent: unknown player %q (players: %s)", name, strings.Join(Names(), ", "))
+	return s, fmt.Errorf("agent: unknown player %q (players: %s)", name, strings.Join(Names(), ", "))
+}
+
+// Check reports whether name is an agent New can make.
+func Check(name string) error {
+	_, err := parse(name)
+	return err
+}
+
+// New makes the named agent for g, seeded with seed where it uses chance.
+func New[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], name string, seed uint64) (Agent[P, M], error) {
+	s, err := parse(name)
+	if err != nil {
+		return nil, err
+	}
+	switch s.kind {
+	case "random":
+		return NewRandom(g, seed), nil
+	case "greedy", "medium":
+		return NewGreedy(g, eval), nil
+	case "easy":
+		return &noisy[P, M]{Greedy: NewGreedy(g, eval), rng: rand.New(rand.NewPCG(seed, 0xea5)), p: 1.0 / 3}, nil
+	case "hard":
+		return NewExpectimax(g, eval, ExpectimaxConfig{Depth: 3}), nil
+	case "expert":
+		return NewExpectimax(g, eval, ExpectimaxConfig{Depth: 4}), nil
+	case "expectimax":
+		return NewExpectimax(g, eval, ExpectimaxConfig{Depth: max(s.n, 2*boolInt(s.n == 0))}), nil
+	default: // "mcts", as parse allows no other
+		return NewMCTS(g, eval, MCTSConfig{Iterations: s.n, Seed: seed}), nil
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // noisy is greedy with a chance p of a random move instead.

@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"passage/agent"
 	"passage/game"
 	"passage/internal/catalog"
 	"passage/record"
@@ -27,33 +27,19 @@ func newRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, seedStream))
 }
 
-// chooser picks one of the legal moves for a computer seat. Stronger
-// players come with the AI work; each is one entry of computers.
-type chooser func(rng *rand.Rand, rules game.Ruleset, pos string, roll int, moves []game.Transition) int
-
-// computers are the computer seats --vs and --seats accept, by name.
-var computers = map[string]chooser{
-	// random picks uniformly among the legal moves.
-	"random": func(rng *rand.Rand, _ game.Ruleset, _ string, _ int, moves []game.Transition) int {
-		return rng.IntN(len(moves))
-	},
-}
-
 const human = "human"
 
 // seatKinds lists the accepted seat kinds, for messages.
 func seatKinds() string {
-	kinds := []string{human}
-	for k := range computers {
-		kinds = append(kinds, k)
-	}
-	slices.Sort(kinds[1:])
-	return strings.Join(kinds, ", ")
+	return strings.Join(append([]string{human}, agent.Names()...), ", ")
 }
 
+// validKind reports whether k names a person or a computer player.
 func validKind(k string) bool {
-	_, ok := computers[k]
-	return k == human || ok
+	if k == human {
+		return true
+	}
+	return agent.Check(k) == nil
 }
 
 const playHelp = `Commands:
@@ -61,6 +47,7 @@ const playHelp = `Commands:
   9-12      play a move written in notation
   board     show the board again
   moves     list the legal moves again
+  hint      show the best move (when started with --hint)
   help      this help
   quit      stop the game and print its record
 `
@@ -69,10 +56,12 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("play", stdout)
 	var rf rulesFlags
 	rf.register(fs, "senet-jequier")
-	vs := fs.String("vs", "", "who plays against the person at the keyboard: `KIND` human or random (default human); every other seat gets it")
+	vs := fs.String("vs", "", "who plays against the person at the keyboard: `KIND` human, a level (easy, medium, hard, expert) or an agent (random, greedy, expectimax, mcts); every other seat gets it (default human)")
 	seatFlag := fs.String("seat", "", "with --vs: the `SEAT` the person plays, by letter (w, b) or number from 1 (default the first seat)")
 	seatsFlag := fs.String("seats", "", "who plays each seat, in seat order (White, Black): comma-separated `KINDS` such as human,random; instead of --vs")
 	seed := fs.Uint64("seed", 0, "seed `N` of the throws and the computer's choices (default: from the clock, printed)")
+	delay := fs.Duration("delay", -1, "pause `D` before each computer move so a person can follow it (default 700ms with a person playing, 0 otherwise)")
+	hint := fs.Bool("hint", false, "allow the command hint, which shows the best move (by the hard player)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -81,29 +70,53 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	if !seedSet {
 		*seed = uint64(time.Now().UnixNano()) % 1_000_000_000
 	}
-	rules, err := rf.build()
+	kit, err := rf.open()
 	if err != nil {
 		return err
 	}
+	rules := kit.Ruleset
 	kinds, err := resolveSeats(rules, *vs, *seatFlag, *seatsFlag)
 	if err != nil {
 		return err
+	}
+	bots := make([]agent.TextAgent, len(kinds))
+	for i, k := range kinds {
+		if k != human {
+			if bots[i], err = kit.NewPlayer(k, *seed+uint64(i)+1); err != nil {
+				return usageError{fmt.Sprintf("play: %v", err)}
+			}
+		}
+	}
+	var hinter agent.TextAgent
+	if *hint {
+		if hinter, err = kit.NewPlayer("hard", *seed); err != nil {
+			return err
+		}
 	}
 	title := ""
 	if spec, err := catalog.Lookup(rf.rules); err == nil {
 		title = spec.Title
 	}
 	g := &terminalGame{
-		rules: rules,
-		kinds: kinds,
-		rng:   newRand(*seed),
-		in:    bufio.NewScanner(stdin),
-		out:   bufio.NewWriter(stdout),
-		pos:   rules.Start(),
+		rules:  rules,
+		kinds:  kinds,
+		bots:   bots,
+		hinter: hinter,
+		rng:    newRand(*seed),
+		in:     bufio.NewScanner(stdin),
+		out:    bufio.NewWriter(stdout),
+		pos:    rules.Start(),
 		rec: record.Record{
 			Rules: rules.ID(), Seed: *seed, HasSeed: true,
 			Seats: kinds, Start: rules.Start(),
 		},
+	}
+	g.delay = *delay
+	if g.delay < 0 {
+		g.delay = 0
+		if g.humans() > 0 {
+			g.delay = 700 * time.Millisecond
+		}
 	}
 	err = g.run(title)
 	if ferr := g.out.Flush(); err == nil {
@@ -165,13 +178,16 @@ func resolveSeats(rules game.Ruleset, vs, seat, seats string) ([]string, error) 
 
 // terminalGame is one game at the terminal, line by line.
 type terminalGame struct {
-	rules game.Ruleset
-	kinds []string // human or a computer, per seat
-	rng   *rand.Rand
-	in    *bufio.Scanner
-	out   *bufio.Writer
-	pos   string
-	rec   record.Record
+	rules  game.Ruleset
+	kinds  []string          // human or a computer, per seat
+	bots   []agent.TextAgent // the computer player of each computer seat
+	hinter agent.TextAgent   // the player that gives hints, if allowed
+	delay  time.Duration     // pause before a computer's move
+	rng    *rand.Rand
+	in     *bufio.Scanner
+	out    *bufio.Writer
+	pos    string
+	rec    record.Record
 }
 
 // seat describes seat p for messages: "White", or "Black (random)" when
@@ -263,7 +279,15 @@ func (g *terminalGame) run(title string) error {
 			mv = moves[i]
 			g.printf("%s plays %s.", g.seat(p), mv.Move)
 		default:
-			mv = moves[computers[g.kinds[p]](g.rng, g.rules, g.pos, roll, moves)]
+			if g.delay > 0 {
+				if err := g.out.Flush(); err != nil {
+					return err
+				}
+				time.Sleep(g.delay)
+			}
+			if mv, err = g.computerMove(p, roll, moves); err != nil {
+				return err
+			}
 			g.printf("%s throws %d and plays %s.", g.seat(p), roll, mv.Move)
 		}
 		_, letter := game.SeatName(g.rules, p)
@@ -317,6 +341,9 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 		case "moves":
 			g.listMoves(moves)
 			continue
+		case "hint":
+			g.showHint(roll, moves)
+			continue
 		}
 		if n, err := strconv.Atoi(answer); err == nil {
 			if n >= 1 && n <= len(moves) {
@@ -342,6 +369,39 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 			// Unreachable while Moves lists every legal move; kept so a
 			// ruleset bug shows as a message, not a wrong move.
 			g.printf("%s is not in the list. Choose %s, or type help.\n", answer, choices(len(moves)))
+		}
+	}
+}
+
+// computerMove asks seat p's computer player for its move.
+func (g *terminalGame) computerMove(p game.Player, roll int, moves []game.Transition) (game.Transition, error) {
+	m, err := g.bots[p].Choose(g.pos, roll)
+	if err != nil {
+		return game.Transition{}, err
+	}
+	for _, t := range moves {
+		if t.Move == m {
+			return t, nil
+		}
+	}
+	return game.Transition{}, fmt.Errorf("play: the computer chose %s, which is not legal", m)
+}
+
+// showHint prints the hard player's choice, when hints are allowed.
+func (g *terminalGame) showHint(roll int, moves []game.Transition) {
+	if g.hinter == nil {
+		g.printf("Hints are off: start the game with --hint.\n")
+		return
+	}
+	m, err := g.hinter.Choose(g.pos, roll)
+	if err != nil {
+		g.printf("No hint: %v\n", err)
+		return
+	}
+	for i, t := range moves {
+		if t.Move == m {
+			g.printf("Hint: %d) %s\n", i+1, m)
+			return
 		}
 	}
 }

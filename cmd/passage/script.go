@@ -70,12 +70,22 @@ func (r *rulesFlags) register(fs *flag.FlagSet, def string) {
 
 // build resolves the flags to a ruleset.
 func (r *rulesFlags) build() (game.Ruleset, error) {
+	kit, err := r.open()
+	if err != nil {
+		return nil, err
+	}
+	return kit.Ruleset, nil
+}
+
+// open resolves the flags to a ruleset kit (rules, computer players,
+// simulations).
+func (r *rulesFlags) open() (catalog.Kit, error) {
 	if r.rules == "" {
-		return nil, usageError{"--rules is required (see passage rules)"}
+		return catalog.Kit{}, usageError{"--rules is required (see passage rules)"}
 	}
 	spec, err := catalog.Lookup(r.rules)
 	if err != nil {
-		return nil, err
+		return catalog.Kit{}, err
 	}
 	opts := r.opts
 	if r.players != 0 {
@@ -87,14 +97,14 @@ func (r *rulesFlags) build() (game.Ruleset, error) {
 			opts = append(opts, "players="+strconv.Itoa(r.players))
 		}
 	}
-	rules, err := spec.Build(opts)
+	kit, err := catalog.Open(r.rules, opts)
 	if err != nil {
-		return nil, err
+		return catalog.Kit{}, err
 	}
-	if r.players != 0 && r.players != rules.Players() {
-		return nil, usageError{fmt.Sprintf("%s is played by %d players, not %d", rules.ID(), rules.Players(), r.players)}
+	if r.players != 0 && r.players != kit.Players() {
+		return catalog.Kit{}, usageError{fmt.Sprintf("%s is played by %d players, not %d", kit.ID(), kit.Players(), r.players)}
 	}
-	return rules, nil
+	return kit, nil
 }
 
 func cmdRules(args []string, stdout io.Writer) error {
