@@ -22,9 +22,15 @@ Usage:
   passage new   --rules ID [--opt K=V ...]        print the initial position
   passage moves --rules ID [--opt K=V ...] --pos POSITION --roll N
                                                   print the legal moves as JSON
-  passage play  [--rules ID] [--opt K=V ...] [--vs human|random] [--seat S]
-                [--seats KIND,KIND...] [--seed N]
+  passage play  [--rules ID] [--opt K=V ...] [--vs LEVEL] [--seat S]
+                [--seats KIND,KIND...] [--seed N] [--hint] [--delay D]
                                                   play a game in the terminal
+  passage sim   --rules ID [--opt K=V ...] --seats NAME,NAME... [--games N]
+                [--seed S] [--workers W] [--json] [--plot FILE] [--compare R1,R2]
+                                                  simulate games between computer players
+
+Computer players: easy, medium, hard, expert (levels), random, greedy,
+expectimax[-N], mcts[-N].
 
 Run 'passage COMMAND -h' for a command's flags. Positions and moves use the
 notation of docs/notation.md.
@@ -56,8 +62,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdMoves(rest, stdout)
 	case "play":
 		err = cmdPlay(rest, stdin, stdout)
+	case "sim":
+		err = cmdSim(rest, stdout, stderr)
 	default:
-		err = usageError{fmt.Sprintf("unknown command %q (commands: rules, new, moves, play; see passage --help)", cmd)}
+		err = usageError{fmt.Sprintf("unknown command %q (commands: rules, new, moves, play, sim; see passage --help)", cmd)}
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0

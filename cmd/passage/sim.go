@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+
+	"passage/internal/catalog"
+	"passage/sim"
+)
+
+func cmdSim(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("sim", stdout)
+	var rf rulesFlags
+	rf.register(fs, "")
+	seats := fs.String("seats", "", "the computer player of each seat, comma-separated `NAMES` (hard,greedy); they swap seats from game to game")
+	games := fs.Int("games", 1000, "number of games `N`")
+	seed := fs.Uint64("seed", 1, "seed `S`: every game is reproducible from it")
+	workers := fs.Int("workers", runtime.NumCPU(), "games played at once `W`")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	plotPath := fs.String("plot", "", "draw the game-length distribution to `FILE` (.png or .svg)")
+	compare := fs.String("compare", "", "compare rulesets `R1,R2,...` with the same seats (each a ruleset ID, options after ':', e.g. senet-jequier:water=15)")
+	progress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *seats == "" {
+		return usageError{"sim: --seats is required (for example --seats hard,random)"}
+	}
+	if *games <= 0 || *workers <= 0 {
+		return usageError{"sim: --games and --workers must be positive"}
+	}
+	var kits []catalog.Kit
+	if *compare != "" {
+		if rf.rules != "" || len(rf.opts) > 0 {
+			return usageError{"sim: give either --rules/--opt or --compare, not both"}
+		}
+		for _, id := range strings.Split(*compare, ",") {
+			kit, err := catalog.OpenID(strings.ReplaceAll(id, ":", " "))
+			if err != nil {
+				return err
+			}
+			kits = append(kits, kit)
+		}
+	} else {
+		kit, err := rf.open()
+		if err != nil {
+			return err
+		}
+		kits = append(kits, kit)
+	}
+	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers}
+	if *progress || isTerminal(stderr) {
+		cfg.Progress = stderr
+	}
+	var reports []sim.Report
+	for _, kit := range kits {
+		if cfg.Progress != nil && len(kits) > 1 {
+			fmt.Fprintf(stderr, "%s\n", kit.ID())
+		}
+		rep, err := kit.Simulate(cfg)
+		if err != nil {
+			return err
+		}
+		reports = append(reports, rep)
+	}
+	if *plotPath != "" {
+		if err := sim.Plot(reports, *plotPath); err != nil {
+			return err
+		}
+	}
+	var buf bytes.Buffer
+	if *asJSON {
+		enc := json.NewEncoder(&buf)
+		enc.SetIndent("", "  ")
+		var v any = reports[0]
+		if *compare != "" {
+			v = reports
+		}
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+	} else {
+		for i, rep := range reports {
+			if i > 0 {
+				buf.WriteString("\n")
+			}
+			writeReport(&buf, rep, *workers)
+		}
+		if *plotPath != "" {
+			fmt.Fprintf(&buf, "\nPlot written to %s\n", *plotPath)
+		}
+	}
+	_, err := stdout.Write(buf.Bytes())
+	return err
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// writeReport prints a simulation report for people.
+func writeReport(w io.Writer, r sim.Report, workers int) {
+	fmt.Fprintf(w, "%s: %d games, seed %d, %d workers, %.1f s (%.1f games/s)\n",
+		r.Rules, r.Games, r.Seed, workers, r.Seconds, r.GamesPerSec)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "player\twins\twin rate\t95% interval\tpayoff\tmedian move\t")
+	for _, p := range r.Players {
+		fmt.Fprintf(tw, "%s\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t%.3f\t%.3f ms\t\n",
+			p.Name, p.Wins, 100*p.Win.Rate, 100*p.Win.Low, 100*p.Win.High, p.Payoff, p.MedianMs)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "first seat wins %.1f%% [%.1f%%, %.1f%%]\n", 100*r.FirstSeat.Rate, 100*r.FirstSeat.Low, 100*r.FirstSeat.High)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "game length\tmean\tmedian\t90th pct\tmax\t")
+	for _, row := range []struct {
+		name string
+		d    sim.Dist
+	}{{"turns", r.Turns}, {"moves", r.Moves}} {
+		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%.1f\t%.0f\t\n", row.name, row.d.Mean, row.d.Median, row.d.P90, row.d.Max)
+	}
+	tw.Flush()
+	if len(r.Effects) > 0 {
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "special rule\tper game\ttotal\t")
+		for _, e := range r.Effects {
+			fmt.Fprintf(tw, "%s\t%.2f\t%d\t\n", e.Name, e.PerGame, e.Total)
+		}
+		tw.Flush()
+	}
+}
