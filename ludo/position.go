@@ -430,6 +430,9 @@ func (v *Variant) check(p Position) error {
 			return badPos("a colour has brought all its pieces home: the game is over (turn -, winner=)")
 		}
 	} else {
+		if over && ndone != v.NColors {
+			return badPos("the game is over: done= must list all %d colours in finishing order", v.NColors)
+		}
 		for i := range ndone {
 			c := int(p.done[i]) - 1
 			last := over && i == ndone-1
@@ -441,8 +444,6 @@ func (v *Variant) check(p Position) error {
 			}
 		}
 		switch {
-		case over && ndone != v.NColors:
-			return badPos("the game is over: done= must list all %d colours in finishing order", v.NColors)
 		case over && int(p.done[0])-1 != int(p.winner):
 			return badPos("winner=%c is not the first colour in done=", colorLetter[p.winner])
 		case !over && ndone > v.NColors-2:
