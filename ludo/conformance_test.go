@@ -33,8 +33,14 @@ var conformanceConfigs = []map[string]string{
 func TestConformance(t *testing.T) {
 	for _, opts := range conformanceConfigs {
 		r := MustNew("kinevet", opts)
+		var positions []string // the move-count positions of this ruleset
+		for _, c := range perftCases {
+			if rules(t, c.opts...).ID() == r.ID() {
+				positions = append(positions, c.pos)
+			}
+		}
 		t.Run(r.ID(), func(t *testing.T) {
-			gametest.Run(t, r, gametest.Config{Games: 40})
+			gametest.Run(t, r, gametest.Config{Games: 100, Positions: positions})
 		})
 	}
 }

@@ -88,6 +88,7 @@ func TestPositionErrors(t *testing.T) {
 		{allOn, pos("", "rrrr/yyyy/gggg/bbbb", "- done=rygb winner=r"), "blue, placed last, has brought all its pieces home"},
 		{allOn, pos("", "rrrr/yyyy/gggg/....", "- sixes=1 extra=2 done=rygb winner=r"), "belong to a turn in progress"},
 		{[]string{"players=2"}, pos("", "", "y colors=rg"), "turn y: yellow is not in play"},
+		{[]string{"players=2"}, pos("", "", "r"), "colors= missing (so rygb), but this ruleset is played by rg"},
 		{[]string{"players=3"}, pos("31b", "", "r colors=ryg"), "blue is not in play"},
 	}
 	for _, tt := range tests {

@@ -276,11 +276,11 @@ func (v *Variant) Parse(s string) (Position, error) {
 			order = val
 		}
 	}
-	if order == "" {
-		order = defaultOrder
-	}
-	if want := v.orderString(); order != want {
-		return p, badPos("colors=%s: this ruleset is played by %s (turn order %s; see the option colors=)", order, want, want)
+	switch want := v.orderString(); {
+	case order == "" && want != defaultOrder:
+		return p, badPos("colors= missing (so %s), but this ruleset is played by %s: add colors=%s", defaultOrder, want, want)
+	case order != "" && order != want:
+		return p, badPos("colors=%s: this ruleset is played by %s in that turn order (option colors=)", order, want)
 	}
 	if err := v.check(p); err != nil {
 		return p, err

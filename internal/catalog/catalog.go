@@ -12,12 +12,13 @@ import (
 	"strings"
 
 	"passage/game"
+	"passage/ludo"
 	"passage/senet"
 )
 
 // Specs lists the rulesets in the order `passage rules` prints them.
 func Specs() []game.Spec {
-	return senet.Specs()
+	return append(senet.Specs(), ludo.Specs()...)
 }
 
 // Lookup finds a ruleset by name.
