@@ -96,7 +96,7 @@ func TestK1ColoursNotInPlay(t *testing.T) {
 		pos("11y", "", "r colors=rg"),
 		pos("", "..../y.../..../....", "r colors=rg"),
 		pos("", "", "y colors=rg"),
-		pos("", "", "r"),            // colors= missing: rygb is not this ruleset's
+		pos("", "", "r"),           // colors= missing: rygb is not this ruleset's
 		pos("", "", "r colors=ry"), // another pair
 	} {
 		if _, err := r.ParsePosition(s); !errors.Is(err, game.ErrBadPosition) {
