@@ -113,7 +113,8 @@ var dice = []game.Outcome{
 	{Roll: 4, Num: 1, Den: 6}, {Roll: 5, Num: 1, Den: 6}, {Roll: 6, Num: 1, Den: 6},
 }
 
-// keysUsed reports which optional notation keys the variant writes.
+// usesSixes, usesExtra, usesTries and usesDone report which optional
+// notation keys the variant writes.
 func (v *Variant) usesSixes() bool { return v.SixesLimit > 0 }
 func (v *Variant) usesExtra() bool { return v.SixRolls > 1 }
 func (v *Variant) usesTries() bool { return v.Tries > 1 }
