@@ -16,6 +16,7 @@ import (
 
 	"passage/agent"
 	"passage/game"
+	"passage/ludo"
 	"passage/senet"
 	"passage/sim"
 )
@@ -38,6 +39,13 @@ type family struct {
 var families = []family{
 	{senet.Specs, func(name string, opts map[string]string) (Kit, error) {
 		r, err := senet.New(name, opts)
+		if err != nil {
+			return Kit{}, err
+		}
+		return bind(r), nil
+	}},
+	{ludo.Specs, func(name string, opts map[string]string) (Kit, error) {
+		r, err := ludo.New(name, opts)
 		if err != nil {
 			return Kit{}, err
 		}

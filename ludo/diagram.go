@@ -1,0 +1,158 @@
+package ludo
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The board is drawn on an 11 x 11 grid in the familiar cross shape:
+// the track runs clockwise round the cross, each goal runs up the middle
+// of an arm towards the centre, and each yard sits in the corner next to
+// its start square (red top left, yellow top right, green bottom right,
+// blue bottom left).
+const gridSize = 11
+
+// cell is a grid coordinate: row from the top, column from the left.
+type cell struct{ row, col int }
+
+// trackCells[s] is the cell of track square s (1-40); goalCells[c][k] is
+// the cell of colour c's goal square gk (1-4).
+var trackCells, goalCells = boardCells()
+
+// yardCorner is the top-left cell of each colour's 4 x 4 corner.
+var yardCorner = [Colors]cell{{0, 0}, {0, 7}, {7, 7}, {7, 0}}
+
+func boardCells() (track [TrackLen + 1]cell, goals [Colors][GoalLen + 1]cell) {
+	// One arm's worth of the loop, from red's start (row 4, column 0):
+	// right along the arm, up the next arm, across its tip. Rotating it
+	// a quarter turn three times gives the rest.
+	legs := []struct{ dr, dc, n int }{{0, 1, 4}, {-1, 0, 4}, {0, 1, 2}}
+	rot := func(c cell, times int) cell {
+		for range times {
+			c = cell{c.col, gridSize - 1 - c.row} // a quarter turn clockwise
+		}
+		return c
+	}
+	for q := range Colors {
+		at := cell{4, 0}
+		s := q*10 + 1
+		track[s] = rot(at, q)
+		for _, l := range legs {
+			for range l.n {
+				at = cell{at.row + l.dr, at.col + l.dc}
+				s++
+				if s <= TrackLen {
+					track[s] = rot(at, q)
+				}
+			}
+		}
+		for k := 1; k <= GoalLen; k++ {
+			goals[q][k] = rot(cell{5, k}, q)
+		}
+	}
+	return track, goals
+}
+
+// Diagram draws p as the cross-shaped board, within 60 columns: each
+// square shows its number (or gK in a goal) after the letter of the piece
+// on it, upper case; each corner shows a colour's yard with its count; the
+// first line says who rolls and the turn's state, and the last a legend.
+func (r *Rules) Diagram(p Position) string {
+	var grid [gridSize][gridSize]string
+	for row := range grid {
+		for col := range grid[row] {
+			grid[row][col] = "    "
+		}
+	}
+	for s := 1; s <= TrackLen; s++ {
+		mark := ' '
+		if c := p.At(s); c >= 0 {
+			mark = rune(colorLetter[c] - 'a' + 'A')
+		} else if startSquares&(1<<s) != 0 {
+			mark = '>'
+		}
+		at := trackCells[s]
+		grid[at.row][at.col] = fmt.Sprintf("%c%2d ", mark, s)
+	}
+	for c := range Colors {
+		for k := 1; k <= GoalLen; k++ {
+			mark := ' '
+			if p.InGoal(c, k) {
+				mark = rune(colorLetter[c] - 'a' + 'A')
+			}
+			at := goalCells[c][k]
+			grid[at.row][at.col] = fmt.Sprintf("%cg%d ", mark, k)
+		}
+	}
+	var corner [Colors][2]string
+	for c := range Colors {
+		if !r.inPlay(c) {
+			continue
+		}
+		name := colorName[c]
+		if int(p.turn) == c {
+			name = "*" + name
+		}
+		yard := strings.Repeat(string(colorLetter[c]-'a'+'A'), p.Yard(c))
+		if yard == "" {
+			yard = "-"
+		}
+		corner[c] = [2]string{" " + name, " yard " + yard}
+	}
+	var b strings.Builder
+	b.WriteString(r.status(p))
+	b.WriteByte('\n')
+	for row := range gridSize {
+		line := strings.Join(grid[row][:], "")
+		for c, at := range yardCorner {
+			if row == at.row+1 || row == at.row+2 {
+				text := corner[c][row-at.row-1]
+				col := at.col * 4
+				line = line[:col] + fmt.Sprintf("%-16s", text) + line[col+16:]
+			}
+		}
+		b.WriteString(strings.TrimRight(line, " "))
+		b.WriteByte('\n')
+	}
+	b.WriteString("R12: a red piece on 12; >11: a start square; g1-g4: goals; *: to roll\n")
+	return b.String()
+}
+
+// status is the diagram's first line: who rolls, or the result.
+func (r *Rules) status(p Position) string {
+	var b strings.Builder
+	if p.turn < 0 {
+		b.WriteString("game over, ")
+		if pl := r.Placings(p); len(pl) > 1 {
+			for i, c := range pl {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(&b, "%d. %s", i+1, colorName[c])
+			}
+		} else {
+			fmt.Fprintf(&b, "%s wins", colorName[p.winner])
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%s to roll", colorName[p.turn])
+	if p.sixes > 0 {
+		fmt.Fprintf(&b, ", %d six(es) in a row", p.sixes)
+	}
+	if p.extra > 0 {
+		fmt.Fprintf(&b, ", %d extra roll(s) due", p.extra)
+	}
+	if p.tries > 0 {
+		fmt.Fprintf(&b, ", %d failed tries", p.tries)
+	}
+	if p.last > 0 {
+		fmt.Fprintf(&b, ", last moved %d", p.last)
+	}
+	if d := p.Done(); len(d) > 0 {
+		b.WriteString(", finished:")
+		for _, c := range d {
+			b.WriteString(" " + colorName[c])
+		}
+	}
+	return b.String()
+}
