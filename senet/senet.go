@@ -51,6 +51,7 @@ var families = []family{
 			Doc: "J11: the square a drowned piece returns to"},
 			func(v *Variant, val string) { v.Return = map[string]int{"1": 1, "15": 15}[val] }},
 	}},
+	{&Szenet, nil}, // S1-S22, no options
 }
 
 func (f family) spec() game.Spec {
