@@ -1,8 +1,9 @@
 // Package senet implements Senet, the ancient Egyptian "game of passing",
 // in several rule reconstructions. A ruleset is a Variant: a struct of
 // fields (throws, extra throws, protection, walls, safe squares, water,
-// overshoot, bearing off) that move generation reads; it never looks at
-// the ruleset's name.
+// overshoot, bearing off, entering and house effects) that move generation
+// reads; it never looks at the ruleset's name. Rulesets: senet-jequier
+// (Jequier) and senet-szenet (Szenet).
 //
 // Usage:
 //
