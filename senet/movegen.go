@@ -29,9 +29,9 @@ func runs(m uint32, n int) uint32 {
 }
 
 // Moves appends the legal moves of the side to throw in p for throw roll
-// to buf, in canonical order (one move per piece, by start square), and
-// returns it. With no legal move it appends Pass. It does not allocate
-// when buf has room for six moves.
+// to buf, in canonical order (entering first, then one move per piece, by
+// start square), and returns it. With no legal move it appends Pass. It
+// does not allocate when buf has room for six moves.
 func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 	side := int(p.turn)
 	own, opp := p.occ[side], p.occ[side^1]
@@ -45,18 +45,21 @@ func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 		prot |= opp & (opp<<1 | opp>>1) // J8
 	}
 	target := opp &^ prot // J7: opponent pieces that may be attacked
-	bearing := v.BearOff == BearOffLastRow && own&beforeLastRow == 0
+	bearers := v.bearers(p, own)
+	movers := v.movers(p, own)
 	start := len(buf)
-	for m := own; m != 0; m &= m - 1 {
+	buf = v.enterMoves(p, roll, buf)
+	for m := movers; m != 0; m &= m - 1 {
 		s := bits.TrailingZeros32(m)
-		if to, ok := v.forward(s, roll, all, block, target, bearing); ok {
+		if to, ok := v.forward(s, roll, all, block, target, bearers&(1<<s) != 0); ok {
 			buf = append(buf, Move{From: int8(s), To: int8(to)})
 		}
 	}
+	buf = v.mustLeave(buf, start)
 	if len(buf) == start && v.Backward == BackwardWhenNoForward {
 		// J10: no forward move, so one piece must move backward to an
 		// empty square without passing an opponent wall.
-		for m := own; m != 0; m &= m - 1 {
+		for m := movers; m != 0; m &= m - 1 {
 			s := bits.TrailingZeros32(m)
 			d := s - roll
 			if d >= 1 && all&(1<<d) == 0 && span(d+1, s-1)&block == 0 {
@@ -84,7 +87,14 @@ func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 // square s with throw roll, if it is legal.
 func (v *Variant) forward(s, roll int, all, block, target uint32, bearing bool) (int, bool) {
 	d := s + roll
-	if bearing {
+	if s == v.JumpFrom && roll == 1 {
+		d = Water + 1 // S16: from 26 a 1 jumps the water to 28
+	}
+	if bearing && v.BearOff == BearOffExact {
+		if d == OffSq && span(s+1, Squares)&block == 0 {
+			return OffSq, true // S20: exactly 31 - s, no opponent unit passed
+		}
+	} else if bearing {
 		if s == Squares {
 			return OffSq, true // J13: a piece waiting on 30 leaves with any throw
 		}
@@ -116,47 +126,216 @@ func (v *Variant) forward(s, roll int, all, block, target uint32, bearing bool) 
 }
 
 // Apply plays m after throw roll and returns the next position, with
-// every automatic consequence applied: the swap of an attack (J7),
-// drowning (J11), bearing off (J13), the end of the game (J16) and the
-// next side to throw (J5). p is unchanged. m must come from Moves.
+// every automatic consequence applied: entering (S6), the swap of an
+// attack (J7, S9), drowning (J11, S17), bearing off (J13, S20), house
+// effects (S13-S16), the end of the game (J16, S21) and the next side to
+// throw (J5, S5, S13). p is unchanged. m must come from Moves.
 func (v *Variant) Apply(p Position, roll int, m Move) Position {
 	side := int(p.turn)
 	q := p
+	q.bonus = 0 // S6, S14, S16: a pending bonus throw is used or lost now
 	if m != Pass {
-		from := uint32(1) << m.From
-		q.occ[side] &^= from
-		if m.To == OffSq {
-			q.off[side]++
+		if m.From == 0 {
+			q = v.enter(q, side)
 		} else {
-			to := uint32(1) << m.To
-			if q.occ[side^1]&to != 0 {
-				q.occ[side^1] ^= to | from // J7: the attacked piece takes the attacker's square
-			}
-			if m.To == Water {
-				to = v.drown(q.occ[White] | q.occ[Black])
-			}
-			q.occ[side] |= to
+			q = v.move(q, side, m)
 		}
 		if side == White {
 			q.flags &^= flagOpening // J4: a pass does not clear it
 		}
 	}
 	if q.Off(side) == v.Pieces {
-		q.turn, q.winner = -1, int8(side) // J16
+		q.turn, q.winner = -1, int8(side) // J16, S21
 		return q
 	}
-	if v.ExtraThrow&(1<<roll) == 0 {
-		q.turn = int8(side ^ 1) // J5
+	q.turn = v.next(&q, side, roll)
+	return q
+}
+
+// move plays the piece move m of side in q: the swap of an attack (J7,
+// S9), drowning (J11, S17), bearing off (J13, S20), waking a sleeper that
+// is passed over (S15) and the house the piece ends on (S13-S16).
+func (v *Variant) move(q Position, side int, m Move) Position {
+	from := uint32(1) << m.From
+	isBA := q.ba&from != 0
+	q.occ[side] &^= from
+	q.ba &^= from
+	q.asleep &^= span(int(m.From)+1, int(m.To)-1) // S15: passing over wakes
+	if m.To == OffSq {
+		if isBA {
+			q.flags |= flagBAOffW << side
+		} else {
+			q.off[side]++
+		}
+		return q
+	}
+	to := uint32(1) << m.To
+	if q.occ[side^1]&to != 0 {
+		// J7, S9: the attacked piece takes the attacker's square, awake
+		// (S15); the attacker's square gives it no house effect (S22).
+		q.occ[side^1] ^= to | from
+		if q.ba&to != 0 {
+			q.ba ^= to | from
+		}
+		q.asleep &^= to
+	}
+	if m.To == Water {
+		return v.drown(q, side, isBA)
+	}
+	q.occ[side] |= to
+	if isBA {
+		q.ba |= to
+	}
+	v.houseEffects(&q, side, to)
+	return q
+}
+
+// enter puts a waiting piece of side on square 1 (S6): ordinary pieces
+// before the BA. Entering gives the bonus throw of EnterBonus.
+func (v *Variant) enter(q Position, side int) Position {
+	const sq1 = uint32(1) << 1
+	if q.hand[side] > 0 {
+		q.hand[side]--
+	} else {
+		q.flags &^= flagBAHandW << side
+		q.ba |= sq1
+	}
+	q.occ[side] |= sq1
+	if v.EnterBonus {
+		q.bonus = 1
+	}
+	v.houseEffects(&q, side, sq1)
+	return q
+}
+
+// houseEffects applies the house a piece of side has just ended its own
+// move or entry on, to (a one-bit mask). Swaps and drowning never call it
+// (S22).
+func (v *Variant) houseEffects(q *Position, side int, to uint32) {
+	if v.SkipHouses&to != 0 {
+		q.flags |= flagSkipW << side // S13: the owner misses its next turn
+	}
+	if v.BonusHouses&to != 0 {
+		q.bonus = uint8(bits.TrailingZeros32(to)) // S14, S16: a bonus throw for this piece
+	}
+	if v.SleepHouses&to != 0 {
+		q.asleep |= to // S15: the piece falls asleep
+	}
+}
+
+// drown handles a piece of side that ended its move on the House of
+// Water, isBA when it is the BA; q no longer holds it on the board.
+func (v *Variant) drown(q Position, side int, isBA bool) Position {
+	switch v.Drown {
+	case DrownReturnUp:
+		q.occ[side] |= v.returnSquare(q.occ[White] | q.occ[Black]) // J11
+	case DrownToHand:
+		if !isBA {
+			q.hand[side]++ // S17: it waits to enter again
+			return q
+		}
+		// S17: the BA drags every piece of its owner on the board along;
+		// pieces borne off stay off.
+		board := q.occ[side]
+		q.hand[side] += uint8(bits.OnesCount32(board))
+		q.flags |= flagBAHandW << side
+		q.occ[side] = 0
+		q.ba &^= board
+		q.asleep &^= board
 	}
 	return q
 }
 
-// drown returns the square a drowned piece goes to (J11): the return
-// square or the first empty square after it; all holds the other pieces.
-func (v *Variant) drown(all uint32) uint32 {
+// returnSquare returns the square a drowned piece goes to (J11): the
+// return square or the first empty square after it; all holds the other
+// pieces.
+func (v *Variant) returnSquare(all uint32) uint32 {
 	r := v.Return
 	for all&(1<<r) != 0 || r == Water {
 		r++
 	}
 	return 1 << r
+}
+
+// next returns the side to throw after side's move with throw roll, and
+// clears the missed turns it uses up: side again for a bonus throw (S6,
+// S14, S16) or an extra throw (J5); otherwise the other side, except that
+// a side listed in skip= is taken off the list and the turn passes on
+// (S13; with both listed each side loses one turn).
+func (v *Variant) next(q *Position, side, roll int) int8 {
+	if q.bonus != 0 || v.ExtraThrow&(1<<roll) != 0 {
+		return int8(side)
+	}
+	n := side ^ 1
+	for q.flags&(flagSkipW<<n) != 0 {
+		q.flags &^= flagSkipW << n
+		n ^= 1
+	}
+	return int8(n)
+}
+
+// bearers returns the squares of own (the pieces of the side to throw in
+// p) whose pieces may bear off now.
+func (v *Variant) bearers(p Position, own uint32) uint32 {
+	switch v.BearOff {
+	case BearOffLastRow:
+		if own&beforeLastRow == 0 {
+			return own // J13: every piece on the board stands in 21-30
+		}
+	case BearOffExact:
+		if !v.BAGatesBearOff {
+			return own
+		}
+		var m uint32
+		if p.flags&(flagBAHandW<<p.turn) == 0 {
+			m |= own &^ p.ba // S20: the BA has entered
+		}
+		if p.hand[p.turn] == 0 {
+			m |= own & p.ba // S20: none of the BA's side waits to enter
+		}
+		return m
+	}
+	return 0
+}
+
+// movers returns the squares of own (the pieces of the side to throw in
+// p) whose pieces may move with this throw: none asleep (S15), and during
+// a bonus throw only the piece it belongs to (S6, S14, S16).
+func (v *Variant) movers(p Position, own uint32) uint32 {
+	m := own &^ p.asleep
+	if p.bonus != 0 {
+		m &= 1 << p.bonus
+	}
+	return m
+}
+
+// enterMoves appends in-1 when the throw is EnterThrow, a piece of the
+// side to throw waits and square 1 is empty (S6). During a bonus throw
+// nothing enters: only the bonus piece may move.
+func (v *Variant) enterMoves(p Position, roll int, buf []Move) []Move {
+	if v.EnterThrow == 0 || roll != v.EnterThrow || p.bonus != 0 ||
+		p.Hand(int(p.turn)) == 0 || (p.occ[White]|p.occ[Black])&(1<<1) != 0 {
+		return buf
+	}
+	return append(buf, Move{To: 1})
+}
+
+// mustLeave enforces S19 on the moves buf[start:]: when a piece on a
+// MustLeave house has a legal move, only such moves remain (entering
+// included in the moves dropped). It filters in place.
+func (v *Variant) mustLeave(buf []Move, start int) []Move {
+	if v.MustLeave == 0 {
+		return buf
+	}
+	n := start
+	for _, mv := range buf[start:] {
+		if mv.From != 0 && v.MustLeave&(1<<mv.From) != 0 {
+			buf[n] = mv
+			n++
+		}
+	}
+	if n == start {
+		return buf
+	}
+	return buf[:n]
 }

@@ -364,6 +364,9 @@ func (v *Variant) check(p Position) error {
 	if p.bonus != 0 && (p.turn < 0 || p.occ[p.turn]&(1<<p.bonus) == 0) {
 		return badPos("bonus=%d: square %d does not hold a piece of the side to throw", p.bonus, p.bonus)
 	}
+	if err := v.checkHouses(p); err != nil {
+		return err
+	}
 	over := -1
 	for side := range 2 {
 		if p.Off(side) == v.Pieces {
@@ -382,6 +385,38 @@ func (v *Variant) check(p Position) error {
 		return badPos("winner=%c has not borne off all %d pieces", sideLetter[p.winner], v.Pieces)
 	case p.winner < 0 && over >= 0:
 		return badPos("%c has borne off all its pieces: the game is over (turn -, winner=%c)", sideLetter[over], sideLetter[over])
+	}
+	return nil
+}
+
+// checkHouses verifies what the Szenet rules add to a position: one BA
+// per side (S6-S21), a bonus throw only where one is won (S6, S14, S16),
+// sleepers only on a House of Oblivion (S15).
+func (v *Variant) checkHouses(p Position) error {
+	if v.BA {
+		for side := range 2 {
+			n := bits.OnesCount32(p.occ[side] & p.ba)
+			for _, f := range [2]uint8{flagBAHandW, flagBAOffW} {
+				if p.flags&(f<<side) != 0 {
+					n++
+				}
+			}
+			if n != 1 {
+				return badPos("%c has %d BAs (board, hand and off), want exactly 1", sideLetter[side], n)
+			}
+		}
+	}
+	if p.bonus != 0 {
+		won := v.BonusHouses
+		if v.EnterBonus {
+			won |= 1 << 1
+		}
+		if won&(1<<p.bonus) == 0 {
+			return badPos("bonus=%d: no bonus throw is won on square %d", p.bonus, p.bonus)
+		}
+	}
+	if extra := p.asleep &^ v.SleepHouses; extra != 0 {
+		return badPos("asleep=: no piece falls asleep on square %d", bits.TrailingZeros32(extra))
 	}
 	return nil
 }

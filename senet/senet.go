@@ -1,8 +1,9 @@
 // Package senet implements Senet, the ancient Egyptian "game of passing",
 // in several rule reconstructions. A ruleset is a Variant: a struct of
 // fields (throws, extra throws, protection, walls, safe squares, water,
-// overshoot, bearing off) that move generation reads; it never looks at
-// the ruleset's name.
+// overshoot, bearing off, entering and house effects) that move generation
+// reads; it never looks at the ruleset's name. Rulesets: senet-jequier
+// (Jequier) and senet-szenet (Szenet).
 //
 // Usage:
 //
@@ -51,6 +52,7 @@ var families = []family{
 			Doc: "J11: the square a drowned piece returns to"},
 			func(v *Variant, val string) { v.Return = map[string]int{"1": 1, "15": 15}[val] }},
 	}},
+	{&Szenet, nil}, // S1-S22, no options
 }
 
 func (f family) spec() game.Spec {

@@ -40,6 +40,10 @@ const (
 	// 21-30, a move that ends exactly on 30 bears the piece off, and a
 	// piece already on 30 leaves with any throw (Jéquier J13).
 	BearOffLastRow BearOff = iota
+	// BearOffExact: a piece on square s bears off with a throw of exactly
+	// 31 - s, passing squares s+1..30 (no opponent unit there); a larger
+	// throw does not bear it off (Szenet S1, S20).
+	BearOffExact
 )
 
 // Drown says where a piece that ends a move on the House of Water goes.
@@ -49,6 +53,10 @@ const (
 	// DrownReturnUp: to the variant's Return square or, if occupied, the
 	// first empty square after it (Jéquier J11).
 	DrownReturnUp Drown = iota
+	// DrownToHand: the piece leaves the board and waits to enter again; a
+	// drowned BA drags every piece of its owner on the board along, while
+	// pieces already borne off stay off (Szenet S17).
+	DrownToHand
 )
 
 // Variant is a Senet ruleset as data. Move generation reads these fields
@@ -99,6 +107,37 @@ type Variant struct {
 	Overshoot Overshoot
 	// BearOff policy (J13).
 	BearOff BearOff
+
+	// Szenet (S6-S22). The zero values switch every rule below off.
+
+	// EnterThrow: pieces waiting off the board enter onto square 1, which
+	// must be empty, with a throw of this value (S6: 1); ordinary pieces
+	// enter before the BA (S6). Zero means pieces never wait to enter.
+	EnterThrow int
+	// EnterBonus: entering gives a bonus throw that may only move the
+	// piece on square 1 (S6).
+	EnterBonus bool
+	// BAGatesBearOff: an ordinary piece bears off only once its BA has
+	// entered (the BA is on the board or borne off), and the BA bears off
+	// only when none of its owner's pieces waits to enter (S20).
+	BAGatesBearOff bool
+	// SkipHouses has bit s set for squares where a piece ending its own
+	// move makes its owner miss the next turn (S13: 10, 20).
+	SkipHouses uint32
+	// BonusHouses has bit s set for squares where a piece ending its own
+	// move gives its owner a bonus throw that may only move that piece
+	// (S14: 15, S16: 26).
+	BonusHouses uint32
+	// SleepHouses has bit s set for squares where a piece ending its own
+	// move falls asleep until a piece passes over the square (S15: 16).
+	SleepHouses uint32
+	// JumpFrom: a piece leaving this square with a throw of 1 jumps the
+	// House of Water and lands on Water+1 (S16: 26 -> 28). Zero means none.
+	JumpFrom int
+	// MustLeave has bit s set for protected houses a piece may not stay on:
+	// if a piece there can move, the player must move such a piece
+	// (S19: 1, 15, 26, 28, 29, 30).
+	MustLeave uint32
 
 	// keys lists the notation keys this ruleset uses.
 	keys keySet
