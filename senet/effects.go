@@ -1,0 +1,110 @@
+package senet
+
+// effect is one special rule that a simulation counts.
+type effect uint8
+
+const (
+	effAttack   effect = iota // J7, S9: a piece lands on an opponent piece and they swap
+	effBackward               // J10: a move backward
+	effBounce                 // J14: a throw past 30 counts back from 30
+	effDrown                  // J11, S17: a piece ends on the House of Water
+	effEnter                  // S6: a waiting piece enters
+	effBearOff                // J13, S20: a piece leaves the board
+	effExtra                  // J5, S6, S14, S16: the mover throws again
+	effSkip                   // S13: a piece ends on a house of missed turns
+	effSleep                  // S15: a piece falls asleep
+	effJump                   // S16: a piece jumps the water from 26
+	effPass                   // J10, J17, S8: no legal move, the throw is lost
+	numEffects
+)
+
+var effectNames = [numEffects]string{
+	effAttack: "attack (swap)", effBackward: "backward move", effBounce: "bounce at 30",
+	effDrown: "drowning (27)", effEnter: "entering", effBearOff: "bearing off",
+	effExtra: "extra or bonus throw", effSkip: "missed turn (10, 20)", effSleep: "falls asleep (16)",
+	effJump: "jump over the water", effPass: "throw lost (pass)",
+}
+
+// effects lists the effects the variant can produce, in report order.
+func (v *Variant) effects() []effect {
+	out := []effect{effAttack}
+	if v.Backward != BackwardNone {
+		out = append(out, effBackward)
+	}
+	if v.Overshoot == OvershootBounce {
+		out = append(out, effBounce)
+	}
+	out = append(out, effDrown)
+	if v.EnterThrow != 0 {
+		out = append(out, effEnter)
+	}
+	out = append(out, effBearOff, effExtra)
+	if v.SkipHouses != 0 {
+		out = append(out, effSkip)
+	}
+	if v.SleepHouses != 0 {
+		out = append(out, effSleep)
+	}
+	if v.JumpFrom != 0 {
+		out = append(out, effJump)
+	}
+	return append(out, effPass)
+}
+
+// EffectNames names the special rules Effects reports, in its bit order
+// (game.Effecter).
+func (r *Rules) EffectNames() []string {
+	var names []string
+	for _, e := range r.effects() {
+		names = append(names, effectNames[e])
+	}
+	return names
+}
+
+// Effects says which special rules move m after throw roll in p sets
+// off, as a bit set over EffectNames (game.Effecter).
+func (r *Rules) Effects(p Position, roll int, m Move) uint64 {
+	var fired uint64
+	set := func(e effect) { fired |= 1 << e }
+	side := int(p.turn)
+	from, to := int(m.From), int(m.To)
+	switch {
+	case m == Pass:
+		set(effPass)
+	case from == 0:
+		set(effEnter)
+	case to == OffSq:
+		set(effBearOff)
+	default:
+		if p.occ[side^1]&(1<<to) != 0 {
+			set(effAttack)
+		}
+		switch {
+		case from == r.JumpFrom && roll == 1:
+			set(effJump)
+		case to < from && from+roll > Squares:
+			set(effBounce)
+		case to < from:
+			set(effBackward)
+		}
+		switch bit := uint32(1) << to; {
+		case to == Water:
+			set(effDrown)
+		case r.SkipHouses&bit != 0:
+			set(effSkip)
+		case r.SleepHouses&bit != 0:
+			set(effSleep)
+		}
+	}
+	if next := r.Apply(p, roll, m); next.turn == p.turn {
+		set(effExtra)
+	}
+	// Report in the variant's order.
+	var out uint64
+	for i, e := range r.effects() {
+		if fired&(1<<e) != 0 {
+			out |= 1 << i
+		}
+	}
+	return out
+}

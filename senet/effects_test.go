@@ -1,0 +1,53 @@
+package senet
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestEffects checks the special rules reported for single moves, for
+// the simulation lab's counts.
+func TestEffects(t *testing.T) {
+	jq := MustNew("senet-jequier", nil)
+	sz := MustNew("senet-szenet", nil)
+	tests := []struct {
+		name string
+		r    *Rules
+		pos  string
+		roll int
+		move string
+		want []string
+	}{
+		{"J7 attack, J5 extra throw", jq, "wbwbwbwbw.b................... b opening=w", 1, "2-3", []string{"attack (swap)", "extra or bonus throw"}},
+		{"J11 drowning, J5 extra throw", jq, ".....b......www...w.b.b..b.bw. b", 1, "26-27", []string{"drowning (27)", "extra or bonus throw"}},
+		{"J14 bounce", jq, "....bb..w.ww.bb....ww........b b", 2, "30-28", []string{"bounce at 30"}},
+		{"J10 backward", jq, ".......b..b..b....b...w.wb.ww. w off=w", 3, "25-22", []string{"backward move"}},
+		{"S6 entering", sz, ".............................. w hand=wwwwWbbbbB", 1, "in-1", []string{"entering", "extra or bonus throw"}},
+		{"pass", sz, ".............................. w hand=wwwwWbbbbB", 2, "pass", []string{"throw lost (pass)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := tt.r.Parse(tt.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := ParseMove(tt.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(tt.r.Moves(p, tt.roll, nil), m) {
+				t.Fatalf("%s is not legal with %d in %s: %v", tt.move, tt.roll, tt.pos, tt.r.Moves(p, tt.roll, nil))
+			}
+			bits := tt.r.Effects(p, tt.roll, m)
+			var got []string
+			for i, name := range tt.r.EffectNames() {
+				if bits&(1<<i) != 0 {
+					got = append(got, name)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("effects = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
