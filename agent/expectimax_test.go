@@ -74,3 +74,34 @@ func TestExpectimaxMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestExpectimaxHandChecked: positions whose values are known without
+// any evaluation. White's last piece on 29 bears off with a 1 (J13) and
+// wins: value 1 at depth 1. Black to move while White's last piece waits
+// on 30: whatever Black does, White's next throw bears it off (J13), so
+// at depth 2 Black's value is exactly 0.
+func TestExpectimaxHandChecked(t *testing.T) {
+	g := senet.MustNew("senet-jequier", nil)
+	tests := []struct {
+		pos   string
+		roll  int
+		depth int
+		move  string
+		value float64
+	}{
+		{"bbbbb.......................w. w off=wwww", 1, 1, "29-off", 1},
+		{".bbbbb.......................w b off=wwww", 2, 2, "", 0},
+		{".bbbbb.......................w b off=wwww", 2, 3, "", 0},
+	}
+	for _, tt := range tests {
+		p, err := g.ParsePosition(tt.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := NewExpectimax(g, g, ExpectimaxConfig{Depth: tt.depth})
+		m, v := a.Search(p, tt.roll)
+		if v != tt.value || (tt.move != "" && m.String() != tt.move) {
+			t.Errorf("%s roll %d depth %d: %s with value %v, want %q with %v", tt.pos, tt.roll, tt.depth, m, v, tt.move, tt.value)
+		}
+	}
+}
