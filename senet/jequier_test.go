@@ -219,7 +219,7 @@ func TestJ4OpeningMoveWithPieceOn9(t *testing.T) {
 	start := "wbwbwbwbw.b................... b opening=w"
 	afterBlack := "wbwbwbw.wbb................... w opening=w"
 	no9 := "wbwbwbwwb.b................... w opening=w"
-	back9 := ".wbb....wbbb.................. w off=www opening=w"
+	back9 := ".wwwwbb.wbbb.................. w opening=w"
 	runCases(t, []moveCase{
 		// Black opens (J4: a 1 moved 10-11) and throws again; it moves freely.
 		{name: "black_moves_freely", pos: start, roll: 1, want: []string{
@@ -262,13 +262,14 @@ func TestJ4OpeningMoveWithPieceOn9(t *testing.T) {
 			"5-6 wbwbbwwwb.b................... w",
 			"8-9 wbwbwbwbw.b................... w",
 		}},
-		// A backward move (J10) of the piece on 9 is its legal move too.
+		// No forward move (2-5 are White's, 6-7 and 10-12 Black's pair and
+		// wall): the backward move of the piece on 9 (J10) is its legal move.
 		{name: "backward_move_of_9", pos: back9, roll: 1, want: []string{
-			"9-8 .wbb...w.bbb.................. w off=www",
+			"9-8 .wwwwbbw.bbb.................. w",
 		}},
-		{name: "backward_without_opening", pos: ".wbb....wbbb.................. w off=www", roll: 1, want: []string{
-			"2-1 w.bb....wbbb.................. w off=www",
-			"9-8 .wbb...w.bbb.................. w off=www",
+		{name: "backward_without_opening", pos: ".wwwwbb.wbbb.................. w", roll: 1, want: []string{
+			"2-1 w.wwwbb.wbbb.................. w",
+			"9-8 .wwwwbbw.bbb.................. w",
 		}},
 	})
 }

@@ -317,7 +317,7 @@ func randomPosition(rng *rand.Rand) string {
 		return randomPosition(rng) // a finished game has no throws
 	}
 	p := refPos{sq: sq, turn: "wb"[rng.IntN(2)], off: off}
-	p.opening = p.turn == 'w' && rng.IntN(4) == 0
+	p.opening = p.turn == 'w' && off['w'] == 0 && rng.IntN(4) == 0 // J4: White has not moved
 	return p.String()
 }
 
