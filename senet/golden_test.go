@@ -24,7 +24,7 @@ func goldenGame(t *testing.T, r *Rules, seed, stream uint64) []string {
 		fmt.Sprintf("# %s, random game from math/rand/v2 rand.NewPCG(%d, %d): throws from the exact", r.ID(), seed, stream),
 		"# distribution (J3), moves uniform among the legal ones. Each line: throw number, side",
 		"# that threw, throw, move, position after it. Regenerate with",
-		"#   go test ./senet -run TestGolden -update",
+		"#   go test ./senet -run TestGoldenJequier -update",
 		"start " + r.Format(m.Position()),
 	}
 	for n := 1; !m.Over(); n++ {
@@ -46,9 +46,9 @@ func goldenGame(t *testing.T, r *Rules, seed, stream uint64) []string {
 	return lines
 }
 
-// firstDifference describes where got first departs from want: the line
+// goldenDiff describes where got first departs from want: the line
 // number, both lines, and the line before for context.
-func firstDifference(want, got []string) string {
+func goldenDiff(want, got []string) string {
 	for i := 0; i < max(len(want), len(got)); i++ {
 		var w, g string
 		if i < len(want) {
@@ -86,7 +86,7 @@ func TestGoldenJequierSeed1(t *testing.T) {
 	r := jequier(t)
 	got := goldenGame(t, r, 1, 51)
 	path := filepath.Join("testdata", "jequier-seed1.golden")
-	if *update {
+	if jqUpdating() {
 		if err := os.WriteFile(path, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -98,8 +98,8 @@ func TestGoldenJequierSeed1(t *testing.T) {
 		t.Fatalf("%v (run with -update to create it)", err)
 	}
 	want := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	if d := firstDifference(want, got); d != "" {
-		t.Errorf("%s: %s\n(if the change is intended, run go test ./senet -run TestGolden -update and review the diff)", path, d)
+	if d := goldenDiff(want, got); d != "" {
+		t.Errorf("%s: %s\n(if the change is intended, run go test ./senet -run TestGoldenJequier -update and review the diff)", path, d)
 	}
 	last := got[len(got)-1]
 	if !strings.Contains(last, " - ") || !strings.Contains(last, "winner=") {
@@ -107,9 +107,9 @@ func TestGoldenJequierSeed1(t *testing.T) {
 	}
 }
 
-// TestGoldenFirstDifference: the failure message names the first differing
+// TestGoldenDiff: the failure message names the first differing
 // line with both versions, also when one side is shorter.
-func TestGoldenFirstDifference(t *testing.T) {
+func TestGoldenDiff(t *testing.T) {
 	tests := []struct {
 		want, got []string
 		msg       string
@@ -120,8 +120,8 @@ func TestGoldenFirstDifference(t *testing.T) {
 		{[]string{"a", "b"}, []string{"c"}, "first difference at line 1 (want 2 lines, got 1):\n  line 1 want:   a\n  line 1 got:    c"},
 	}
 	for _, tt := range tests {
-		if got := firstDifference(tt.want, tt.got); got != tt.msg {
-			t.Errorf("firstDifference(%q, %q) =\n%s\nwant\n%s", tt.want, tt.got, got, tt.msg)
+		if got := goldenDiff(tt.want, tt.got); got != tt.msg {
+			t.Errorf("goldenDiff(%q, %q) =\n%s\nwant\n%s", tt.want, tt.got, got, tt.msg)
 		}
 	}
 }

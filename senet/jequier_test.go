@@ -51,7 +51,7 @@ func checkMoves(t *testing.T, r *Rules, pos string, roll int, want []string) {
 		got = append(got, m.String()+" "+r.Format(r.Apply(p, roll, m)))
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("%s\n  position %s, throw %d: moves (-want +got):\n%s", r.ID(), pos, roll, lineDiff(want, got))
+		t.Errorf("%s\n  position %s, throw %d: moves (-want +got):\n%s", r.ID(), pos, roll, movesDiff(want, got))
 	}
 }
 
@@ -78,10 +78,10 @@ func runCases(t *testing.T, cases []moveCase) {
 	}
 }
 
-// lineDiff renders the difference between two line lists, want first:
+// movesDiff renders the difference between two line lists, want first:
 // "-" lines only in want, "+" lines only in got, " " lines in both (a
 // longest-common-subsequence diff, enough for short lists).
-func lineDiff(want, got []string) string {
+func movesDiff(want, got []string) string {
 	n, m := len(want), len(got)
 	lcs := make([][]int, n+1)
 	for i := range lcs {
@@ -103,12 +103,12 @@ func lineDiff(want, got []string) string {
 		case i < n && j < m && want[i] == got[j]:
 			fmt.Fprintf(&b, "     %s\n", want[i])
 			i, j = i+1, j+1
-		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-			fmt.Fprintf(&b, "    +%s\n", got[j])
-			j++
-		default:
+		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
 			fmt.Fprintf(&b, "    -%s\n", want[i])
 			i++
+		default:
+			fmt.Fprintf(&b, "    +%s\n", got[j])
+			j++
 		}
 	}
 	return b.String()
@@ -781,5 +781,25 @@ func TestJ17ForcedPlay(t *testing.T) {
 	stuck := "wbbb.......................... w off=wwwwbb"
 	if _, err := game.Text(r).Play(stuck, 6, "pass"); err != nil {
 		t.Errorf("pass with no legal move: %v", err)
+	}
+}
+
+// TestMovesDiff: the failure message of checkMoves marks lines missing
+// from got with "-" and unexpected lines with "+", in order.
+func TestMovesDiff(t *testing.T) {
+	tests := []struct {
+		want, got []string
+		diff      string
+	}{
+		{[]string{"a", "b"}, []string{"a", "b"}, "     a\n     b\n"},
+		{[]string{"a", "b", "c"}, []string{"a", "c"}, "     a\n    -b\n     c\n"},
+		{[]string{"a", "c"}, []string{"a", "b", "c"}, "     a\n    +b\n     c\n"},
+		{[]string{"a"}, []string{"b"}, "    -a\n    +b\n"},
+		{nil, []string{"pass x"}, "    +pass x\n"},
+	}
+	for _, tt := range tests {
+		if got := movesDiff(tt.want, tt.got); got != tt.diff {
+			t.Errorf("movesDiff(%q, %q) =\n%s\nwant\n%s", tt.want, tt.got, got, tt.diff)
+		}
 	}
 }

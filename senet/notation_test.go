@@ -24,7 +24,7 @@ func TestNotationRoundTrip(t *testing.T) {
 		"ww............................ - off=wwwbbbbb winner=b",
 		".....................b........ - off=wwwwwbbbb winner=w",
 	}
-	for _, opts := range optionCombos {
+	for _, opts := range jequierOptions {
 		r := MustNew("senet-jequier", opts)
 		text := game.Text(r)
 		for _, s := range positions {

@@ -11,9 +11,25 @@ import (
 	"testing"
 )
 
-// update rewrites the pinned testdata (move counts, golden games) from the
-// engine instead of comparing: go test ./senet -run 'TestPerft|TestGolden' -update
-var update = flag.Bool("update", false, "rewrite senet/testdata from the engine")
+// The -update flag rewrites the pinned testdata (move counts, golden games)
+// from the engine instead of comparing with it:
+//
+//	go test ./senet -run 'TestJequierPerft|TestGoldenJequier' -update
+//
+// Other test files of the package may register the same flag, so it is
+// registered here only if it does not exist yet (package variables are
+// initialised before init functions run).
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden and move-count files in testdata")
+	}
+}
+
+// jqUpdating reports whether the run was asked to rewrite testdata.
+func jqUpdating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 // perft counts the (throw, move) sequences of length depth from p: every
 // throw of the distribution, every legal move for it (a pass counts as
@@ -92,7 +108,7 @@ func readPerft(t *testing.T, path string) (entries []*perftEntry, kept []string,
 			if len(fields) == 0 {
 				fail("rules: names no ruleset")
 			}
-			r, err := New(fields[0], optionMap(fields[1:]))
+			r, err := New(fields[0], perftOptions(fields[1:]))
 			if err != nil {
 				fail("%v", err)
 			}
@@ -138,7 +154,7 @@ func readPerft(t *testing.T, path string) (entries []*perftEntry, kept []string,
 	return entries, kept, at
 }
 
-func optionMap(kv []string) map[string]string {
+func perftOptions(kv []string) map[string]string {
 	m := map[string]string{}
 	for _, s := range kv {
 		k, v, _ := strings.Cut(s, "=")
@@ -147,10 +163,10 @@ func optionMap(kv []string) map[string]string {
 	return m
 }
 
-// TestPerft recomputes every count pinned in testdata/jequier.perft (see
+// TestJequierPerft recomputes every count pinned in testdata/jequier.perft (see
 // the comment at the top of that file) and compares; with -update it
 // rewrites the counts instead.
-func TestPerft(t *testing.T) {
+func TestJequierPerft(t *testing.T) {
 	path := filepath.Join("testdata", "jequier.perft")
 	entries, kept, at := readPerft(t, path)
 	if len(entries) == 0 {
@@ -181,7 +197,7 @@ func TestPerft(t *testing.T) {
 			fmt.Fprintf(&out, "roll %d: %d %s\n", o.Roll, got, noun)
 			want, ok := e.rolls[o.Roll]
 			switch {
-			case *update:
+			case jqUpdating():
 			case !ok:
 				t.Errorf("%s: no line for roll %d (run with -update)", where, o.Roll)
 			case got != want:
@@ -190,7 +206,7 @@ func TestPerft(t *testing.T) {
 		}
 		depths := e.depths
 		if len(depths) == 0 {
-			if !*update {
+			if !jqUpdating() {
 				t.Errorf("%s: no depth lines (run with -update)", where)
 			}
 			for d := 1; d <= defaultPerftDepth; d++ {
@@ -200,12 +216,12 @@ func TestPerft(t *testing.T) {
 		for _, d := range depths {
 			got := perft(e.rules, p, d, perftBufs(d))
 			fmt.Fprintf(&out, "depth %d: %d\n", d, got)
-			if want := e.counts[d]; !*update && got != want {
+			if want := e.counts[d]; !jqUpdating() && got != want {
 				t.Errorf("%s: depth %d: %d, want %d", where, d, got, want)
 			}
 		}
 	}
-	if *update {
+	if jqUpdating() {
 		if err := os.WriteFile(path, []byte(out.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -213,9 +229,9 @@ func TestPerft(t *testing.T) {
 	}
 }
 
-// TestPerftDepth1IsRollSum: depth 1 is by definition the sum over throws of
+// TestJequierPerftDefinition: depth 1 is by definition the sum over throws of
 // the number of moves, and depth 2 the sum of depth 1 below each move.
-func TestPerftDepth1IsRollSum(t *testing.T) {
+func TestJequierPerftDefinition(t *testing.T) {
 	r := jequier(t)
 	p := r.Start()
 	var sum, below int64

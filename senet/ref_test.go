@@ -16,7 +16,7 @@ import (
 type refPos struct {
 	sq      [31]byte // squares 1-30: '.', 'w' or 'b'
 	turn    byte     // 'w', 'b' or '-'
-	off     map[byte]int
+	off     [2]int   // borne off, White then Black
 	opening bool
 	winner  byte
 }
@@ -30,7 +30,7 @@ type refRules struct {
 // refParse reads canonical notation; it trusts its input.
 func refParse(s string) refPos {
 	f := strings.Fields(s)
-	p := refPos{turn: f[1][0], off: map[byte]int{}}
+	p := refPos{turn: f[1][0]}
 	for i := range 30 {
 		p.sq[i+1] = f[0][i]
 	}
@@ -39,7 +39,7 @@ func refParse(s string) refPos {
 		switch k {
 		case "off":
 			for i := 0; i < len(v); i++ {
-				p.off[v[i]]++
+				p.off[refSide(v[i])]++
 			}
 		case "opening":
 			p.opening = true
@@ -55,8 +55,8 @@ func (p refPos) String() string {
 	b.Write(p.sq[1:])
 	b.WriteByte(' ')
 	b.WriteByte(p.turn)
-	if p.off['w']+p.off['b'] > 0 {
-		b.WriteString(" off=" + strings.Repeat("w", p.off['w']) + strings.Repeat("b", p.off['b']))
+	if p.off[0]+p.off[1] > 0 {
+		b.WriteString(" off=" + strings.Repeat("w", p.off[0]) + strings.Repeat("b", p.off[1]))
 	}
 	if p.opening {
 		b.WriteString(" opening=w")
@@ -67,7 +67,14 @@ func (p refPos) String() string {
 	return b.String()
 }
 
-func other(c byte) byte {
+func refSide(c byte) int {
+	if c == 'w' {
+		return 0
+	}
+	return 1
+}
+
+func refOther(c byte) byte {
 	if c == 'w' {
 		return 'b'
 	}
@@ -127,7 +134,7 @@ func (m refMove) String() string {
 
 func (r refRules) forward(p *refPos, s, roll int) (int, bool) {
 	me := p.sq[s]
-	opp := other(me)
+	opp := refOther(me)
 	bearing := p.mayBearOff(me)
 	if bearing && s == 30 {
 		return 31, true // J13: a waiting piece leaves with any throw
@@ -188,7 +195,7 @@ func (r refRules) moves(p refPos, roll int) []refMove {
 			}
 			ok := true
 			for x := d + 1; x < s; x++ {
-				if p.sq[x] == other(me) && p.inWall(x) {
+				if p.sq[x] == refOther(me) && p.inWall(x) {
 					ok = false
 				}
 			}
@@ -213,17 +220,16 @@ func (r refRules) moves(p refPos, roll int) []refMove {
 
 func (r refRules) apply(p refPos, roll int, m refMove) refPos {
 	q := p
-	q.off = map[byte]int{'w': p.off['w'], 'b': p.off['b']}
 	me := p.turn
 	if m.from != 0 {
 		q.sq[m.from] = '.'
 		switch {
 		case m.to == 31:
-			q.off[me]++ // J13
+			q.off[refSide(me)]++ // J13
 		default:
 			to := m.to
-			if q.sq[to] == other(me) {
-				q.sq[m.from] = other(me) // J7: swap
+			if q.sq[to] == refOther(me) {
+				q.sq[m.from] = refOther(me) // J7: swap
 			}
 			if to == 27 { // J11
 				to = r.water
@@ -237,18 +243,18 @@ func (r refRules) apply(p refPos, roll int, m refMove) refPos {
 			q.opening = false
 		}
 	}
-	if q.off[me] == 5 {
+	if q.off[refSide(me)] == 5 {
 		q.turn, q.winner = '-', me // J16
 		return q
 	}
 	if roll == 2 || roll == 3 {
-		q.turn = other(me) // J5
+		q.turn = refOther(me) // J5
 	}
 	return q
 }
 
-// optionCombos lists every option combination of senet-jequier.
-var optionCombos = []map[string]string{
+// jequierOptions lists every option combination of senet-jequier.
+var jequierOptions = []map[string]string{
 	{"water": "1", "overshoot": "bounce"},
 	{"water": "15", "overshoot": "bounce"},
 	{"water": "1", "overshoot": "block"},
@@ -272,28 +278,34 @@ func compareWithRef(t *testing.T, r *Rules, ref refRules, pos Position) {
 		t.Fatalf("reference cannot read %q (reads %q)", s, rp.String())
 	}
 	for _, o := range r.Outcomes(pos) {
-		var got, want []string
-		for _, m := range r.Moves(pos, o.Roll, nil) {
-			got = append(got, m.String()+" "+r.Format(r.Apply(pos, o.Roll, m)))
-		}
-		for _, m := range ref.moves(rp, o.Roll) {
-			want = append(want, m.String()+" "+ref.apply(rp, o.Roll, m).String())
-		}
-		if !slices.Equal(got, want) {
-			t.Fatalf("%s, throw %d:\nwant (reference) %q\ngot  (engine)    %q", s, o.Roll, want, got)
-		}
+		compareRollWithRef(t, r, ref, pos, rp, o.Roll)
 	}
 }
 
-// randomPosition places each side's five pieces at random, some borne
+// compareRollWithRef checks one throw in pos (rp in the reference model).
+func compareRollWithRef(t *testing.T, r *Rules, ref refRules, pos Position, rp refPos, roll int) {
+	t.Helper()
+	var got, want []string
+	for _, m := range r.Moves(pos, roll, nil) {
+		got = append(got, m.String()+" "+r.Format(r.Apply(pos, roll, m)))
+	}
+	for _, m := range ref.moves(rp, roll) {
+		want = append(want, m.String()+" "+ref.apply(rp, roll, m).String())
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s, throw %d:\nwant (reference) %q\ngot  (engine)    %q", r.Format(pos), roll, want, got)
+	}
+}
+
+// refRandomPosition places each side's five pieces at random, some borne
 // off, often crowded into the last row so that walls, bounces, drowning
 // and bearing off all come up.
-func randomPosition(rng *rand.Rand) string {
+func refRandomPosition(rng *rand.Rand) string {
 	var sq [31]byte
 	for i := range sq {
 		sq[i] = '.'
 	}
-	off := map[byte]int{}
+	var off [2]int
 	lo := 1
 	if rng.IntN(2) == 0 {
 		lo = 16
@@ -301,7 +313,7 @@ func randomPosition(rng *rand.Rand) string {
 	for _, c := range []byte{'w', 'b'} {
 		for range 5 {
 			if rng.IntN(6) == 0 {
-				off[c]++
+				off[refSide(c)]++
 				continue
 			}
 			for {
@@ -313,11 +325,11 @@ func randomPosition(rng *rand.Rand) string {
 			}
 		}
 	}
-	if off['w'] == 5 || off['b'] == 5 {
-		return randomPosition(rng) // a finished game has no throws
+	if off[0] == 5 || off[1] == 5 {
+		return refRandomPosition(rng) // a finished game has no throws
 	}
 	p := refPos{sq: sq, turn: "wb"[rng.IntN(2)], off: off}
-	p.opening = p.turn == 'w' && off['w'] == 0 && rng.IntN(4) == 0 // J4: White has not moved
+	p.opening = p.turn == 'w' && off[0] == 0 && rng.IntN(4) == 0 // J4: White has not moved
 	return p.String()
 }
 
@@ -326,7 +338,7 @@ func randomPosition(rng *rand.Rand) string {
 // legal moves and resulting positions agree exactly with refRules, an
 // independent naive reading of J1-J17.
 func TestJequierMatchesReference(t *testing.T) {
-	for _, opts := range optionCombos {
+	for _, opts := range jequierOptions {
 		r := MustNew("senet-jequier", opts)
 		ref := refFor(opts)
 		t.Run(r.ID(), func(t *testing.T) {
@@ -341,7 +353,7 @@ func TestJequierMatchesReference(t *testing.T) {
 				}
 			}
 			for range 3000 {
-				s := randomPosition(rng)
+				s := refRandomPosition(rng)
 				p, err := r.Parse(s)
 				if err != nil {
 					t.Fatalf("random position %q: %v", s, err)
