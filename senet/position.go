@@ -358,6 +358,11 @@ func (v *Variant) check(p Position) error {
 				sideLetter[side], total, onBoard, p.Hand(side), p.Off(side), v.Pieces)
 		}
 	}
+	// J4: opening=w says White has not moved yet, so no White piece can
+	// have been borne off (this also rules out winner=w).
+	if p.flags&flagOpening != 0 && p.Off(White) > 0 {
+		return badPos("opening=w: White has not moved yet, so it cannot have %d pieces off", p.Off(White))
+	}
 	if p.asleep&^(p.occ[White]|p.occ[Black]) != 0 {
 		return badPos("asleep= names an empty square")
 	}
