@@ -18,7 +18,6 @@ var Apokrif = Variant{
 	PairProtects:   true,                                   // A12
 	BreakTriple:    true,                                   // A13
 	WallSize:       4,                                      // A14
-	WallBlocksOwn:  true,                                   // A14
 	Safe:           squares(1, 15, 16, 26, 27, 28, 29, 30), // A21
 	Backward:       BackwardPerPiece,                       // A16
 	ExtraSquares:   squares(15),                            // A20

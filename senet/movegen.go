@@ -48,9 +48,6 @@ func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 	if v.BreakTriple {
 		target |= tripleMiddles(opp) &^ v.Safe // A13, A21
 	}
-	if v.WallBlocksOwn && v.WallSize > 0 {
-		block |= runs(own, v.WallSize) // A14: own walls cannot be passed either
-	}
 	bearing := v.BearOff == BearOffLastRow && own&beforeLastRow == 0
 	start := len(buf)
 	for m := own; m != 0; m &= m - 1 {

@@ -115,10 +115,9 @@ type Variant struct {
 	BreakTriple bool
 	// WallSize: this many or more contiguous pieces of one colour cannot
 	// be attacked nor passed over by the other colour (J9: 3, A14: 4).
+	// Apokrif's "own colour included" (A14) needs no field: a wall always
+	// holds two adjacent pieces, which PassingSpaced never passes (A8).
 	WallSize int
-	// WallBlocksOwn: a wall cannot be passed over by its own colour
-	// either (Apokrif A14: "their own colour included").
-	WallBlocksOwn bool
 	// Passing is the passing policy (J6, A8).
 	Passing Passing
 	// Safe has bit s set for squares on which a piece cannot be attacked
