@@ -125,3 +125,20 @@ func Possible(outcomes []Outcome, roll int) bool {
 	}
 	return false
 }
+
+// Evaluator is implemented by games that can estimate the payoffs of an
+// unfinished position: the hand-made evaluation that greedy players and
+// depth-limited search use at their horizon. The estimates lie in [0, 1]
+// and, like Payoffs, sum to 1 over the seats.
+type Evaluator[P comparable] interface {
+	Evaluate(p P) Payoffs
+}
+
+// Effecter is implemented by games that can say which of their special
+// rules a move set off (an attack, a drowning, a bonus throw ...), so
+// that simulations can count how often each rule fires. Effects returns
+// a bit set over EffectNames.
+type Effecter[P comparable, M comparable] interface {
+	EffectNames() []string
+	Effects(p P, roll int, m M) uint64
+}

@@ -158,3 +158,12 @@ func (r *Rules) ParseMove(s string) (Move, error) { return ParseMove(s) }
 
 // FormatMove writes a move token.
 func (r *Rules) FormatMove(m Move) string { return m.String() }
+
+// SeatName names White (seat 0) and Black (seat 1) with their letters in
+// notation.
+func (r *Rules) SeatName(p game.Player) (name, letter string) {
+	if p == White {
+		return "White", "w"
+	}
+	return "Black", "b"
+}

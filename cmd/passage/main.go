@@ -22,7 +22,8 @@ Usage:
   passage new   --rules ID [--opt K=V ...]        print the initial position
   passage moves --rules ID [--opt K=V ...] --pos POSITION --roll N
                                                   print the legal moves as JSON
-  passage play  [--rules ID] [--opt K=V ...] [--vs human|random] [--seed N]
+  passage play  [--rules ID] [--opt K=V ...] [--vs human|random] [--seat S]
+                [--seats KIND,KIND...] [--seed N]
                                                   play a game in the terminal
 
 Run 'passage COMMAND -h' for a command's flags. Positions and moves use the

@@ -34,9 +34,15 @@ func newFlags(name string, help io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args and rejects stray arguments.
+// parseFlags parses args and rejects stray arguments. It prints the
+// usage on -h only: the flag package calls Usage on every parse error
+// too, so Usage is silenced while parsing.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	usage := fs.Usage
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.Usage = usage
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.Usage()
 			return err

@@ -1,42 +1,122 @@
-// Package catalog lists every ruleset Passage knows, for the command line
-// and the server.
+// Package catalog lists every ruleset Passage knows and binds each to the
+// programs: the text-level rules, computer players and simulations.
+// It is the one place that knows the typed games; everything above it
+// works on notation.
 //
 // Usage:
 //
-//	spec, err := catalog.Lookup("senet-jequier")
-//	rules, err := spec.Build([]string{"water=15"})
+//	kit, err := catalog.Open("senet-jequier", []string{"water=15"})
+//	moves, err := kit.Moves(kit.Start(), 2)
+//	bot, err := kit.NewPlayer("hard", 1)
 package catalog
 
 import (
 	"fmt"
 	"strings"
 
+	"passage/agent"
 	"passage/game"
 	"passage/senet"
+	"passage/sim"
 )
+
+// Kit is a ruleset with its options chosen, and what programs need of it.
+type Kit struct {
+	game.Ruleset
+	// NewPlayer makes a computer player by name (agent.Names), seeded.
+	NewPlayer func(name string, seed uint64) (agent.TextAgent, error)
+	// Simulate plays a simulation run between named computer players.
+	Simulate func(cfg sim.Config) (sim.Report, error)
+}
+
+// family is one game package's rulesets.
+type family struct {
+	specs func() []game.Spec
+	open  func(name string, opts map[string]string) (Kit, error)
+}
+
+var families = []family{
+	{senet.Specs, func(name string, opts map[string]string) (Kit, error) {
+		r, err := senet.New(name, opts)
+		if err != nil {
+			return Kit{}, err
+		}
+		return bind(r), nil
+	}},
+}
+
+// typed is a game with its own evaluation.
+type typed[P comparable, M comparable] interface {
+	game.Game[P, M]
+	game.Evaluator[P]
+}
+
+// bind makes the Kit of a typed game.
+func bind[P comparable, M comparable](g typed[P, M]) Kit {
+	factory := func(name string, seed uint64) (agent.Agent[P, M], error) {
+		return agent.New(g, g, name, seed)
+	}
+	return Kit{
+		Ruleset: game.Text(g),
+		NewPlayer: func(name string, seed uint64) (agent.TextAgent, error) {
+			a, err := factory(name, seed)
+			if err != nil {
+				return nil, err
+			}
+			return agent.Text(g, a), nil
+		},
+		Simulate: func(cfg sim.Config) (sim.Report, error) {
+			return sim.Run(g, factory, cfg)
+		},
+	}
+}
 
 // Specs lists the rulesets in the order `passage rules` prints them.
 func Specs() []game.Spec {
-	return senet.Specs()
+	var out []game.Spec
+	for _, f := range families {
+		out = append(out, f.specs()...)
+	}
+	return out
 }
 
 // Lookup finds a ruleset by name.
 func Lookup(name string) (game.Spec, error) {
+	_, spec, err := lookup(name)
+	return spec, err
+}
+
+func lookup(name string) (family, game.Spec, error) {
 	var names []string
-	for _, s := range Specs() {
-		if s.Name == name {
-			return s, nil
+	for _, f := range families {
+		for _, s := range f.specs() {
+			if s.Name == name {
+				return f, s, nil
+			}
+			names = append(names, s.Name)
 		}
-		names = append(names, s.Name)
 	}
-	return game.Spec{}, fmt.Errorf("%w %q (known: %s)", game.ErrUnknownRules, name, strings.Join(names, ", "))
+	return family{}, game.Spec{}, fmt.Errorf("%w %q (known: %s)", game.ErrUnknownRules, name, strings.Join(names, ", "))
+}
+
+// Open builds the named ruleset with KEY=VALUE options.
+func Open(name string, opts []string) (Kit, error) {
+	f, spec, err := lookup(name)
+	if err != nil {
+		return Kit{}, err
+	}
+	resolved, err := spec.ParseOptions(opts)
+	if err != nil {
+		return Kit{}, err
+	}
+	return f.open(name, resolved)
 }
 
 // Build looks up a ruleset by name and builds it with KEY=VALUE options.
 func Build(name string, opts []string) (game.Ruleset, error) {
-	spec, err := Lookup(name)
+	k, err := Open(name, opts)
 	if err != nil {
 		return nil, err
 	}
-	return spec.Build(opts)
+	return k.Ruleset, nil
 }

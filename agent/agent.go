@@ -1,0 +1,112 @@
+// Package agent holds the computer players. Each is written against the
+// game contract (package game), so it plays every ruleset: random,
+// greedy (one move ahead with the game's evaluation), expectimax (search
+// over decision and chance nodes with the exact throw probabilities) and
+// mcts (Monte Carlo tree search with sampled throws).
+//
+// Usage:
+//
+//	g := senet.MustNew("senet-jequier", nil)
+//	a := agent.NewExpectimax(g, g, agent.ExpectimaxConfig{Depth: 3})
+//	move := a.Choose(position, roll)
+package agent
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"passage/game"
+)
+
+// Agent chooses a move for the side to move in p after throw roll. The
+// move is always one of g.Moves(p, roll).
+type Agent[P comparable, M comparable] interface {
+	Choose(p P, roll int) M
+}
+
+// Random chooses uniformly among the legal moves.
+type Random[P comparable, M comparable] struct {
+	g   game.Game[P, M]
+	rng *rand.Rand
+	buf []M
+}
+
+// NewRandom makes a random player drawing from a PCG seeded with seed.
+func NewRandom[P comparable, M comparable](g game.Game[P, M], seed uint64) *Random[P, M] {
+	return &Random[P, M]{g: g, rng: rand.New(rand.NewPCG(seed, 0x5eed))}
+}
+
+// Choose picks a legal move uniformly.
+func (a *Random[P, M]) Choose(p P, roll int) M {
+	a.buf = a.g.Moves(p, roll, a.buf[:0])
+	return a.buf[a.rng.IntN(len(a.buf))]
+}
+
+// Greedy looks one move ahead: it plays the move after which the game's
+// evaluation (or the result, when the move ends the game) is best for
+// the mover. Ties go to the first such move in canonical order, so it is
+// deterministic.
+type Greedy[P comparable, M comparable] struct {
+	g    game.Game[P, M]
+	eval game.Evaluator[P]
+	buf  []M
+}
+
+// NewGreedy makes a greedy player using eval.
+func NewGreedy[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P]) *Greedy[P, M] {
+	return &Greedy[P, M]{g: g, eval: eval}
+}
+
+// Choose plays the best move one move ahead.
+func (a *Greedy[P, M]) Choose(p P, roll int) M {
+	a.buf = a.g.Moves(p, roll, a.buf[:0])
+	seat := a.g.ToMove(p)
+	best, bestV := a.buf[0], -1.0
+	for _, m := range a.buf {
+		if v := value(a.g, a.eval, a.g.Apply(p, roll, m))[seat]; v > bestV {
+			best, bestV = m, v
+		}
+	}
+	return best
+}
+
+// value is the result of a finished position or the evaluation of an
+// unfinished one.
+func value[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], p P) game.Payoffs {
+	if g.Over(p) {
+		return g.Payoffs(p)
+	}
+	return eval.Evaluate(p)
+}
+
+// TextAgent is a computer player over notation, for programs that see
+// positions and moves as strings (the terminal game, the server).
+type TextAgent interface {
+	// Choose returns the move, in notation, that the player makes in pos
+	// after throw roll.
+	Choose(pos string, roll int) (string, error)
+}
+
+// Text binds a typed agent to notation.
+func Text[P comparable, M comparable](g game.Game[P, M], a Agent[P, M]) TextAgent {
+	return textAgent[P, M]{g: g, a: a}
+}
+
+type textAgent[P comparable, M comparable] struct {
+	g game.Game[P, M]
+	a Agent[P, M]
+}
+
+func (t textAgent[P, M]) Choose(pos string, roll int) (string, error) {
+	p, err := t.g.ParsePosition(pos)
+	if err != nil {
+		return "", err
+	}
+	if t.g.Over(p) {
+		return "", game.ErrGameOver
+	}
+	if !game.Possible(t.g.Outcomes(p), roll) {
+		return "", fmt.Errorf("%w: %d", game.ErrBadRoll, roll)
+	}
+	return t.g.FormatMove(t.a.Choose(p, roll)), nil
+}

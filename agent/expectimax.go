@@ -1,0 +1,218 @@
+package agent
+
+import (
+	"hash/maphash"
+	"slices"
+
+	"passage/game"
+)
+
+// ExpectimaxConfig tunes an Expectimax player.
+type ExpectimaxConfig struct {
+	// Depth is the number of throws searched, the current one included:
+	// 1 is one move ahead (like Greedy), 2 adds every reply to every
+	// throw of the next side, and so on.
+	Depth int
+	// TableBits sizes the transposition table at 1<<TableBits entries
+	// (default 16).
+	TableBits int
+}
+
+// Expectimax searches the game tree to a fixed number of throws, with
+// decision nodes (the mover picks a move) and chance nodes (the next
+// throw, weighted by its exact probability), and evaluates the horizon
+// with the game's evaluation.
+//
+// With more than two seats it searches paranoid: every other seat is
+// assumed to play against the searching seat, so the tree is a two-sided
+// one and the same pruning applies. Values are the searching seat's
+// payoff in [0, 1], which bounds every chance node and allows Star1
+// pruning (Ballard 1983): a chance node stops as soon as the throws seen
+// so far, with the unseen ones at the best or worst possible value, put
+// it outside the window. Moves are ordered by their evaluation so that
+// alpha-beta cuts early, and a transposition table keyed by the position
+// value keeps each chance node's value for the depth it was searched to.
+// The search is deterministic.
+type Expectimax[P comparable, M comparable] struct {
+	g     game.Game[P, M]
+	eval  game.Evaluator[P]
+	cfg   ExpectimaxConfig
+	root  game.Player
+	table []ttEntry[P]
+	mask  uint64
+	seed  maphash.Seed
+	gen   uint32
+	plies [][]child[P, M] // per depth, reused so search does not allocate
+	moves [][]M           // per depth, likewise
+	nodes int
+}
+
+type child[P comparable, M comparable] struct {
+	move  M
+	pos   P
+	score float64
+}
+
+type ttEntry[P comparable] struct {
+	pos   P
+	gen   uint32
+	depth int8
+	root  game.Player
+	bound int8 // boundExact, boundLower, boundUpper
+	value float64
+}
+
+const (
+	boundExact int8 = iota + 1
+	boundLower
+	boundUpper
+)
+
+// NewExpectimax makes an expectimax player.
+func NewExpectimax[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], cfg ExpectimaxConfig) *Expectimax[P, M] {
+	if cfg.Depth < 1 {
+		cfg.Depth = 1
+	}
+	if cfg.TableBits == 0 {
+		cfg.TableBits = 16
+	}
+	return &Expectimax[P, M]{
+		g: g, eval: eval, cfg: cfg,
+		table: make([]ttEntry[P], 1<<cfg.TableBits),
+		mask:  1<<cfg.TableBits - 1,
+		seed:  maphash.MakeSeed(),
+		plies: make([][]child[P, M], cfg.Depth+1),
+		moves: make([][]M, cfg.Depth+1),
+	}
+}
+
+// Nodes is the number of positions the last Choose visited.
+func (a *Expectimax[P, M]) Nodes() int { return a.nodes }
+
+// Choose searches and returns the best move for the side to move.
+func (a *Expectimax[P, M]) Choose(p P, roll int) M {
+	m, _ := a.Search(p, roll)
+	return m
+}
+
+// Search returns the best move and its value for the side to move: its
+// expected payoff under the search.
+func (a *Expectimax[P, M]) Search(p P, roll int) (M, float64) {
+	a.root = a.g.ToMove(p)
+	a.gen++
+	a.nodes = 0
+	kids := a.children(p, roll, a.cfg.Depth, true)
+	best, bestV := kids[0].move, -1.0
+	alpha := 0.0
+	for _, k := range kids {
+		v := a.chance(k.pos, a.cfg.Depth-1, alpha, 1)
+		if v > bestV {
+			best, bestV = k.move, v
+			alpha = max(alpha, v)
+		}
+	}
+	return best, bestV
+}
+
+// children lists the moves of p with the positions they lead to, ordered
+// best first for the side that chooses (max for the root seat, min for
+// the others).
+func (a *Expectimax[P, M]) children(p P, roll, depth int, maximize bool) []child[P, M] {
+	kids := a.plies[depth][:0]
+	a.moves[depth] = a.g.Moves(p, roll, a.moves[depth][:0])
+	for _, m := range a.moves[depth] {
+		next := a.g.Apply(p, roll, m)
+		kids = append(kids, child[P, M]{move: m, pos: next, score: a.leaf(next)})
+	}
+	if len(kids) > 1 && depth > 1 {
+		slices.SortStableFunc(kids, func(x, y child[P, M]) int {
+			if maximize {
+				x, y = y, x
+			}
+			switch {
+			case x.score < y.score:
+				return -1
+			case x.score > y.score:
+				return 1
+			}
+			return 0
+		})
+	}
+	a.plies[depth] = kids
+	return kids
+}
+
+// leaf is the root seat's payoff at a finished position or its
+// evaluation otherwise.
+func (a *Expectimax[P, M]) leaf(p P) float64 {
+	a.nodes++
+	return value(a.g, a.eval, p)[a.root]
+}
+
+// chance is the value of position p, where a throw is due, searched
+// depth more throws, within the window (alpha, beta).
+func (a *Expectimax[P, M]) chance(p P, depth int, alpha, beta float64) float64 {
+	if depth == 0 || a.g.Over(p) {
+		return a.leaf(p)
+	}
+	slot := &a.table[maphash.Comparable(a.seed, p)&a.mask]
+	if slot.gen == a.gen && slot.pos == p && slot.root == a.root && int(slot.depth) == depth {
+		switch {
+		case slot.bound == boundExact,
+			slot.bound == boundLower && slot.value >= beta,
+			slot.bound == boundUpper && slot.value <= alpha:
+			return slot.value
+		}
+	}
+	a.nodes++
+	// Star1: with the unseen throws at 0 (worst) or 1 (best), the
+	// node's value lies in [sum, sum+rest].
+	outs := a.g.Outcomes(p)
+	sum, rest := 0.0, 1.0
+	bound := boundExact
+	for _, o := range outs {
+		w := o.Prob()
+		rest -= w
+		lo := (alpha - sum - rest) / w // child value below lo: node fails low
+		hi := (beta - sum) / w         // child value above hi: node fails high
+		v := a.decision(p, o.Roll, depth, max(lo, 0), min(hi, 1))
+		sum += w * v
+		if sum+rest <= alpha {
+			sum, bound = sum+rest, boundUpper
+			break
+		}
+		if sum >= beta {
+			bound = boundLower
+			break
+		}
+	}
+	*slot = ttEntry[P]{pos: p, gen: a.gen, depth: int8(depth), root: a.root, bound: bound, value: sum}
+	return sum
+}
+
+// decision is the value of p after throw roll: the best move for the
+// side to move (the root seat maximises, the others minimise).
+func (a *Expectimax[P, M]) decision(p P, roll, depth int, alpha, beta float64) float64 {
+	maximize := a.g.ToMove(p) == a.root
+	kids := a.children(p, roll, depth, maximize)
+	if maximize {
+		best := 0.0
+		for i := range kids {
+			v := a.chance(a.plies[depth][i].pos, depth-1, max(alpha, best), beta)
+			best = max(best, v)
+			if best >= beta {
+				break
+			}
+		}
+		return best
+	}
+	best := 1.0
+	for i := range kids {
+		v := a.chance(a.plies[depth][i].pos, depth-1, alpha, min(beta, best))
+		best = min(best, v)
+		if best <= alpha {
+			break
+		}
+	}
+	return best
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// runCLI runs the command line with args and stdin and returns its exit
+// status, standard output and standard error.
+func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// TestCLIOutput pins the output of the scriptable commands
+// (spec/cli.md): exact text and JSON with keys in order.
+func TestCLIOutput(t *testing.T) {
+	const start = "wbwbwbwbw.b................... b opening=w"
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"new", []string{"new", "--rules", "senet-jequier"}, start + "\n"},
+		{"new with an option", []string{"new", "--rules", "senet-jequier", "--opt", "water=15"}, start + "\n"},
+		{
+			"moves J4 opening position",
+			[]string{"moves", "--rules", "senet-jequier", "--pos", start, "--roll", "3"},
+			`{"roll":3,"moves":[` +
+				`{"move":"2-5","pos":"wwwbbbwbw.b................... w opening=w"},` +
+				`{"move":"4-7","pos":"wbwwwbbbw.b................... w opening=w"},` +
+				`{"move":"6-9","pos":"wbwbwwwbb.b................... w opening=w"},` +
+				`{"move":"11-14","pos":"wbwbwbwbw....b................ w opening=w"}]}` + "\n",
+		},
+		{
+			"moves J4 forced opening move",
+			[]string{"moves", "--rules", "senet-jequier", "--pos", "wbwbwbwbw....b................ w opening=w", "--roll", "2"},
+			`{"roll":2,"moves":[{"move":"9-11","pos":"wbwbwbwb..w..b................ b"}]}` + "\n",
+		},
+		{
+			"moves J13 J16 last piece borne off",
+			[]string{"moves", "--rules", "senet-jequier", "--pos", "....................b...b....w w off=wwwwbbb", "--roll", "2"},
+			`{"roll":2,"moves":[{"move":"30-off","pos":"....................b...b..... - off=wwwwwbbb winner=w"}]}` + "\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, "", tt.args...)
+			if code != 0 || stderr != "" {
+				t.Fatalf("passage %s: exit %d, stderr %q; want 0 and nothing", strings.Join(tt.args, " "), code, stderr)
+			}
+			if stdout != tt.want {
+				t.Errorf("passage %s (-want +got):\n-%s+%s", strings.Join(tt.args, " "), tt.want, stdout)
+			}
+		})
+	}
+}
+
+func TestCLIRulesLists(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "", "rules")
+	if code != 0 || stderr != "" {
+		t.Fatalf("passage rules: exit %d, stderr %q", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	found := false
+	for _, l := range lines {
+		id, name, ok := strings.Cut(l, "\t")
+		if !ok || id == "" || name == "" || strings.Contains(name, "\t") {
+			t.Errorf("line %q: want ID<tab>name", l)
+		}
+		found = found || l == "senet-jequier\tSenet after Jéquier (Pusch)"
+	}
+	if !found {
+		t.Errorf("passage rules does not list senet-jequier:\n%s", stdout)
+	}
+}
+
+// TestCLIErrors checks the error contract of spec/cli.md: exit status 2,
+// exactly one line on stderr starting "passage: " that names the
+// problem, nothing on stdout.
+func TestCLIErrors(t *testing.T) {
+	const jq = "senet-jequier"
+	const start = "wbwbwbwbw.b................... b opening=w"
+	tests := []struct {
+		name string
+		args []string
+		want string // part of the error line
+	}{
+		{"no command", nil, ""},
+		{"unknown command", []string{"fly"}, `unknown command "fly"`},
+		{"unknown ruleset new", []string{"new", "--rules", "senet-nope"}, `unknown ruleset "senet-nope"`},
+		{"unknown ruleset moves", []string{"moves", "--rules", "senet-nope", "--pos", start, "--roll", "1"}, "unknown ruleset"},
+		{"missing --rules", []string{"new"}, "--rules is required"},
+		{"unknown option", []string{"new", "--rules", jq, "--opt", "speed=9"}, `has no option "speed"`},
+		{"bad option value", []string{"new", "--rules", jq, "--opt", "water=3"}, "water=3: want one of 1, 15"},
+		{"option not KEY=VALUE", []string{"new", "--rules", jq, "--opt", "water"}, "not KEY=VALUE"},
+		{"option twice", []string{"new", "--rules", jq, "--opt", "water=1", "--opt", "water=15"}, "given twice"},
+		{"unknown flag", []string{"new", "--rules", jq, "--colour", "red"}, "flag provided but not defined"},
+		{"stray argument", []string{"new", "--rules", jq, "extra"}, `unexpected argument "extra"`},
+		{"malformed position", []string{"moves", "--rules", jq, "--pos", "wbw b", "--roll", "1"}, "position: board has 3 squares, want 30"},
+		{"square 27 occupied", []string{"moves", "--rules", jq, "--pos", "wbwbwbwb.b................w... b", "--roll", "1"}, "position: square 27 cannot hold a piece"},
+		{"eleven pieces", []string{"moves", "--rules", jq, "--pos", "wbwbwbwbwbw................... b", "--roll", "1"}, "w has 6 pieces"},
+		{"bad turn", []string{"moves", "--rules", jq, "--pos", "wbwbwbwbw.b................... r", "--roll", "1"}, `turn "r"`},
+		{"roll 7", []string{"moves", "--rules", jq, "--pos", start, "--roll", "7"}, "impossible throw: senet-jequier cannot throw 7"},
+		{"roll 5", []string{"moves", "--rules", jq, "--pos", start, "--roll", "5"}, "cannot throw 5"},
+		{"roll not a number", []string{"moves", "--rules", jq, "--pos", start, "--roll", "two"}, `roll: "two" is not a number`},
+		{"game over", []string{"moves", "--rules", jq, "--pos", "....................b...b..... - off=wwwwwbbb winner=w", "--roll", "1"}, "game is over"},
+		{"missing --pos", []string{"moves", "--rules", jq, "--roll", "1"}, "--pos is required"},
+		{"missing --roll", []string{"moves", "--rules", jq, "--pos", start}, "--roll is required"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkCLIError(t, "", tt.want, tt.args...)
+		})
+	}
+}
+
+// checkCLIError runs args and checks the error contract.
+func checkCLIError(t *testing.T, stdin, want string, args ...string) {
+	t.Helper()
+	code, stdout, stderr := runCLI(t, stdin, args...)
+	cmd := "passage " + strings.Join(args, " ")
+	if code != 2 {
+		t.Errorf("%s: exit status %d, want 2", cmd, code)
+	}
+	if stdout != "" {
+		t.Errorf("%s: stdout %q, want nothing", cmd, stdout)
+	}
+	if len(args) == 0 {
+		// Without a command the usage goes to stderr.
+		if !strings.HasPrefix(stderr, "passage: ") {
+			t.Errorf("%s: stderr %q, want the usage", cmd, stderr)
+		}
+		return
+	}
+	if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") || !strings.HasPrefix(stderr, "passage: ") {
+		t.Errorf("%s: stderr %q, want exactly one line starting \"passage: \"", cmd, stderr)
+	}
+	if !strings.Contains(stderr, want) {
+		t.Errorf("%s: stderr %q, want it to contain %q", cmd, stderr, want)
+	}
+}
+
+// TestCLIHelp checks that -h prints a command's usage once, on stdout.
+func TestCLIHelp(t *testing.T) {
+	for _, cmd := range []string{"rules", "new", "moves", "play"} {
+		t.Run(cmd, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, "", cmd, "-h")
+			if code != 0 || stderr != "" {
+				t.Errorf("passage %s -h: exit %d, stderr %q; want 0 and nothing", cmd, code, stderr)
+			}
+			if got := strings.Count(stdout, "Usage of passage "+cmd+":"); got != 1 {
+				t.Errorf("passage %s -h prints the usage %d times, want once:\n%s", cmd, got, stdout)
+			}
+		})
+	}
+}

@@ -1,0 +1,260 @@
+// Package record reads, writes and replays game records: the ruleset with
+// its options, the seed, the seats, and every turn as (seat, throw, move),
+// enough to replay a game under the rules it was played with.
+//
+// A record is plain text, one item a line; blank lines and lines that
+// start with '#' are ignored:
+//
+//	passage-record 1
+//	rules senet-jequier water=15
+//	seed 42
+//	seats human random
+//	start wbwbwbwbw.b................... b opening=w
+//	b 1 10-11
+//	b 3 11-14
+//	w 2 9-11
+//	...
+//	end ..........................b..b - off=wwwwwbbb winner=w
+//
+// The first line names the format and its version. Then come the header
+// lines: "rules" is the ruleset ID with its non-default options
+// (game.Ruleset.ID); "seed" the seed of the throws (informational: the
+// throws are in the turns); "seats" who played each seat, in seat order
+// (informational); "start" the initial position in notation (optional:
+// the ruleset's start when absent). Each turn line is SEAT ROLL MOVE: the
+// seat's letter (game.SeatName: "w" and "b" in Senet), the throw, and the
+// move token, "pass" included. The optional last line "end" is the
+// position after the last turn; Replay checks it, so a record that was
+// cut or edited is caught. The rules, start and end values run to the end
+// of the line; the others are single words.
+//
+// Usage:
+//
+//	rec, err := record.Read(f)
+//	rules, err := catalog.ByID(rec.Rules)
+//	final, err := record.Replay(rules, rec)
+package record
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"passage/game"
+)
+
+// Header is the first line of every record: the format and its version.
+const Header = "passage-record 1"
+
+// ErrBadRecord is wrapped by every error of Read and Replay.
+var ErrBadRecord = errors.New("record")
+
+// Turn is one turn of a game: the seat's letter, its throw and its move.
+type Turn struct {
+	Seat string
+	Roll int
+	Move string
+}
+
+// Record is a game record. Rules and the turns are what Replay needs;
+// the others describe the game.
+type Record struct {
+	Rules string   // ruleset ID with options ("senet-jequier water=15")
+	Seed  uint64   // seed of the throws; HasSeed says whether it is set
+	Seats []string // who played each seat ("human", "random"), may be empty
+	Start string   // initial position; empty means the ruleset's start
+	Turns []Turn
+	End   string // position after the last turn; empty means unchecked
+
+	HasSeed bool
+}
+
+// Write writes rec in the record format.
+func Write(w io.Writer, rec Record) error {
+	if rec.Rules == "" {
+		return fmt.Errorf("%w: no ruleset", ErrBadRecord)
+	}
+	var b strings.Builder
+	b.WriteString(Header + "\n")
+	b.WriteString("rules " + rec.Rules + "\n")
+	if rec.HasSeed {
+		b.WriteString("seed " + strconv.FormatUint(rec.Seed, 10) + "\n")
+	}
+	if len(rec.Seats) > 0 {
+		b.WriteString("seats " + strings.Join(rec.Seats, " ") + "\n")
+	}
+	if rec.Start != "" {
+		b.WriteString("start " + rec.Start + "\n")
+	}
+	for i, t := range rec.Turns {
+		if !isWord(t.Seat) || !isWord(t.Move) {
+			return fmt.Errorf("%w: turn %d: seat %q and move %q must be single words", ErrBadRecord, i+1, t.Seat, t.Move)
+		}
+		fmt.Fprintf(&b, "%s %d %s\n", t.Seat, t.Roll, t.Move)
+	}
+	if rec.End != "" {
+		b.WriteString("end " + rec.End + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// String is the record in the record format.
+func (rec Record) String() string {
+	var b strings.Builder
+	if err := Write(&b, rec); err != nil {
+		return "# " + err.Error() + "\n"
+	}
+	return b.String()
+}
+
+func isWord(s string) bool {
+	return s != "" && len(strings.Fields(s)) == 1 && strings.TrimSpace(s) == s
+}
+
+// Read reads one record. It checks the form only (header, known keys in
+// order, turns of three fields with a numeric throw); Replay checks the
+// game.
+func Read(r io.Reader) (Record, error) {
+	var rec Record
+	sc := bufio.NewScanner(r)
+	line := 0
+	sawHeader := false
+	// stage orders the keys: 1 rules, 2 seed, 3 seats, 4 start, 5 turns,
+	// 6 end.
+	stage := 0
+	fail := func(format string, args ...any) (Record, error) {
+		return Record{}, fmt.Errorf("%w: line %d: %s", ErrBadRecord, line, fmt.Sprintf(format, args...))
+	}
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		if !sawHeader {
+			if text != Header {
+				return fail("want %q, got %q", Header, text)
+			}
+			sawHeader = true
+			continue
+		}
+		key, val, _ := strings.Cut(text, " ")
+		val = strings.TrimSpace(val)
+		next := 0
+		switch key {
+		case "rules":
+			next = 1
+		case "seed":
+			next = 2
+		case "seats":
+			next = 3
+		case "start":
+			next = 4
+		case "end":
+			next = 6
+		default:
+			next = 5
+		}
+		if next < stage || (next == stage && next != 5) {
+			return fail("%q out of order or repeated (order: rules, seed, seats, start, turns, end)", key)
+		}
+		if next > 1 && stage < 1 {
+			return fail("%q before the rules line", key)
+		}
+		stage = next
+		if next != 5 && val == "" {
+			return fail("%s: no value", key)
+		}
+		switch key {
+		case "rules":
+			rec.Rules = strings.Join(strings.Fields(val), " ")
+		case "seed":
+			n, err := strconv.ParseUint(val, 10, 64)
+			if err != nil {
+				return fail("seed %q is not a number", val)
+			}
+			rec.Seed, rec.HasSeed = n, true
+		case "seats":
+			rec.Seats = strings.Fields(val)
+		case "start":
+			rec.Start = val
+		case "end":
+			rec.End = val
+		default:
+			f := strings.Fields(text)
+			if len(f) != 3 {
+				return fail("turn %q: want SEAT ROLL MOVE", text)
+			}
+			roll, err := strconv.Atoi(f[1])
+			if err != nil {
+				return fail("turn %q: throw %q is not a number", text, f[1])
+			}
+			rec.Turns = append(rec.Turns, Turn{Seat: f[0], Roll: roll, Move: f[2]})
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return Record{}, fmt.Errorf("%w: %w", ErrBadRecord, err)
+	}
+	if !sawHeader {
+		return Record{}, fmt.Errorf("%w: empty: want %q first", ErrBadRecord, Header)
+	}
+	if rec.Rules == "" {
+		return Record{}, fmt.Errorf("%w: no rules line", ErrBadRecord)
+	}
+	return rec, nil
+}
+
+// Replay plays the record's turns under rules from its start and returns
+// the final position in notation. It checks that rules is the record's
+// ruleset, and every turn through the ruleset: the game is not over, the
+// seat is the one to throw, the throw is possible and the move legal. It
+// then checks the end position when the record has one. The error names
+// the first bad turn and wraps the ruleset's error (game.ErrIllegalMove,
+// game.ErrBadRoll, ...).
+func Replay(rules game.Ruleset, rec Record) (string, error) {
+	if rules.ID() != rec.Rules {
+		return "", fmt.Errorf("%w: recorded under %q, not %q", ErrBadRecord, rec.Rules, rules.ID())
+	}
+	pos := rules.Start()
+	if rec.Start != "" {
+		p, err := rules.Normalize(rec.Start)
+		if err != nil {
+			return "", fmt.Errorf("%w: start: %w", ErrBadRecord, err)
+		}
+		pos = p
+	}
+	for i, t := range rec.Turns {
+		fail := func(err error) (string, error) {
+			return "", fmt.Errorf("%w: turn %d (%s %d %s): %w", ErrBadRecord, i+1, t.Seat, t.Roll, t.Move, err)
+		}
+		seat, err := rules.ToMove(pos)
+		if err != nil {
+			return fail(err)
+		}
+		if seat == game.NoPlayer {
+			return fail(game.ErrGameOver)
+		}
+		if _, letter := game.SeatName(rules, seat); letter != t.Seat {
+			return fail(fmt.Errorf("%w: %s to throw", game.ErrNotYourTurn, letter))
+		}
+		next, err := rules.Play(pos, t.Roll, t.Move)
+		if err != nil {
+			return fail(err)
+		}
+		pos = next
+	}
+	if rec.End != "" {
+		end, err := rules.Normalize(rec.End)
+		if err != nil {
+			return "", fmt.Errorf("%w: end: %w", ErrBadRecord, err)
+		}
+		if end != pos {
+			return "", fmt.Errorf("%w: end position %q, but the turns lead to %q", ErrBadRecord, end, pos)
+		}
+	}
+	return pos, nil
+}

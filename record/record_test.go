@@ -1,0 +1,259 @@
+package record
+
+import (
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"passage/game"
+	"passage/senet"
+)
+
+func jequier(t *testing.T, opts map[string]string) game.Ruleset {
+	t.Helper()
+	r, err := senet.New("senet-jequier", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return game.Text(r)
+}
+
+// sample is a short Jéquier game: Black 11-14, White's forced opening move
+// 9-11 (J4), Black 14-18 after a 4 and an extra throw (J5).
+const sample = `passage-record 1
+# a comment
+rules senet-jequier
+seed 5
+seats human random
+start wbwbwbwbw.b................... b opening=w
+
+b 3 11-14
+w 2 9-11
+b 4 14-18
+end wbwbwbwb..w......b............ b
+`
+
+func TestReadWriteRoundTrip(t *testing.T) {
+	rec, err := Read(strings.NewReader(sample))
+	if err != nil {
+		t.Fatalf("Read: %v", err)
+	}
+	want := Record{
+		Rules: "senet-jequier", Seed: 5, HasSeed: true,
+		Seats: []string{"human", "random"},
+		Start: "wbwbwbwbw.b................... b opening=w",
+		Turns: []Turn{{"b", 3, "11-14"}, {"w", 2, "9-11"}, {"b", 4, "14-18"}},
+		End:   "wbwbwbwb..w......b............ b",
+	}
+	if !reflect.DeepEqual(rec, want) {
+		t.Fatalf("Read:\n got %+v\nwant %+v", rec, want)
+	}
+	var b strings.Builder
+	if err := Write(&b, rec); err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	wantText := strings.Replace(strings.Replace(sample, "# a comment\n", "", 1), "\n\n", "\n", 1)
+	if got := b.String(); got != wantText {
+		t.Errorf("Write:\n--- want\n%s--- got\n%s", wantText, got)
+	}
+	if got := rec.String(); got != wantText {
+		t.Errorf("String:\n--- want\n%s--- got\n%s", wantText, got)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	tests := []struct {
+		name, text, want string
+	}{
+		{"empty", "", "empty"},
+		{"no header", "rules senet-jequier\n", `line 1: want "passage-record 1"`},
+		{"other version", "passage-record 2\nrules senet-jequier\n", "line 1"},
+		{"no rules", "passage-record 1\n", "no rules line"},
+		{"seed before rules", "passage-record 1\nseed 1\nrules senet-jequier\n", "before the rules line"},
+		{"rules twice", "passage-record 1\nrules senet-jequier\nrules senet-jequier\n", `line 3: "rules" out of order`},
+		{"seed after turns", "passage-record 1\nrules senet-jequier\nb 3 11-14\nseed 1\n", `line 4: "seed" out of order`},
+		{"turn after end", "passage-record 1\nrules senet-jequier\nend x b\nb 3 11-14\n", "line 4"},
+		{"bad seed", "passage-record 1\nrules senet-jequier\nseed -1\n", `seed "-1" is not a number`},
+		{"empty start", "passage-record 1\nrules senet-jequier\nstart\n", "start: no value"},
+		{"short turn", "passage-record 1\nrules senet-jequier\nb 11-14\n", "want SEAT ROLL MOVE"},
+		{"long turn", "passage-record 1\nrules senet-jequier\nb 3 11 14\n", "want SEAT ROLL MOVE"},
+		{"bad roll", "passage-record 1\nrules senet-jequier\nb three 11-14\n", `throw "three" is not a number`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(tt.text))
+			if err == nil {
+				t.Fatalf("Read(%q) = nil error, want one containing %q", tt.text, tt.want)
+			}
+			if !errors.Is(err, ErrBadRecord) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Read(%q) = %v, want ErrBadRecord containing %q", tt.text, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestWriteRejectsBadTurns(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		rec  Record
+	}{
+		{"no rules", Record{}},
+		{"empty move", Record{Rules: "senet-jequier", Turns: []Turn{{"b", 3, ""}}}},
+		{"spaced move", Record{Rules: "senet-jequier", Turns: []Turn{{"b", 3, "11 14"}}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := Write(&strings.Builder{}, tt.rec); !errors.Is(err, ErrBadRecord) {
+				t.Errorf("Write(%+v) = %v, want ErrBadRecord", tt.rec, err)
+			}
+		})
+	}
+}
+
+func TestReplay(t *testing.T) {
+	rec, err := Read(strings.NewReader(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Replay(jequier(t, nil), rec)
+	if err != nil {
+		t.Fatalf("Replay: %v", err)
+	}
+	if want := "wbwbwbwb..w......b............ b"; got != want {
+		t.Errorf("Replay = %q, want %q", got, want)
+	}
+	// Without start and end lines the ruleset's start is used and the
+	// result is not checked.
+	rec.Start, rec.End = "", ""
+	if got2, err := Replay(jequier(t, nil), rec); err != nil || got2 != got {
+		t.Errorf("Replay without start/end = %q, %v; want %q", got2, err, got)
+	}
+}
+
+// TestReplayTampered edits the sample record one way at a time; each
+// edit must be caught with an error that names the problem.
+func TestReplayTampered(t *testing.T) {
+	tests := []struct {
+		name   string
+		rules  map[string]string
+		edit   func(*Record)
+		want   string
+		wantIs error
+	}{
+		{"other ruleset", map[string]string{"water": "15"}, func(*Record) {}, `recorded under "senet-jequier", not "senet-jequier water=15"`, nil},
+		{"wrong seat", nil, func(r *Record) { r.Turns[1].Seat = "b" }, "turn 2 (b 2 9-11)", game.ErrNotYourTurn},
+		{"illegal move", nil, func(r *Record) { r.Turns[1].Move = "7-9" }, "turn 2 (w 2 7-9)", game.ErrIllegalMove},
+		{"J4 opening ignored", nil, func(r *Record) { r.Turns[1] = Turn{"w", 1, "7-8"} }, "turn 2", game.ErrIllegalMove},
+		{"impossible roll", nil, func(r *Record) { r.Turns[0].Roll = 5 }, "turn 1 (b 5 11-14)", game.ErrBadRoll},
+		{"malformed move", nil, func(r *Record) { r.Turns[2].Move = "14to18" }, "turn 3", game.ErrBadMove},
+		{"bad start", nil, func(r *Record) { r.Start = "w b" }, "start", game.ErrBadPosition},
+		{"bad end", nil, func(r *Record) { r.End = "nonsense b" }, "end", game.ErrBadPosition},
+		{"turn dropped", nil, func(r *Record) { r.Turns = r.Turns[:2] }, "end position", nil},
+		{"end edited", nil, func(r *Record) { r.End = "wbwbwbwb..w.....b............. b" }, "but the turns lead to", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec, err := Read(strings.NewReader(sample))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.edit(&rec)
+			_, err = Replay(jequier(t, tt.rules), rec)
+			if err == nil {
+				t.Fatalf("Replay of a tampered record = nil error, want one containing %q", tt.want)
+			}
+			if !errors.Is(err, ErrBadRecord) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Replay = %v, want ErrBadRecord containing %q", err, tt.want)
+			}
+			if tt.wantIs != nil && !errors.Is(err, tt.wantIs) {
+				t.Errorf("Replay = %v, want errors.Is %v", err, tt.wantIs)
+			}
+		})
+	}
+}
+
+func TestReplayAfterGameOver(t *testing.T) {
+	rules := jequier(t, nil)
+	rec := playRandom(t, rules, 3)
+	rec.Turns = append(rec.Turns, Turn{"w", 3, "pass"})
+	rec.End = ""
+	if _, err := Replay(rules, rec); !errors.Is(err, game.ErrGameOver) {
+		t.Errorf("Replay with a turn after the end = %v, want ErrGameOver", err)
+	}
+}
+
+// playRandom plays a whole random game through the text-level ruleset and
+// records it.
+func playRandom(t *testing.T, rules game.Ruleset, seed uint64) Record {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 0))
+	rec := Record{Rules: rules.ID(), Seed: seed, HasSeed: true, Start: rules.Start()}
+	pos := rules.Start()
+	for turn := 0; ; turn++ {
+		if turn > 100_000 {
+			t.Fatal("random game did not end")
+		}
+		p, err := rules.ToMove(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p == game.NoPlayer {
+			break
+		}
+		outs, err := rules.Outcomes(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roll := game.Sample(outs, rng)
+		moves, err := rules.Moves(pos, roll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mv := moves[rng.IntN(len(moves))]
+		_, letter := game.SeatName(rules, p)
+		rec.Turns = append(rec.Turns, Turn{Seat: letter, Roll: roll, Move: mv.Move})
+		pos = mv.Pos
+	}
+	rec.End = pos
+	return rec
+}
+
+// TestRandomGamesRoundTrip writes whole random games under every option
+// combination, reads them back and replays them to the same end.
+func TestRandomGamesRoundTrip(t *testing.T) {
+	for _, spec := range senet.Specs() {
+		for _, combo := range spec.Combinations() {
+			rules, err := spec.Build(combo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Run(rules.ID(), func(t *testing.T) {
+				for seed := range uint64(5) {
+					rec := playRandom(t, rules, seed)
+					var b strings.Builder
+					if err := Write(&b, rec); err != nil {
+						t.Fatal(err)
+					}
+					back, err := Read(strings.NewReader(b.String()))
+					if err != nil {
+						t.Fatalf("seed %d: Read: %v", seed, err)
+					}
+					if !reflect.DeepEqual(back, rec) {
+						t.Fatalf("seed %d: Read(Write(rec)) differs from rec", seed)
+					}
+					got, err := Replay(rules, back)
+					if err != nil {
+						t.Fatalf("seed %d: Replay: %v", seed, err)
+					}
+					if got != rec.End {
+						t.Errorf("seed %d: Replay = %q, want %q", seed, got, rec.End)
+					}
+					if over, _, _ := rules.Result(got); !over {
+						t.Errorf("seed %d: replayed game is not over: %q", seed, got)
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package senet
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"passage/game"
+)
+
+// house is a marked square of the board: its mark in the diagram and
+// what it means, for the legend.
+type house struct {
+	mark  byte
+	label string
+	sqs   []int
+}
+
+// houses lists the marked squares of the variant, read from its fields
+// (Safe, Water, Return), so that each ruleset's diagram shows its own. A
+// ruleset with new kinds of houses adds them here from its new fields.
+func (v *Variant) houses() []house {
+	var out []house
+	if v.Safe != 0 {
+		h := house{mark: '*', label: "safe"}
+		for s := 1; s <= Squares; s++ {
+			if v.Safe&(1<<s) != 0 {
+				h.sqs = append(h.sqs, s)
+			}
+		}
+		out = append(out, h)
+	}
+	out = append(out, house{mark: '~', label: "water", sqs: []int{Water}}) // J11
+	if v.Return != 0 {
+		out = append(out, house{mark: '^', label: "return square", sqs: []int{v.Return}})
+	}
+	return out
+}
+
+// Board drawing: each square is a cell cellW characters wide, with its
+// number and marks on a first line and its piece on a second.
+const (
+	cellW   = 5
+	rowLen  = 10
+	margin  = "    "
+	boxLeft = "  "
+)
+
+// Diagram draws p for a terminal, in at most 72 columns: the board as the
+// snake it is (rules/README.md: row 1 is squares 1-10 left to right, row 2
+// squares 11-20 right to left, row 3 squares 21-30 left to right), each
+// square with its number, its marks (the ruleset's houses) and its piece
+// or '.'; then the pieces off the board and in hand, the side to throw or
+// the result, and the pending keys such as the opening (J4). It
+// implements game.Diagrammer.
+func (r *Rules) Diagram(p Position) string {
+	v := &r.Variant
+	var marks [Squares + 1]string
+	hs := v.houses()
+	for _, h := range hs {
+		for _, s := range h.sqs {
+			marks[s] += string(h.mark)
+		}
+	}
+	var b strings.Builder
+	border := func(left, mid, right string) {
+		b.WriteString(margin)
+		b.WriteString(left)
+		for i := range rowLen {
+			if i > 0 {
+				b.WriteString(mid)
+			}
+			b.WriteString(strings.Repeat("─", cellW))
+		}
+		b.WriteString(right)
+		b.WriteByte('\n')
+	}
+	border("┌", "┬", "┐")
+	for row := range 3 {
+		sqs := make([]int, rowLen)
+		for i := range sqs {
+			sqs[i] = row*rowLen + i + 1
+		}
+		prefix, suffix := "  ", " →"
+		if row == 1 {
+			// Row 2 runs right to left: 11 sits under 10.
+			for i, j := 0, rowLen-1; i < j; i, j = i+1, j-1 {
+				sqs[i], sqs[j] = sqs[j], sqs[i]
+			}
+			prefix, suffix = "← ", ""
+		}
+		if row == 2 {
+			suffix = " → off"
+		}
+		// Line 1: square numbers and marks.
+		b.WriteString(margin)
+		b.WriteString("│")
+		for _, s := range sqs {
+			num := strconv.Itoa(s)
+			b.WriteString(num)
+			b.WriteString(strings.Repeat(" ", cellW-len(num)-len(marks[s])))
+			b.WriteString(marks[s])
+			b.WriteString("│")
+		}
+		b.WriteByte('\n')
+		// Line 2: pieces.
+		b.WriteString(boxLeft) // the prefix fills the rest of the margin
+		b.WriteString(prefix)
+		b.WriteString("│")
+		for _, s := range sqs {
+			b.WriteString(r.cell(p, s))
+			b.WriteString("│")
+		}
+		b.WriteString(suffix)
+		b.WriteByte('\n')
+		if row < 2 {
+			border("├", "┼", "┤")
+		}
+	}
+	border("└", "┴", "┘")
+
+	// Pieces off the board and in hand.
+	showHand := v.keys&keyHand != 0 || p.Hand(White)+p.Hand(Black) > 0
+	for side := range 2 {
+		name, letter := r.SeatName(game.Player(side))
+		onBoard := v.Pieces - p.Hand(side) - p.Off(side)
+		fmt.Fprintf(&b, "%s%s (%s)  on the board %d", boxLeft, name, letter, onBoard)
+		if showHand {
+			fmt.Fprintf(&b, "  in hand %d", p.Hand(side))
+		}
+		fmt.Fprintf(&b, "  borne off %d of %d\n", p.Off(side), v.Pieces)
+	}
+
+	// The side to throw or the result, and the pending keys.
+	b.WriteString(boxLeft)
+	if p.turn < 0 {
+		name, _ := r.SeatName(game.Player(int(p.winner)))
+		fmt.Fprintf(&b, "Game over: %s wins.\n", name)
+	} else {
+		name, _ := r.SeatName(game.Player(int(p.turn)))
+		fmt.Fprintf(&b, "%s to throw.\n", name)
+	}
+	if p.Opening() && v.OpeningSquare != 0 {
+		fmt.Fprintf(&b, "%sOpening: White's first move must use the piece on %d if it can.\n", boxLeft, v.OpeningSquare)
+	}
+	for side := range 2 {
+		if p.flags&(flagSkipW<<side) != 0 {
+			name, _ := r.SeatName(game.Player(side))
+			fmt.Fprintf(&b, "%s%s misses its next turn.\n", boxLeft, name)
+		}
+	}
+	if p.bonus != 0 {
+		fmt.Fprintf(&b, "%sThe pending throw must move the piece on %d.\n", boxLeft, p.bonus)
+	}
+	if p.asleep != 0 {
+		fmt.Fprintf(&b, "%sz: a sleeping piece.\n", boxLeft)
+	}
+
+	// Legend of the marked houses.
+	b.WriteString(boxLeft)
+	b.WriteString("Houses:")
+	for _, h := range hs {
+		nums := make([]string, len(h.sqs))
+		for i, s := range h.sqs {
+			nums[i] = strconv.Itoa(s)
+		}
+		fmt.Fprintf(&b, "  %c %s: %s", h.mark, h.label, strings.Join(nums, " "))
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// cell draws the piece line of square s, cellW columns wide.
+func (r *Rules) cell(p Position, s int) string {
+	c := p.At(s)
+	if c == '.' {
+		return "  .  "
+	}
+	if p.asleep&(1<<s) != 0 {
+		return "  " + string(c) + " z"
+	}
+	return "  " + string(c) + "  "
+}

@@ -1,0 +1,335 @@
+// Package sim plays many seeded games between computer players and
+// summarises them: win rates with confidence intervals, the first
+// seat's advantage, game lengths, and how often each special rule fired.
+// Every game is reproducible from the run's seed and its index.
+//
+// Usage:
+//
+//	g := senet.MustNew("senet-jequier", nil)
+//	rep, err := sim.Run(g, agent.Factory(g, g), sim.Config{Seats: []string{"hard", "greedy"}, Games: 1000})
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"passage/agent"
+	"passage/game"
+)
+
+// Config is one simulation run.
+type Config struct {
+	// Seats names the computer player for each seat ("hard", "random"...).
+	// Entry j sits at seat (j+i) mod n in game i, so that every player
+	// plays every seat equally often.
+	Seats []string
+	// Games to play (default 1000).
+	Games int
+	// Seed makes the run reproducible (default 1).
+	Seed uint64
+	// Workers is the number of games played at once (default: all cores).
+	Workers int
+	// MaxTurns stops a game that runs longer than this many throws and
+	// reports an error (default 1,000,000): a game that never ends is a
+	// bug in the rules.
+	MaxTurns int
+	// Progress, when set, receives a progress bar.
+	Progress io.Writer
+	// Context cancels the run (default: never).
+	Context context.Context
+}
+
+// Player is one entry of Config.Seats with its results.
+type Player struct {
+	Name string `json:"name"`
+	// Wins counts games where it placed first.
+	Wins float64 `json:"wins"`
+	// Win is its win rate with a 95% interval.
+	Win Rate `json:"win"`
+	// Payoff is its mean payoff (equal to Win.Rate in two-player games).
+	Payoff float64 `json:"payoff"`
+	// Decisions and MedianMs: how many moves it chose and the median
+	// time a choice took, in milliseconds.
+	Decisions int     `json:"decisions"`
+	MedianMs  float64 `json:"median_ms"`
+}
+
+// Effect is one special rule and how often it fired.
+type Effect struct {
+	Name    string  `json:"name"`
+	Total   int     `json:"total"`
+	PerGame float64 `json:"per_game"`
+}
+
+// Report is the result of a run.
+type Report struct {
+	Rules   string   `json:"rules"`
+	Games   int      `json:"games"`
+	Seed    uint64   `json:"seed"`
+	Players []Player `json:"players"`
+	// FirstSeat is how often the seat that throws first won.
+	FirstSeat Rate `json:"first_seat"`
+	// Turns counts a side's consecutive throws as one turn; Moves counts
+	// every throw (passes included).
+	Turns   Dist     `json:"turns"`
+	Moves   Dist     `json:"moves"`
+	Effects []Effect `json:"effects,omitempty"`
+	// Seconds and GamesPerSec: wall-clock time of the run.
+	Seconds     float64 `json:"seconds"`
+	GamesPerSec float64 `json:"games_per_sec"`
+	// Lengths holds the moves of each game, for plots.
+	Lengths []int `json:"-"`
+}
+
+// Factory makes a named player for one game with its own seed.
+type Factory[P comparable, M comparable] func(name string, seed uint64) (agent.Agent[P, M], error)
+
+// result is one finished game.
+type result struct {
+	payoffs game.Payoffs
+	order   []int // order[seat] = entry of Config.Seats at that seat
+	turns   int
+	moves   int
+	effects []int
+	times   [][]float64 // per seat, milliseconds per decision
+	err     error
+}
+
+// Run plays cfg.Games games of g.
+func Run[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M], cfg Config) (Report, error) {
+	n := g.Players()
+	if len(cfg.Seats) != n {
+		return Report{}, fmt.Errorf("sim: %s needs %d seats, got %d", g.ID(), n, len(cfg.Seats))
+	}
+	for _, name := range cfg.Seats {
+		if _, err := newAgent(name, 0); err != nil {
+			return Report{}, err
+		}
+	}
+	if cfg.Games <= 0 {
+		cfg.Games = 1000
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = 1
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.MaxTurns <= 0 {
+		cfg.MaxTurns = 1_000_000
+	}
+	ctx := cfg.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var names []string
+	if e, ok := g.(game.Effecter[P, M]); ok {
+		names = e.EffectNames()
+	}
+
+	start := time.Now()
+	results := make([]result, cfg.Games)
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	stop := progress(cfg.Progress, &done, cfg.Games, start)
+	for range cfg.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= cfg.Games || ctx.Err() != nil {
+					return
+				}
+				results[i] = play(g, newAgent, cfg, i, len(names))
+				done.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	stop()
+	if err := ctx.Err(); err != nil {
+		return Report{}, err
+	}
+	elapsed := time.Since(start)
+
+	rep := Report{Rules: g.ID(), Games: cfg.Games, Seed: cfg.Seed, Seconds: elapsed.Seconds(),
+		GamesPerSec: float64(cfg.Games) / elapsed.Seconds()}
+	rep.Players = make([]Player, n)
+	for j, name := range cfg.Seats {
+		rep.Players[j].Name = name
+	}
+	times := make([][]float64, n)
+	counts := make([]int, len(names))
+	var turns, moves []float64
+	firstWins := 0.0
+	for _, r := range results {
+		if r.err != nil {
+			return Report{}, r.err
+		}
+		winners := winnersOf(r.payoffs, n)
+		for seat, j := range r.order {
+			rep.Players[j].Payoff += r.payoffs[seat]
+			if winners[seat] {
+				rep.Players[j].Wins += 1 / float64(count(winners))
+			}
+			times[j] = append(times[j], r.times[seat]...)
+		}
+		if winners[0] {
+			firstWins += 1 / float64(count(winners))
+		}
+		turns = append(turns, float64(r.turns))
+		moves = append(moves, float64(r.moves))
+		rep.Lengths = append(rep.Lengths, r.moves)
+		for k, c := range r.effects {
+			counts[k] += c
+		}
+	}
+	for j := range rep.Players {
+		pl := &rep.Players[j]
+		pl.Win = Wilson(pl.Wins, cfg.Games)
+		pl.Payoff /= float64(cfg.Games)
+		pl.Decisions = len(times[j])
+		if len(times[j]) > 0 {
+			slices.Sort(times[j])
+			pl.MedianMs = Quantile(times[j], 0.5)
+		}
+	}
+	rep.FirstSeat = Wilson(firstWins, cfg.Games)
+	rep.Turns = Summarize(turns)
+	rep.Moves = Summarize(moves)
+	for k, name := range names {
+		rep.Effects = append(rep.Effects, Effect{Name: name, Total: counts[k], PerGame: float64(counts[k]) / float64(cfg.Games)})
+	}
+	return rep, nil
+}
+
+// ErrTooLong is returned when a game exceeds Config.MaxTurns.
+var ErrTooLong = errors.New("sim: game did not end")
+
+// play plays game i of the run.
+func play[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M], cfg Config, i, nEffects int) result {
+	n := g.Players()
+	r := result{order: make([]int, n), times: make([][]float64, n), effects: make([]int, nEffects)}
+	agents := make([]agent.Agent[P, M], n)
+	for j := range n {
+		seat := (j + i) % n
+		r.order[seat] = j
+		a, err := newAgent(cfg.Seats[j], mix(cfg.Seed, uint64(i), uint64(j)+1))
+		if err != nil {
+			r.err = err
+			return r
+		}
+		agents[seat] = a
+	}
+	eff, _ := g.(game.Effecter[P, M])
+	dice := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
+	p := g.Start()
+	last := game.NoPlayer
+	for !g.Over(p) {
+		if r.moves >= cfg.MaxTurns {
+			r.err = fmt.Errorf("%w: game %d (seed %d) still going after %d throws at %s", ErrTooLong, i, cfg.Seed, r.moves, g.FormatPosition(p))
+			return r
+		}
+		seat := g.ToMove(p)
+		if seat != last {
+			r.turns++
+			last = seat
+		}
+		roll := game.Sample(g.Outcomes(p), dice)
+		t0 := time.Now()
+		m := agents[seat].Choose(p, roll)
+		r.times[seat] = append(r.times[seat], float64(time.Since(t0).Nanoseconds())/1e6)
+		if eff != nil {
+			for bits, k := eff.Effects(p, roll, m), 0; bits != 0; bits, k = bits>>1, k+1 {
+				if bits&1 != 0 {
+					r.effects[k]++
+				}
+			}
+		}
+		p = g.Apply(p, roll, m)
+		r.moves++
+	}
+	r.payoffs = g.Payoffs(p)
+	return r
+}
+
+// winnersOf marks the seats with the highest payoff.
+func winnersOf(pay game.Payoffs, n int) []bool {
+	best := slices.Max(pay[:n])
+	w := make([]bool, n)
+	for i := range n {
+		w[i] = pay[i] == best
+	}
+	return w
+}
+
+func count(bs []bool) int {
+	c := 0
+	for _, b := range bs {
+		if b {
+			c++
+		}
+	}
+	return c
+}
+
+// mix derives an independent seed from the run's seed, a game index and
+// a seat (SplitMix64 finaliser over their combination).
+func mix(seed, game, seat uint64) uint64 {
+	z := seed ^ game*0x9e3779b97f4a7c15 ^ seat*0xbf58476d1ce4e5b9
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// progress draws a progress bar on w until the returned stop is called.
+func progress(w io.Writer, done *atomic.Int64, total int, start time.Time) (stop func()) {
+	if w == nil {
+		return func() {}
+	}
+	draw := func() {
+		d := int(done.Load())
+		const width = 30
+		fill := width * d / total
+		bar := make([]byte, width)
+		for i := range bar {
+			bar[i] = '.'
+			if i < fill {
+				bar[i] = '#'
+			}
+		}
+		el := time.Since(start)
+		eta := "?"
+		if d > 0 {
+			eta = (time.Duration(float64(el) / float64(d) * float64(total-d))).Round(time.Second).String()
+		}
+		fmt.Fprintf(w, "\r[%s] %3d%% %d/%d games, %.1f games/s, ETA %s   ", bar, 100*d/total, d, total, float64(d)/el.Seconds(), eta)
+	}
+	quit := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-quit:
+				draw()
+				fmt.Fprintln(w)
+				return
+			case <-tick.C:
+				draw()
+			}
+		}
+	}()
+	return func() { close(quit); <-finished }
+}
