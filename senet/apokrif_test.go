@@ -599,3 +599,23 @@ func TestA24BearingOff(t *testing.T) {
 		}},
 	})
 }
+
+// TestApokrifDiagramHouses checks that the diagram marks the Apokrif
+// Houses from the variant's data: the eight safe Houses (A21), 15 as the
+// return square and extra-throw square (A20, A22), 26 as the compulsory
+// stop (A23).
+func TestApokrifDiagramHouses(t *testing.T) {
+	r := apokrifRules(t, "")
+	d := r.Diagram(r.Start())
+	for _, want := range []string{
+		"│1   *│",
+		"│16  *│15*^+│",
+		"│26 *!│27 *~│28  *│29  *│30  *│",
+		"Houses:  * safe: 1 15 16 26 27 28 29 30  ~ water: 27\n",
+		"^ return square: 15  + extra throw: 15  ! compulsory stop: 26\n",
+	} {
+		if !strings.Contains(d, want) {
+			t.Errorf("Diagram(start) lacks %q:\n%s", want, d)
+		}
+	}
+}
