@@ -94,8 +94,8 @@ func (v *Variant) forward(s, roll int, all, block, target uint32, bearing bool) 
 	if v.CompulsoryStop != 0 && s < v.CompulsoryStop && d > v.CompulsoryStop {
 		return 0, false // A23: no forward move passes the stop square
 	}
-	if v.BearOff == BearOffExact && (s == Squares || d == OffSq) {
-		return v.exitExact(s, all, block)
+	if v.BearOff == BearOffKendall && (s == Squares || d == OffSq) {
+		return v.exitKendall(s, all, block)
 	}
 	if bearing {
 		if s == Squares {
@@ -212,11 +212,11 @@ func (v *Variant) backward(s, roll int, all, block, target uint32) (int, bool) {
 	return d, true
 }
 
-// exitExact is the bearing-off move of the piece on square s under
-// BearOffExact (A24), called when the throw ends exactly one past 30 or
+// exitKendall is the bearing-off move of the piece on square s under
+// BearOffKendall (A24), called when the throw ends exactly one past 30 or
 // the piece stands on 30: it leaves unless the squares it passes up to 30
 // cannot be passed (A8).
-func (v *Variant) exitExact(s int, all, block uint32) (int, bool) {
+func (v *Variant) exitKendall(s int, all, block uint32) (int, bool) {
 	if !v.passable(s+1, Squares, all, block) {
 		return 0, false
 	}

@@ -45,12 +45,13 @@ const (
 	// 21-30, a move that ends exactly on 30 bears the piece off, and a
 	// piece already on 30 leaves with any throw (Jéquier J13).
 	BearOffLastRow BearOff = iota
-	// BearOffExact: with no condition on the other pieces, a forward move
-	// that would end exactly one square past 30 bears the piece off, and a
+	// BearOffKendall: Kendall's exit (Apokrif A24). With no condition on
+	// the other pieces, a forward move that would end exactly one square
+	// past 30 bears the piece off, passing the squares up to 30, and a
 	// piece on 30 leaves with any throw; a longer throw is not a forward
-	// move. With CompulsoryStop 26 this is Kendall's exit (Apokrif A24):
-	// 26 needs a 5, 28 a 3, 29 a 2, 30 anything.
-	BearOffExact
+	// move. With CompulsoryStop 26: 26 needs a 5, 28 a 3, 29 a 2, 30
+	// anything.
+	BearOffKendall
 )
 
 // Drown says where a piece that ends a move on the House of Water goes.
