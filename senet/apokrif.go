@@ -25,7 +25,7 @@ var Apokrif = Variant{
 	Return:         15,                                     // A20, A22
 	CompulsoryStop: 26,                                     // A23
 	Overshoot:      OvershootBlock,                         // A24: not a forward move
-	BearOff:        BearOffKendall,                           // A24
+	BearOff:        BearOffKendall,                         // A24
 	keys:           keyOff,
 }
 
