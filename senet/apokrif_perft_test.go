@@ -86,7 +86,7 @@ func apokrifPerftFile(t *testing.T) string {
 func TestApokrifPerft(t *testing.T) {
 	path := filepath.Join("testdata", "apokrif.perft")
 	got := apokrifPerftFile(t)
-	if *update {
+	if apokrifUpdating() {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -84,7 +84,7 @@ func apokrifPlaythrough(r *Rules, seed uint64) string {
 func TestApokrifGoldenPlaythrough(t *testing.T) {
 	path := filepath.Join("testdata", "apokrif-seed1.golden")
 	got := apokrifPlaythrough(apokrifRules(t, ""), 1)
-	if *update {
+	if apokrifUpdating() {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -64,9 +64,10 @@ func runApokrifCases(t *testing.T, cases []apokrifCase) {
 	}
 }
 
-// apokrifDiff returns a line diff of want and got (lines prefixed "-"
-// for want only, "+" for got only, " " for both), or "" when they are
-// equal. It aligns the lines on a longest common subsequence.
+// apokrifDiff returns a line diff of want and got, or "" when they are
+// equal: lines only in want start with "-", lines only in got with "+",
+// and two lines of context around each change are kept (" "), the rest
+// elided ("..."). It aligns the lines on a longest common subsequence.
 func apokrifDiff(want, got []string) string {
 	if slices.Equal(want, got) {
 		return ""
@@ -85,20 +86,37 @@ func apokrifDiff(want, got []string) string {
 			}
 		}
 	}
-	var b strings.Builder
-	i, j := 0, 0
-	for i < n || j < m {
+	var lines []string
+	for i, j := 0, 0; i < n || j < m; {
 		switch {
 		case i < n && j < m && want[i] == got[j]:
-			fmt.Fprintf(&b, "  %s\n", want[i])
+			lines = append(lines, "  "+want[i])
 			i, j = i+1, j+1
-		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-			fmt.Fprintf(&b, "+ %s\n", got[j])
-			j++
-		default:
-			fmt.Fprintf(&b, "- %s\n", want[i])
+		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
+			lines = append(lines, "- "+want[i])
 			i++
+		default:
+			lines = append(lines, "+ "+got[j])
+			j++
 		}
+	}
+	const context = 2
+	var b strings.Builder
+	elided := false
+	for k, line := range lines {
+		near := false
+		for d := max(0, k-context); d <= min(len(lines)-1, k+context); d++ {
+			near = near || lines[d][0] != ' '
+		}
+		if !near {
+			if !elided {
+				b.WriteString("  ...\n")
+			}
+			elided = true
+			continue
+		}
+		elided = false
+		b.WriteString(line + "\n")
 	}
 	return b.String()
 }
