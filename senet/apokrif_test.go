@@ -311,6 +311,7 @@ func TestA8Passing(t *testing.T) {
 		{"spaced-pieces", "", "....wb.b...................... w off=wwwwbbb", 5, []string{
 			"5-10 .....b.b.w.................... w off=wwwwbbb",
 		}},
+		// 5+3 would jump w6 and b7, two neighbours: 5 moves back instead.
 		{"mixed-pair-refused", "", "....wwb....................... w off=wwwbbbb", 3, []string{
 			"5-2 .w...wb....................... b off=wwwbbbb",
 			"6-9 ....w.b.w..................... b off=wwwbbbb",
@@ -353,6 +354,8 @@ func TestA11AttackBehindFriend(t *testing.T) {
 			"10-13 .........b.ww................. b off=wwwbbbb",
 			"12-15 .........w..b.w............... w off=wwwbbbb",
 		}},
+		// 8+4 jumps the lone b9 and the friend w11 (spaced) to attack b12,
+		// which has no black neighbour.
 		{"pass-lone-then-attack-behind-friend", "", ".......wb.wb.................. w off=wwwbbb", 4, []string{
 			"8-12 .......bb.ww.................. w off=wwwbbb",
 			"11-15 .......wb..b..w............... w off=wwwbbb",
@@ -389,9 +392,12 @@ func TestA13BreakTriple(t *testing.T) {
 		{"no-passing-triple", "", "..........wbbb.....b.......... w off=wwwwb", 3, []string{
 			"11-8 .......w...bbb.....b.......... b off=wwwwb",
 		}},
+		// 17+4 = 21 is supported by 22, so 17 moves back 4, jumping 14 only,
+		// and breaks the triple 12-14 on its middle.
 		{"break-backward", "", "...........bbb..w...bb........ w off=wwww", 4, []string{
 			"17-13 ...........bwb..b...bb........ w off=wwww",
 		}},
+		// The middle of the triple 14-16 stands on 15, a House (A21).
 		{"middle-on-house", "", "............wbbb.............. w off=wwwwbb", 2, []string{
 			"13-11 ..........w..bbb.............. b off=wwwwbb",
 		}},
@@ -400,12 +406,17 @@ func TestA13BreakTriple(t *testing.T) {
 
 func TestA14FourOrMore(t *testing.T) {
 	runApokrifCases(t, []apokrifCase{
+		// White 9-13. A 5 can only jump a whole four from the square just
+		// behind it: 9 cannot jump its own four 10-13 and moves back; 11 can
+		// jump neither 12-13 forward nor 9-10 backward; 10 and 12 leave the
+		// group jumping only its end piece (interpretation 4).
 		{"own-four-block", "", "........wwwww...........b..... w off=bbbb", 5, []string{
 			"9-4 ...w.....wwww...........b..... w off=bbbb",
 			"10-5 ....w...w.www...........b..... w off=bbbb",
 			"12-17 ........www.w...w.......b..... w off=bbbb",
 			"13-18 ........wwww.....w......b..... w off=bbbb",
 		}},
+		// 11 is inside a black four: neither attacked nor jumped.
 		{"opponent-four-block", "", ".......w.bbbb................. w off=wwwwb", 3, []string{
 			"8-5 ....w....bbbb................. b off=wwwwb",
 		}},
@@ -488,6 +499,7 @@ func TestA21HousesSafe(t *testing.T) {
 		{"house-16", "", ".............w.b.............. w off=wwwwbbbb", 2, []string{
 			"14-12 ...........w...b.............. b off=wwwwbbbb",
 		}},
+		// Forward 7 is supported by 8; backward 1 is a House: no move.
 		{"house-1", "", "b..w..bb...................... w off=wwwwbb", 3, []string{
 			"pass b..w..bb...................... b off=wwwwbb",
 		}},
@@ -511,6 +523,7 @@ func TestA22HouseOfWater(t *testing.T) {
 		{"to-15", "", "....b....................w.... w off=wwwwbbbb", 1, []string{
 			"26-27 ....b.........w............... w off=wwwwbbbb",
 		}},
+		// The drowned piece skips 15 (Black) and 14 (White) and stops on 13.
 		{"15-and-14-occupied", "", ".............wb..........w.... w off=wwwbbbb", 1, []string{
 			"14-13 ............w.b..........w.... w off=wwwbbbb",
 			"26-27 ............wwb............... w off=wwwbbbb",
@@ -597,9 +610,11 @@ func TestA24BearingOff(t *testing.T) {
 		{"from-30-throw-5", "", "....b........................w w off=wwwwbbbb", 5, []string{
 			"30-off ....b......................... - off=wwwwwbbbb winner=w",
 		}},
+		// 29-3 would be 26, a House held by Black: no move at all.
 		{"29-throw-3-26-held", "", ".........................b..w. w off=wwwwbbbb", 3, []string{
 			"pass .........................b..w. b off=wwwwbbbb",
 		}},
+		// Bearing off from 28 with a 3 would jump the pair 29-30 (A8).
 		{"exit-pair-refused-3", "", ".........................w.wbb w off=wwwbbb", 3, []string{
 			"26-23 ......................w....wbb b off=wwwbbb",
 			"28-25 ........................ww..bb b off=wwwbbb",
@@ -611,6 +626,7 @@ func TestA24BearingOff(t *testing.T) {
 		{"exit-passes-spaced", "", ".........................w.b.b w off=wwwwbbb", 5, []string{
 			"26-off ...........................b.b - off=wwwwwbbb winner=w",
 		}},
+		// From 26 a 5 would jump 28 and 29, neighbours of two colours.
 		{"exit-mixed-pair-refused", "", ".........................w.wb. w off=wwwbbbb", 5, []string{
 			"26-21 ....................w......wb. w off=wwwbbbb",
 			"28-23 ......................w..w..b. w off=wwwbbbb",
