@@ -34,6 +34,18 @@ func (v *Variant) houses() []house {
 	if v.Return != 0 {
 		out = append(out, house{mark: '^', label: "return square", sqs: []int{v.Return}})
 	}
+	if v.ExtraSquares != 0 { // A20
+		h := house{mark: '+', label: "extra throw"}
+		for s := 1; s <= Squares; s++ {
+			if v.ExtraSquares&(1<<s) != 0 {
+				h.sqs = append(h.sqs, s)
+			}
+		}
+		out = append(out, h)
+	}
+	if v.CompulsoryStop != 0 { // A23
+		out = append(out, house{mark: '!', label: "compulsory stop", sqs: []int{v.CompulsoryStop}})
+	}
 	return out
 }
 
@@ -156,17 +168,22 @@ func (r *Rules) Diagram(p Position) string {
 		fmt.Fprintf(&b, "%sz: a sleeping piece.\n", boxLeft)
 	}
 
-	// Legend of the marked houses.
-	b.WriteString(boxLeft)
-	b.WriteString("Houses:")
+	// Legend of the marked houses, wrapped within 72 columns.
+	head := boxLeft + "Houses:"
+	line := head
 	for _, h := range hs {
 		nums := make([]string, len(h.sqs))
 		for i, s := range h.sqs {
 			nums[i] = strconv.Itoa(s)
 		}
-		fmt.Fprintf(&b, "  %c %s: %s", h.mark, h.label, strings.Join(nums, " "))
+		item := fmt.Sprintf("  %c %s: %s", h.mark, h.label, strings.Join(nums, " "))
+		if line != head && len(line)+len(item) > 72 {
+			b.WriteString(line + "\n")
+			line = strings.Repeat(" ", len(head))
+		}
+		line += item
 	}
-	b.WriteByte('\n')
+	b.WriteString(line + "\n")
 	return b.String()
 }
 

@@ -31,7 +31,8 @@ func runs(m uint32, n int) uint32 {
 // Moves appends the legal moves of the side to throw in p for throw roll
 // to buf, in canonical order (entering first, then one move per piece, by
 // start square), and returns it. With no legal move it appends Pass. It
-// does not allocate when buf has room for six moves.
+// does not allocate when buf has room for one move per piece and one to
+// enter.
 func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 	side := int(p.turn)
 	own, opp := p.occ[side], p.occ[side^1]
@@ -45,6 +46,9 @@ func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 		prot |= opp & (opp<<1 | opp>>1) // J8
 	}
 	target := opp &^ prot // J7: opponent pieces that may be attacked
+	if v.BreakTriple {
+		target |= tripleMiddles(opp) &^ v.Safe // A13, A21
+	}
 	bearers := v.bearers(p, own)
 	movers := v.movers(p, own)
 	start := len(buf)
@@ -53,6 +57,10 @@ func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 		s := bits.TrailingZeros32(m)
 		if to, ok := v.forward(s, roll, all, block, target, bearers&(1<<s) != 0); ok {
 			buf = append(buf, Move{From: int8(s), To: int8(to)})
+		} else if v.Backward == BackwardPerPiece {
+			if to, ok := v.backward(s, roll, all, block, target); ok {
+				buf = append(buf, Move{From: int8(s), To: int8(to)}) // A16
+			}
 		}
 	}
 	buf = v.mustLeave(buf, start)
@@ -90,6 +98,12 @@ func (v *Variant) forward(s, roll int, all, block, target uint32, bearing bool) 
 	if s == v.JumpFrom && roll == 1 {
 		d = Water + 1 // S16: from 26 a 1 jumps the water to 28
 	}
+	if v.CompulsoryStop != 0 && s < v.CompulsoryStop && d > v.CompulsoryStop {
+		return 0, false // A23: no forward move passes the stop square
+	}
+	if v.BearOff == BearOffKendall && (s == Squares || d == OffSq) {
+		return v.exitKendall(s, all, block) // A24
+	}
 	if bearing && v.BearOff == BearOffExact {
 		if d == OffSq && span(s+1, Squares)&block == 0 {
 			return OffSq, true // S20: exactly 31 - s, no opponent unit passed
@@ -116,8 +130,8 @@ func (v *Variant) forward(s, roll int, all, block, target uint32, bearing bool) 
 		if d == s || (span(s+1, Squares)|span(d, Squares))&block != 0 {
 			return 0, false
 		}
-	} else if span(s+1, d-1)&block != 0 {
-		return 0, false // J9
+	} else if !v.passable(s+1, d-1, all, block) {
+		return 0, false // J9, A8, A14
 	}
 	if bit := uint32(1) << d; all&bit != 0 && target&bit == 0 {
 		return 0, false // J6, J7, J8, J12
@@ -148,7 +162,7 @@ func (v *Variant) Apply(p Position, roll int, m Move) Position {
 		q.turn, q.winner = -1, int8(side) // J16, S21
 		return q
 	}
-	q.turn = v.next(&q, side, roll)
+	q.turn = v.next(&q, side, roll, m)
 	return q
 }
 
@@ -229,6 +243,8 @@ func (v *Variant) drown(q Position, side int, isBA bool) Position {
 	switch v.Drown {
 	case DrownReturnUp:
 		q.occ[side] |= v.returnSquare(q.occ[White] | q.occ[Black]) // J11
+	case DrownReturnDown:
+		q.occ[side] |= drownDown(v.Return, q.occ[White]|q.occ[Black]) // A22
 	case DrownToHand:
 		if !isBA {
 			q.hand[side]++ // S17: it waits to enter again
@@ -257,13 +273,15 @@ func (v *Variant) returnSquare(all uint32) uint32 {
 	return 1 << r
 }
 
-// next returns the side to throw after side's move with throw roll, and
+// next returns the side to throw after side's move m with throw roll, and
 // clears the missed turns it uses up: side again for a bonus throw (S6,
 // S14, S16) or an extra throw (J5); otherwise the other side, except that
 // a side listed in skip= is taken off the list and the turn passes on
 // (S13; with both listed each side loses one turn).
-func (v *Variant) next(q *Position, side, roll int) int8 {
-	if q.bonus != 0 || v.ExtraThrow&(1<<roll) != 0 {
+func (v *Variant) next(q *Position, side, roll int, m Move) int8 {
+	// A20: a move ending on an extra-throw square throws again; a
+	// drowned piece's move ends on 27, so drowning earns nothing.
+	if q.bonus != 0 || v.ExtraThrow&(1<<roll) != 0 || v.ExtraSquares&(1<<m.To) != 0 {
 		return int8(side)
 	}
 	n := side ^ 1
@@ -338,4 +356,83 @@ func (v *Variant) mustLeave(buf []Move, start int) []Move {
 		return buf
 	}
 	return buf[:n]
+}
+
+// passable reports whether a piece may pass over squares lo..hi (none when
+// lo > hi): none of them in a wall (J9, A14) and, with PassingSpaced, no
+// two adjacent occupied squares among them (A8).
+func (v *Variant) passable(lo, hi int, all, block uint32) bool {
+	if span(lo, hi)&block != 0 {
+		return false
+	}
+	return v.Passing != PassingSpaced || span(lo, hi-1)&all&(all>>1) == 0
+}
+
+// tripleMiddles returns the middle squares of the runs of exactly three
+// contiguous squares of m (A13).
+func tripleMiddles(m uint32) uint32 {
+	t := runs(m, 3) &^ runs(m, 4)
+	return t & (t << 1) & (t >> 1)
+}
+
+// backward returns the destination of the backward move of the piece on
+// square s with throw roll under BackwardPerPiece (A16): by the same rules
+// as a forward move, so it may pass (A8), attack (A10-A13) and is
+// refused by safe squares (A21), but it never goes below square 1.
+func (v *Variant) backward(s, roll int, all, block, target uint32) (int, bool) {
+	d := s - roll
+	if d < 1 || !v.passable(d+1, s-1, all, block) {
+		return 0, false
+	}
+	if bit := uint32(1) << d; all&bit != 0 && target&bit == 0 {
+		return 0, false // A9, A12-A15, A21
+	}
+	return d, true
+}
+
+// exitKendall is the bearing-off move of the piece on square s under
+// BearOffKendall (A24), called when the throw ends exactly one past 30 or
+// the piece stands on 30: it leaves unless the squares it passes up to 30
+// cannot be passed (A8).
+func (v *Variant) exitKendall(s int, all, block uint32) (int, bool) {
+	if !v.passable(s+1, Squares, all, block) {
+		return 0, false
+	}
+	return OffSq, true
+}
+
+// drownDown returns the square a drowned piece goes to under
+// DrownReturnDown (A22): r or the first empty square before it. all holds
+// the other pieces; at most 13 of them can stand on 1-15, so there is
+// always room.
+func drownDown(r int, all uint32) uint32 {
+	for r >= 1 && all&(1<<r) != 0 {
+		r--
+	}
+	if r < 1 {
+		panic("senet: no empty square for a drowned piece")
+	}
+	return 1 << r
+}
+
+// Touched returns, appended to buf, the legal moves for throw roll that
+// touching square sq commits the side to throw to (A18, touch-move): the
+// move of its own piece on sq, or, when sq holds an opponent piece, the
+// moves that attack it. It returns buf unchanged when the touch commits
+// to nothing (an empty square, or no legal move of that kind), and the
+// player then chooses freely among Moves.
+func (v *Variant) Touched(p Position, roll, sq int, buf []Move) []Move {
+	if p.turn < 0 || sq < 1 || sq > Squares {
+		return buf
+	}
+	var tmp [2 * Squares]Move
+	bit := uint32(1) << sq
+	own := p.occ[p.turn]&bit != 0
+	opp := p.occ[p.turn^1]&bit != 0
+	for _, m := range v.Moves(p, roll, tmp[:0]) {
+		if m != Pass && ((own && int(m.From) == sq) || (opp && int(m.To) == sq)) {
+			buf = append(buf, m)
+		}
+	}
+	return buf
 }

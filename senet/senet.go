@@ -53,6 +53,11 @@ var families = []family{
 			func(v *Variant, val string) { v.Return = map[string]int{"1": 1, "15": 15}[val] }},
 	}},
 	{&Szenet, nil}, // S1-S22, no options
+	{&Apokrif, []option{
+		{game.Option{Key: "pieces", Values: []string{"5", "7"}, Default: "5",
+			Doc: "A2, A4: five pieces each on 1-10, or seven each on 1-14"},
+			setApokrifPieces},
+	}},
 }
 
 func (f family) spec() game.Spec {

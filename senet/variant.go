@@ -18,6 +18,11 @@ const (
 	// BackwardWhenNoForward: if no piece can move forward, one piece must
 	// move backward to an empty square (Jéquier J10).
 	BackwardWhenNoForward
+	// BackwardPerPiece: each piece that has no legal forward move moves
+	// backward by the throw instead, by the same rules as forward (passing,
+	// attack, safe squares), so every piece has at most one move (Apokrif
+	// A16).
+	BackwardPerPiece
 )
 
 // Overshoot says what happens to a forward move whose throw would carry a
@@ -44,6 +49,13 @@ const (
 	// 31 - s, passing squares s+1..30 (no opponent unit there); a larger
 	// throw does not bear it off (Szenet S1, S20).
 	BearOffExact
+	// BearOffKendall: Kendall's exit (Apokrif A24). With no condition on
+	// the other pieces, a forward move that would end exactly one square
+	// past 30 bears the piece off, passing the squares up to 30, and a
+	// piece on 30 leaves with any throw; a longer throw is not a forward
+	// move. With CompulsoryStop 26: 26 needs a 5, 28 a 3, 29 a 2, 30
+	// anything.
+	BearOffKendall
 )
 
 // Drown says where a piece that ends a move on the House of Water goes.
@@ -57,6 +69,23 @@ const (
 	// drowned BA drags every piece of its owner on the board along, while
 	// pieces already borne off stay off (Szenet S17).
 	DrownToHand
+	// DrownReturnDown: to the variant's Return square or, if occupied, the
+	// first empty square before it (Apokrif A22: 15, 14, 13, ...).
+	DrownReturnDown
+)
+
+// Passing says which pieces a moving piece may pass over.
+type Passing uint8
+
+const (
+	// PassingWalls: any piece except those in a wall (WallSize) may be
+	// passed over (Jéquier J6, J9).
+	PassingWalls Passing = iota
+	// PassingSpaced: pieces of either colour may be passed over only one
+	// at a time: the squares passed over (strictly between start and
+	// destination) never include two adjacent occupied squares (Apokrif
+	// A8). Walls still apply.
+	PassingSpaced
 )
 
 // Variant is a Senet ruleset as data. Move generation reads these fields
@@ -87,25 +116,40 @@ type Variant struct {
 	OpeningSquare int
 
 	// PairProtects: a piece with a piece of its own colour on an adjacent
-	// square cannot be attacked (J8).
+	// square cannot be attacked (J8, A12).
 	PairProtects bool
+	// BreakTriple: the middle piece of exactly three contiguous pieces of
+	// one colour may be attacked although PairProtects protects it; the
+	// end pieces stay protected (Apokrif A13). Safe squares still win.
+	BreakTriple bool
 	// WallSize: this many or more contiguous pieces of one colour cannot
-	// be attacked nor passed over by the other colour (J9: 3).
+	// be attacked nor passed over by the other colour (J9: 3, A14: 4).
+	// Apokrif's "own colour included" (A14) needs no field: a wall always
+	// holds two adjacent pieces, which PassingSpaced never passes (A8).
 	WallSize int
+	// Passing is the passing policy (J6, A8).
+	Passing Passing
 	// Safe has bit s set for squares on which a piece cannot be attacked
-	// (J12: 26, 28, 29, 30).
+	// (J12: 26, 28, 29, 30; A21: the eight Houses).
 	Safe uint32
+	// ExtraSquares has bit s set for squares on which a move that ends
+	// there, forward or backward, gives the mover another throw (Apokrif
+	// A20: 15). A piece put there by drowning earns nothing.
+	ExtraSquares uint32
+	// CompulsoryStop: a forward move from below this square may not end
+	// beyond it (Apokrif A23: 26). Zero means no such square.
+	CompulsoryStop int
 
-	// Backward is the backward-move policy (J10).
+	// Backward is the backward-move policy (J10, A16).
 	Backward Backward
 
-	// Drown and Return: where a piece ending on 27 goes (J11).
+	// Drown and Return: where a piece ending on 27 goes (J11, A22).
 	Drown  Drown
 	Return int
 
 	// Overshoot past 30 (J14).
 	Overshoot Overshoot
-	// BearOff policy (J13).
+	// BearOff policy (J13, A24).
 	BearOff BearOff
 
 	// Szenet (S6-S22). The zero values switch every rule below off.

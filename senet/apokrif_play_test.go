@@ -1,0 +1,128 @@
+package senet
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"passage/game"
+)
+
+// apokrifRandomGame plays one game of random throws and uniformly random
+// legal moves from the initial position and returns the number of throws
+// (plies, passes included) and of moves other than pass. It gives up
+// after limit throws.
+func apokrifRandomGame(r *Rules, rng *rand.Rand, buf []Move, limit int) (throws, moves int) {
+	p := r.Start()
+	for !r.Over(p) && throws < limit {
+		roll := game.Sample(r.Throws, rng)
+		buf = r.Moves(p, roll, buf[:0])
+		m := buf[rng.IntN(len(buf))]
+		if m != Pass {
+			moves++
+		}
+		p = r.Apply(p, roll, m)
+		throws++
+	}
+	return throws, moves
+}
+
+// TestApokrifRandomGamesEnd plays 10,000 random games under each piece
+// count and checks that every one ends well within the conformance
+// suite's bound of 100,000 throws.
+func TestApokrifRandomGamesEnd(t *testing.T) {
+	const games, limit = 10_000, 100_000
+	for _, opts := range []string{"pieces=5", "pieces=7"} {
+		t.Run(opts, func(t *testing.T) {
+			r := apokrifRules(t, opts)
+			rng := rand.New(rand.NewPCG(7, 11))
+			buf := make([]Move, 0, 16)
+			longest, total := 0, 0
+			for range games {
+				n, _ := apokrifRandomGame(r, rng, buf, limit)
+				if n >= limit {
+					t.Fatalf("a random game is still going after %d throws", limit)
+				}
+				longest, total = max(longest, n), total+n
+			}
+			t.Logf("%d games: mean %.1f throws, longest %d", games, float64(total)/games, longest)
+		})
+	}
+}
+
+// apokrifPlaythrough renders a game of seeded random throws and random
+// legal moves, one line per throw: the throw, the legal moves, the move
+// chosen and the position it leads to.
+func apokrifPlaythrough(r *Rules, seed uint64) string {
+	rng := rand.New(rand.NewPCG(seed, 0))
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s, seed %d: random throws, uniformly random legal moves\n", r.ID(), seed)
+	fmt.Fprintf(&b, "# PLY SIDE THROW [LEGAL MOVES] MOVE -> POSITION\n")
+	p := r.Start()
+	fmt.Fprintf(&b, "start %s\n", r.Format(p))
+	for ply := 1; !r.Over(p); ply++ {
+		roll := game.Sample(r.Throws, rng)
+		moves := r.Moves(p, roll, nil)
+		list := make([]string, len(moves))
+		for i, m := range moves {
+			list[i] = m.String()
+		}
+		m := moves[rng.IntN(len(moves))]
+		side := sideLetter[p.turn]
+		p = r.Apply(p, roll, m)
+		fmt.Fprintf(&b, "%d %c %d [%s] %s -> %s\n", ply, side, roll, strings.Join(list, " "), m, r.Format(p))
+	}
+	return b.String()
+}
+
+// TestApokrifGoldenPlaythrough compares a seeded random game with
+// testdata/apokrif-seed1.golden (go test ./senet -update rewrites it).
+func TestApokrifGoldenPlaythrough(t *testing.T) {
+	path := filepath.Join("testdata", "apokrif-seed1.golden")
+	got := apokrifPlaythrough(apokrifRules(t, ""), 1)
+	if apokrifUpdating() {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if d := apokrifDiff(strings.Split(string(want), "\n"), strings.Split(got, "\n")); d != "" {
+		t.Errorf("%s differs (-want +got):\n%s", path, d)
+	}
+}
+
+// BenchmarkApokrifRandomGame plays whole random games and reports games
+// per second (one core), throws and moves per game, and heap allocations
+// per throw.
+func BenchmarkApokrifRandomGame(b *testing.B) {
+	for _, opts := range []string{"pieces=5", "pieces=7"} {
+		b.Run(opts, func(b *testing.B) {
+			r := apokrifRules(b, opts)
+			rng := rand.New(rand.NewPCG(1, 2))
+			buf := make([]Move, 0, 16)
+			throws, moves := 0, 0
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			mallocs := ms.Mallocs
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				t, m := apokrifRandomGame(r, rng, buf, 1_000_000)
+				throws, moves = throws+t, moves+m
+			}
+			b.StopTimer()
+			runtime.ReadMemStats(&ms)
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(throws)/float64(b.N), "throws/game")
+			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+			b.ReportMetric(float64(ms.Mallocs-mallocs)/float64(throws), "allocs/throw")
+		})
+	}
+}
