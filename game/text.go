@@ -151,3 +151,45 @@ func (t textRules[P, M]) Diagram(pos string) (string, error) {
 	}
 	return t.g.FormatPosition(p) + "\n", nil
 }
+
+// Toucher is implemented by games with a touch-move rule: Touched lists
+// the legal moves that touching square sq commits the mover to, or none
+// when the touch commits to nothing.
+type Toucher[P comparable, M comparable] interface {
+	Touched(p P, roll, sq int, buf []M) []M
+}
+
+// TouchRuleset is the text-level touch-move rule; the text adapter of a
+// Toucher implements it.
+type TouchRuleset interface {
+	Touched(pos string, roll, sq int) ([]Transition, error)
+}
+
+// Touched lists the moves touching square sq commits the mover to. It
+// fails when the typed game has no touch-move rule.
+func (t textRules[P, M]) Touched(pos string, roll, sq int) ([]Transition, error) {
+	tg, ok := t.g.(Toucher[P, M])
+	if !ok {
+		return nil, fmt.Errorf("%s has no touch-move rule", t.g.ID())
+	}
+	p, err := t.decision(pos, roll)
+	if err != nil {
+		return nil, err
+	}
+	var out []Transition
+	for _, m := range tg.Touched(p, roll, sq, nil) {
+		out = append(out, Transition{Move: t.g.FormatMove(m), Pos: t.g.FormatPosition(t.g.Apply(p, roll, m))})
+	}
+	return out, nil
+}
+
+// HasTouchMove reports whether r has a touch-move rule.
+func HasTouchMove(r Ruleset) bool {
+	t, ok := r.(interface{ touchMove() bool })
+	return ok && t.touchMove()
+}
+
+func (t textRules[P, M]) touchMove() bool {
+	_, ok := t.g.(Toucher[P, M])
+	return ok
+}

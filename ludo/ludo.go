@@ -23,6 +23,7 @@ package ludo
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"passage/game"
 )
@@ -277,3 +278,9 @@ func (r *Rules) ParseMove(s string) (Move, error) { return ParseMove(s) }
 
 // FormatMove writes a move token.
 func (r *Rules) FormatMove(m Move) string { return m.String() }
+
+// SeatName names seat p by its colour (game.SeatNamer): "Red", "r".
+func (r *Rules) SeatName(p game.Player) (name, letter string) {
+	c := r.Order[p]
+	return strings.ToUpper(colorName[c][:1]) + colorName[c][1:], string(colorLetter[c])
+}

@@ -62,6 +62,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 0, "seed `N` of the throws and the computer's choices (default: from the clock, printed)")
 	delay := fs.Duration("delay", -1, "pause `D` before each computer move so a person can follow it (default 700ms with a person playing, 0 otherwise)")
 	hint := fs.Bool("hint", false, "allow the command hint, which shows the best move (by the hard player)")
+	touchMove := fs.Bool("touch-move", false, "strict touch-move (Apokrif A18): name a piece first, then you must move it if it can move")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -75,6 +76,9 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	rules := kit.Ruleset
+	if *touchMove && !game.HasTouchMove(rules) {
+		return usageError{fmt.Sprintf("play: --touch-move: %s has no touch-move rule", rules.ID())}
+	}
 	kinds, err := resolveSeats(rules, *vs, *seatFlag, *seatsFlag)
 	if err != nil {
 		return err
@@ -102,6 +106,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 		kinds:  kinds,
 		bots:   bots,
 		hinter: hinter,
+		touch:  *touchMove,
 		rng:    newRand(*seed),
 		in:     bufio.NewScanner(stdin),
 		out:    bufio.NewWriter(stdout),
@@ -182,6 +187,8 @@ type terminalGame struct {
 	kinds  []string          // human or a computer, per seat
 	bots   []agent.TextAgent // the computer player of each computer seat
 	hinter agent.TextAgent   // the player that gives hints, if allowed
+	touch  bool              // strict touch-move (A18)
+	shown  bool              // the board and throw are on screen already
 	delay  time.Duration     // pause before a computer's move
 	rng    *rand.Rand
 	in     *bufio.Scanner
@@ -269,14 +276,21 @@ func (g *terminalGame) run(title string) error {
 			g.printf("%s throws %d: no legal move, the throw is lost (pass).", g.seat(p), roll)
 			mv = moves[0]
 		case g.kinds[p] == human:
-			i, stop, err := g.ask(p, roll, moves)
+			offered, stop, err := g.touchFirst(p, roll, moves)
 			if err != nil {
 				return err
+			}
+			if stop == "" {
+				var i int
+				i, stop, err = g.ask(p, roll, offered)
+				if err != nil {
+					return err
+				}
+				mv = offered[i]
 			}
 			if stop != "" {
 				return g.finish(stop)
 			}
-			mv = moves[i]
 			g.printf("%s plays %s.", g.seat(p), mv.Move)
 		default:
 			if g.delay > 0 {
@@ -300,28 +314,92 @@ func (g *terminalGame) run(title string) error {
 	}
 }
 
-// ask shows the board, the throw and the numbered legal moves to the
-// person in seat p and reads a choice. It returns the chosen index, or a
-// reason to stop the game (quit, end of input).
-func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (int, string, error) {
+// touchFirst applies strict touch-move (A18) when it is on: the person
+// names a piece by its square first, and is then held to the moves that
+// touch commits to (its own piece's move, or the attacks on an opponent
+// piece); a touch that commits to nothing leaves the choice free. It
+// returns the moves to choose from, or a reason to stop.
+func (g *terminalGame) touchFirst(p game.Player, roll int, moves []game.Transition) ([]game.Transition, string, error) {
+	if !g.touch || len(moves) < 2 {
+		return moves, "", nil
+	}
 	if err := g.board(); err != nil {
-		return 0, "", err
+		return nil, "", err
 	}
 	g.printf("%s throws %d.\n", g.seat(p), roll)
 	g.listMoves(moves)
 	for {
-		g.printf("%s, your move (%s): ", g.seat(p), choices(len(moves)))
-		if err := g.out.Flush(); err != nil {
+		g.printf("%s, touch a piece: its square (touch-move): ", g.seat(p))
+		answer, stop, err := g.readLine()
+		if stop != "" || err != nil {
+			return nil, stop, err
+		}
+		switch strings.ToLower(answer) {
+		case "help", "h", "?":
+			g.printf("Touch-move: give the square of the piece you take; you must then move it if it has a legal move\n(or attack the opponent piece you touched). quit stops the game.\n")
+			continue
+		case "quit", "q", "exit":
+			return nil, "quit", nil
+		}
+		sq, err := strconv.Atoi(answer)
+		if err != nil {
+			g.printf("%q is not a square number.\n", answer)
+			continue
+		}
+		tr, ok := g.rules.(game.TouchRuleset)
+		if !ok {
+			return nil, "", fmt.Errorf("play: %s has no touch-move rule", g.rules.ID())
+		}
+		held, err := tr.Touched(g.pos, roll, sq)
+		if err != nil {
+			return nil, "", err
+		}
+		if len(held) == 0 {
+			g.printf("Touching square %d commits you to nothing: choose freely.\n", sq)
+			g.shown = true
+			return moves, "", nil
+		}
+		g.printf("You touched square %d and must play one of these.\n", sq)
+		g.listMoves(held)
+		g.shown = true
+		return held, "", nil
+	}
+}
+
+// readLine reads one answer with its spaces removed, or a reason to stop
+// at the end of the input.
+func (g *terminalGame) readLine() (string, string, error) {
+	if err := g.out.Flush(); err != nil {
+		return "", "", err
+	}
+	if !g.in.Scan() {
+		if err := g.in.Err(); err != nil {
+			return "", "", fmt.Errorf("reading the input: %w", err)
+		}
+		g.printf("\n")
+		return "", "end of input", nil
+	}
+	return strings.Join(strings.Fields(g.in.Text()), ""), "", nil
+}
+
+// ask shows the board, the throw and the numbered legal moves to the
+// person in seat p and reads a choice. It returns the chosen index, or a
+// reason to stop the game (quit, end of input).
+func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (int, string, error) {
+	if !g.shown {
+		if err := g.board(); err != nil {
 			return 0, "", err
 		}
-		if !g.in.Scan() {
-			if err := g.in.Err(); err != nil {
-				return 0, "", fmt.Errorf("reading the input: %w", err)
-			}
-			g.printf("\n")
-			return 0, "end of input", nil
+		g.printf("%s throws %d.\n", g.seat(p), roll)
+		g.listMoves(moves)
+	}
+	g.shown = false
+	for {
+		g.printf("%s, your move (%s): ", g.seat(p), choices(len(moves)))
+		answer, stop, err := g.readLine()
+		if stop != "" || err != nil {
+			return 0, stop, err
 		}
-		answer := strings.Join(strings.Fields(g.in.Text()), "")
 		switch strings.ToLower(answer) {
 		case "":
 			g.listMoves(moves)
@@ -357,7 +435,7 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 				return i, "", nil
 			}
 		}
-		_, err := g.rules.Play(g.pos, roll, answer)
+		_, err = g.rules.Play(g.pos, roll, answer)
 		switch {
 		case errors.Is(err, game.ErrBadMove):
 			g.printf("%q is neither a move number nor a move (%v). Choose %s, or type help.\n", answer, err, choices(len(moves)))
@@ -366,8 +444,8 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 		case err != nil:
 			g.printf("%s: %v. Choose %s, or type help.\n", answer, err, choices(len(moves)))
 		default:
-			// Unreachable while Moves lists every legal move; kept so a
-			// ruleset bug shows as a message, not a wrong move.
+			// A legal move that is not offered: touch-move (A18) holds
+			// the person to the piece touched.
 			g.printf("%s is not in the list. Choose %s, or type help.\n", answer, choices(len(moves)))
 		}
 	}

@@ -232,3 +232,22 @@ func TestPlayFlagErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayTouchMove: with --touch-move the person names a piece first
+// and is held to it (Apokrif A18); a touch that commits to nothing leaves
+// the choice free.
+func TestPlayTouchMove(t *testing.T) {
+	out := playOK(t, "3\n5\n1\n11\n10-15\n1\nquit\n", "--rules", "senet-apokrif", "--touch-move", "--vs", "random", "--seed", "4")
+	inOrder(t, out,
+		"White throws 2.\n  1) 8-10   2) 11-13\n",
+		"touch a piece: its square (touch-move): Touching square 3 commits you to nothing: choose freely.\n",
+		"There is no move 5: choose 1-2",
+		"White plays 8-10.\n",
+		"White throws 5.\n  1) 10-15  2) 11-16\n",
+		"You touched square 11 and must play one of these.\n  1) 11-16\n",
+		"10-15 is not in the list.",
+		"White plays 11-16.",
+	)
+	replayTranscript(t, out)
+	checkCLIError(t, "", "kinevet has no touch-move rule", "play", "--rules", "kinevet", "--touch-move", "--seats", "human,human,human,human")
+}
