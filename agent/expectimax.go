@@ -11,8 +11,16 @@ import (
 type ExpectimaxConfig struct {
 	// Depth is the number of throws searched, the current one included:
 	// 1 is one move ahead (like Greedy), 2 adds every reply to every
-	// throw of the next side, and so on.
+	// throw of the next side, and so on. With Nodes set it is the
+	// deepest search tried.
 	Depth int
+	// Nodes, when set, makes the search iteratively deepen: depth 1, 2,
+	// ... up to Depth, going one throw deeper only while the nodes the
+	// next depth is predicted to visit (the last depth's count times its
+	// growth) stay within Nodes. The budget counts positions, not time,
+	// so the search stays deterministic on any machine, and it adapts
+	// the depth to the branching of the game and the position.
+	Nodes int
 	// TableBits sizes the transposition table at 1<<TableBits entries
 	// (default 16).
 	TableBits int
@@ -98,14 +106,39 @@ func (a *Expectimax[P, M]) Choose(p P, roll int) M {
 // Search returns the best move and its value for the side to move: its
 // expected payoff under the search.
 func (a *Expectimax[P, M]) Search(p P, roll int) (M, float64) {
+	if a.cfg.Nodes == 0 {
+		a.nodes = 0
+		return a.searchDepth(p, roll, a.cfg.Depth)
+	}
+	total, prev := 0, 0
+	var best M
+	var bestV float64
+	for depth := 1; depth <= a.cfg.Depth; depth++ {
+		a.nodes = 0
+		best, bestV = a.searchDepth(p, roll, depth)
+		total += a.nodes
+		growth := 1.0
+		if prev > 0 {
+			growth = float64(a.nodes) / float64(prev)
+		}
+		if float64(a.nodes)*max(growth, 1) > float64(a.cfg.Nodes) || a.nodes == prev {
+			break // too costly, or the tree is fully searched
+		}
+		prev = a.nodes
+	}
+	a.nodes = total
+	return best, bestV
+}
+
+// searchDepth searches depth throws deep.
+func (a *Expectimax[P, M]) searchDepth(p P, roll, depth int) (M, float64) {
 	a.root = a.g.ToMove(p)
 	a.gen++
-	a.nodes = 0
-	kids := a.children(p, roll, a.cfg.Depth, true)
+	kids := a.children(p, roll, depth, true)
 	best, bestV := kids[0].move, -1.0
 	alpha := 0.0
 	for _, k := range kids {
-		v := a.chance(k.pos, a.cfg.Depth-1, alpha, 1)
+		v := a.chance(k.pos, depth-1, alpha, 1)
 		if v > bestV {
 			best, bestV = k.move, v
 			alpha = max(alpha, v)

@@ -22,8 +22,8 @@ type Level struct {
 var Levels = []Level{
 	{"easy", "greedy, but one move in three is random"},
 	{"medium", "greedy: the best move one throw ahead"},
-	{"hard", "expectimax, 3 throws deep"},
-	{"expert", "expectimax, 4 throws deep"},
+	{"hard", "expectimax, as deep as 30,000 positions allow (3-5 throws)"},
+	{"expert", "expectimax, as deep as 600,000 positions allow (4-7 throws)"},
 	{"random", "uniform over the legal moves"},
 	{"greedy", "one move ahead with the game's evaluation"},
 	{"expectimax", "expectimax, 2 throws deep (expectimax-N for N throws, 1-6)"},
@@ -88,15 +88,35 @@ func New[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], 
 	case "easy":
 		return &noisy[P, M]{Greedy: NewGreedy(g, eval), rng: rand.New(rand.NewPCG(seed, 0xea5)), p: 1.0 / 3}, nil
 	case "hard":
-		return NewExpectimax(g, eval, ExpectimaxConfig{Depth: 3}), nil
+		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: 8, Nodes: 30_000}), nil
 	case "expert":
-		return NewExpectimax(g, eval, ExpectimaxConfig{Depth: 4}), nil
+		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: 10, Nodes: 600_000}), nil
 	case "expectimax":
-		return NewExpectimax(g, eval, ExpectimaxConfig{Depth: max(s.n, 2*boolInt(s.n == 0))}), nil
+		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: max(s.n, 2*boolInt(s.n == 0))}), nil
 	default: // "mcts", as parse allows no other
-		return NewMCTS(g, eval, MCTSConfig{Iterations: s.n, Seed: seed}), nil
+		return NewMCTS(g, searchEval(eval), MCTSConfig{Iterations: s.n, Seed: seed}), nil
 	}
 }
+
+// Valuer is implemented by games with an evaluation made for search
+// (for Senet, a logistic model fitted to self-play results) besides the
+// hand-made one that the greedy players use.
+type Valuer[P comparable] interface {
+	Value(p P) game.Payoffs
+}
+
+// searchEval is the evaluation search uses: the game's Value when it has
+// one, otherwise eval.
+func searchEval[P comparable](eval game.Evaluator[P]) game.Evaluator[P] {
+	if v, ok := eval.(Valuer[P]); ok {
+		return valuer[P]{v}
+	}
+	return eval
+}
+
+type valuer[P comparable] struct{ v Valuer[P] }
+
+func (v valuer[P]) Evaluate(p P) game.Payoffs { return v.v.Value(p) }
 
 func boolInt(b bool) int {
 	if b {

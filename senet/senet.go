@@ -24,8 +24,9 @@ import (
 // game.Game[Position, Move].
 type Rules struct {
 	Variant
-	id    string
-	start Position
+	id      string
+	start   Position
+	weights *Weights // the fitted evaluation, if any (Value)
 }
 
 var _ game.Game[Position, Move] = (*Rules)(nil)
@@ -101,6 +102,9 @@ func New(name string, opts map[string]string) (*Rules, error) {
 			return nil, err
 		}
 		r := &Rules{Variant: *f.base, id: spec.CanonicalID(resolved)}
+		if w, ok := fittedWeights[name]; ok {
+			r.weights = &w
+		}
 		for _, o := range f.options {
 			o.set(&r.Variant, resolved[o.Key])
 		}

@@ -1,0 +1,110 @@
+package senet
+
+import (
+	"math"
+	"math/bits"
+
+	"passage/game"
+)
+
+// Features of a position for the fitted evaluation, each White's value
+// minus Black's, so that the model is symmetric between the sides.
+const (
+	FeatTempo      = iota // +1 when White throws next, -1 when Black does
+	FeatProgress          // squares travelled, in tens (waiting 0, borne off 31)
+	FeatOff               // pieces borne off
+	FeatPairs             // pieces protected by a neighbour (J8, S10, A12)
+	FeatWall              // pieces in a wall (J9, S11, A14)
+	FeatDanger            // expected swing of the opponent's hits next throw
+	FeatLastRow           // pieces in the last row, 21-30
+	FeatSafe              // pieces on safe squares (J12, S19, A21)
+	FeatWaiting           // pieces waiting to enter (S6)
+	FeatAsleep            // pieces asleep (S15)
+	FeatSkip              // a missed turn pending (S13)
+	FeatCanBearOff        // pieces that may bear off now (J13, S20)
+	NumFeatures
+)
+
+// FeatureNames names the features, for the fitting tool's report.
+var FeatureNames = [NumFeatures]string{
+	"tempo", "progress", "off", "pairs", "wall", "danger", "last-row", "safe", "waiting", "asleep", "skip", "can-bear-off",
+}
+
+// Features computes the features of p (see FeatTempo...).
+func (r *Rules) Features(p Position) [NumFeatures]float64 {
+	var f [NumFeatures]float64
+	switch p.turn {
+	case White:
+		f[FeatTempo] = 1
+	case Black:
+		f[FeatTempo] = -1
+	}
+	for side := range 2 {
+		sign := 1.0
+		if side == Black {
+			sign = -1
+		}
+		own, opp := p.occ[side], p.occ[side^1]
+		progress := float64(p.Off(side) * OffSq)
+		for m := own; m != 0; m &= m - 1 {
+			progress += float64(bits.TrailingZeros32(m))
+		}
+		pairs := own & (own<<1 | own>>1)
+		lone := own &^ r.Safe &^ pairs
+		danger := 0.0
+		for _, o := range r.Throws {
+			if hits := lone & (opp << o.Roll); hits != 0 {
+				danger += o.Prob() * 2 * float64(o.Roll*bits.OnesCount32(hits))
+			}
+		}
+		wall := 0
+		if r.WallSize > 0 {
+			wall = bits.OnesCount32(runs(own, r.WallSize))
+		}
+		bear := 0
+		if p.turn >= 0 {
+			q := p
+			q.turn = int8(side)
+			bear = bits.OnesCount32(r.bearers(q, own))
+		}
+		f[FeatProgress] += sign * progress / 10
+		f[FeatOff] += sign * float64(p.Off(side))
+		f[FeatPairs] += sign * float64(bits.OnesCount32(pairs&^r.Safe))
+		f[FeatWall] += sign * float64(wall)
+		f[FeatDanger] += sign * danger
+		f[FeatLastRow] += sign * float64(bits.OnesCount32(own&span(21, Squares)))
+		f[FeatSafe] += sign * float64(bits.OnesCount32(own&r.Safe))
+		f[FeatWaiting] += sign * float64(p.Hand(side))
+		f[FeatAsleep] += sign * float64(bits.OnesCount32(own&p.asleep))
+		if p.flags&(flagSkipW<<side) != 0 {
+			f[FeatSkip] += sign
+		}
+		f[FeatCanBearOff] += sign * float64(bear)
+	}
+	return f
+}
+
+// Weights is a fitted evaluation: White's chance of winning is the
+// logistic function of the weighted sum of the features.
+type Weights [NumFeatures]float64
+
+// winChance is the logistic model's estimate that White wins.
+func (w *Weights) winChance(f [NumFeatures]float64) float64 {
+	z := 0.0
+	for i, x := range f {
+		z += w[i] * x
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// Value is the fitted evaluation used by search (expectimax, MCTS): the
+// estimated payoffs of an unfinished position, from a logistic model of
+// the features whose weights were fitted to the results of self-play
+// games (cmd/fiteval). Rulesets without fitted weights use Evaluate.
+func (r *Rules) Value(p Position) game.Payoffs {
+	if r.weights == nil {
+		return r.Evaluate(p)
+	}
+	x := r.weights.winChance(r.Features(p))
+	return game.Payoffs{x, 1 - x}
+}
