@@ -53,9 +53,15 @@ func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 	movers := v.movers(p, own)
 	start := len(buf)
 	buf = v.enterMoves(p, roll, buf)
+	plain, plainOK := v.plainMoves(movers, roll, all, block, target)
 	for m := movers; m != 0; m &= m - 1 {
 		s := bits.TrailingZeros32(m)
-		if to, ok := v.forward(s, roll, all, block, target, bearers&(1<<s) != 0); ok {
+		bit := uint32(1) << s
+		to, ok := s+roll, plainOK&bit != 0
+		if plain&bit == 0 {
+			to, ok = v.forward(s, roll, all, block, target, bearers&bit != 0)
+		}
+		if ok {
 			buf = append(buf, Move{From: int8(s), To: int8(to)})
 		} else if v.Backward == BackwardPerPiece {
 			if to, ok := v.backward(s, roll, all, block, target); ok {
@@ -89,6 +95,36 @@ func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 		buf = append(buf, Pass) // J10, J17: the throw is lost
 	}
 	return buf
+}
+
+// plainMoves decides the forward moves of the pieces in movers that no
+// special rule touches, all at once with shifts: those that land on 1-29
+// without reaching 30, jumping the water (S16) or crossing the compulsory
+// stop (A23). It returns those pieces (plain) and the ones among them
+// whose move is legal: no square passed over is in an opponent wall (J9,
+// S11, A14) or, with spaced passing, next to another occupied square
+// passed over (A8), and the destination is empty or may be attacked (J6,
+// J7). The other pieces go through forward, one by one.
+func (v *Variant) plainMoves(movers uint32, roll int, all, block, target uint32) (plain, ok uint32) {
+	plain = movers & span(1, Squares-1-roll)
+	if v.JumpFrom != 0 && roll == 1 {
+		plain &^= 1 << v.JumpFrom
+	}
+	if v.CompulsoryStop != 0 {
+		plain &^= span(v.CompulsoryStop-roll+1, v.CompulsoryStop-1)
+	}
+	var blocked uint32 // pieces whose path crosses a wall or a pair
+	for k := 1; k < roll; k++ {
+		blocked |= block >> k
+	}
+	if v.Passing == PassingSpaced {
+		pairs := all & (all >> 1) // t with t and t+1 occupied
+		for k := 1; k < roll-1; k++ {
+			blocked |= pairs >> k
+		}
+	}
+	dests := ((plain &^ blocked) << roll) & (^all | target)
+	return plain, dests >> roll
 }
 
 // forward returns the destination of the forward move of the piece on
@@ -150,9 +186,9 @@ func (v *Variant) Apply(p Position, roll int, m Move) Position {
 	q.bonus = 0 // S6, S14, S16: a pending bonus throw is used or lost now
 	if m != Pass {
 		if m.From == 0 {
-			q = v.enter(q, side)
+			v.enter(&q, side)
 		} else {
-			q = v.move(q, side, m)
+			v.move(&q, side, m)
 		}
 		if side == White {
 			q.flags &^= flagOpening // J4: a pass does not clear it
@@ -169,7 +205,7 @@ func (v *Variant) Apply(p Position, roll int, m Move) Position {
 // move plays the piece move m of side in q: the swap of an attack (J7,
 // S9), drowning (J11, S17), bearing off (J13, S20), waking a sleeper that
 // is passed over (S15) and the house the piece ends on (S13-S16).
-func (v *Variant) move(q Position, side int, m Move) Position {
+func (v *Variant) move(q *Position, side int, m Move) {
 	from := uint32(1) << m.From
 	isBA := q.ba&from != 0
 	q.occ[side] &^= from
@@ -181,7 +217,7 @@ func (v *Variant) move(q Position, side int, m Move) Position {
 		} else {
 			q.off[side]++
 		}
-		return q
+		return
 	}
 	to := uint32(1) << m.To
 	if q.occ[side^1]&to != 0 {
@@ -194,19 +230,19 @@ func (v *Variant) move(q Position, side int, m Move) Position {
 		q.asleep &^= to
 	}
 	if m.To == Water {
-		return v.drown(q, side, isBA)
+		v.drown(q, side, isBA)
+		return
 	}
 	q.occ[side] |= to
 	if isBA {
 		q.ba |= to
 	}
-	v.houseEffects(&q, side, to)
-	return q
+	v.houseEffects(q, side, to)
 }
 
 // enter puts a waiting piece of side on square 1 (S6): ordinary pieces
 // before the BA. Entering gives the bonus throw of EnterBonus.
-func (v *Variant) enter(q Position, side int) Position {
+func (v *Variant) enter(q *Position, side int) {
 	const sq1 = uint32(1) << 1
 	if q.hand[side] > 0 {
 		q.hand[side]--
@@ -218,8 +254,7 @@ func (v *Variant) enter(q Position, side int) Position {
 	if v.EnterBonus {
 		q.bonus = 1
 	}
-	v.houseEffects(&q, side, sq1)
-	return q
+	v.houseEffects(q, side, sq1)
 }
 
 // houseEffects applies the house a piece of side has just ended its own
@@ -239,7 +274,7 @@ func (v *Variant) houseEffects(q *Position, side int, to uint32) {
 
 // drown handles a piece of side that ended its move on the House of
 // Water, isBA when it is the BA; q no longer holds it on the board.
-func (v *Variant) drown(q Position, side int, isBA bool) Position {
+func (v *Variant) drown(q *Position, side int, isBA bool) {
 	switch v.Drown {
 	case DrownReturnUp:
 		q.occ[side] |= v.returnSquare(q.occ[White] | q.occ[Black]) // J11
@@ -248,7 +283,7 @@ func (v *Variant) drown(q Position, side int, isBA bool) Position {
 	case DrownToHand:
 		if !isBA {
 			q.hand[side]++ // S17: it waits to enter again
-			return q
+			return
 		}
 		// S17: the BA drags every piece of its owner on the board along;
 		// pieces borne off stay off.
@@ -259,7 +294,6 @@ func (v *Variant) drown(q Position, side int, isBA bool) Position {
 		q.ba &^= board
 		q.asleep &^= board
 	}
-	return q
 }
 
 // returnSquare returns the square a drowned piece goes to (J11): the
