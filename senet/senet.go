@@ -27,6 +27,8 @@ type Rules struct {
 	id      string
 	start   Position
 	weights *Weights // the fitted evaluation, if any (Value)
+	// effectList is the variant's effects, in report order (Effects).
+	effectList []effect
 }
 
 var _ game.Game[Position, Move] = (*Rules)(nil)
@@ -105,6 +107,7 @@ func New(name string, opts map[string]string) (*Rules, error) {
 		if w, ok := fittedWeights[name]; ok {
 			r.weights = &w
 		}
+		r.effectList = r.effects()
 		for _, o := range f.options {
 			o.set(&r.Variant, resolved[o.Key])
 		}
