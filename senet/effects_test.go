@@ -51,3 +51,12 @@ func TestEffects(t *testing.T) {
 		})
 	}
 }
+
+// TestEffectNamesFollowOptions: overshoot=block has no bounce to count.
+func TestEffectNamesFollowOptions(t *testing.T) {
+	bounce := MustNew("senet-jequier", nil).EffectNames()
+	block := MustNew("senet-jequier", map[string]string{"overshoot": "block"}).EffectNames()
+	if !slices.Contains(bounce, "bounce at 30") || slices.Contains(block, "bounce at 30") {
+		t.Errorf("effects with bounce %q, with block %q", bounce, block)
+	}
+}

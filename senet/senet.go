@@ -107,10 +107,10 @@ func New(name string, opts map[string]string) (*Rules, error) {
 		if w, ok := fittedWeights[name]; ok {
 			r.weights = &w
 		}
-		r.effectList = r.effects()
 		for _, o := range f.options {
 			o.set(&r.Variant, resolved[o.Key])
 		}
+		r.effectList = r.effects()
 		r.start, err = r.Variant.Parse(r.Variant.Start)
 		if err != nil {
 			panic(fmt.Sprintf("senet: %s: bad start position: %v", name, err))
