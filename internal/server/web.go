@@ -1,0 +1,5 @@
+package server
+
+import "net/http"
+
+func (s *Server) webRoutes(mux *http.ServeMux) {}
