@@ -353,7 +353,7 @@ func (a *actor) apply(t game.Transition, by string, submitted time.Time) error {
 
 // view is the game as clients see it now.
 func (a *actor) view() gameView {
-	v := baseView(a.kit, a.g, a.last)
+	v := baseView(a.kit, a.g, a.last, a.srv.cfg.TimeUnit)
 	if a.hasRoll {
 		r := a.roll
 		v.Roll = &r

@@ -291,7 +291,7 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	g, kit, err := newGame(req)
+	g, kit, err := newGame(req, s.cfg.TimeUnit)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -338,7 +338,7 @@ func baseURL(r *http.Request) string {
 }
 
 // newGame validates a create request and builds the game to store.
-func newGame(req createRequest) (store.Game, catalog.Kit, error) {
+func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, error) {
 	bad := func(err error, format string, args ...any) (store.Game, catalog.Kit, error) {
 		return store.Game{}, catalog.Kit{}, newError(http.StatusBadRequest, err, format, args...)
 	}
@@ -391,7 +391,7 @@ func newGame(req createRequest) (store.Game, catalog.Kit, error) {
 	if req.TimeLimit < 0 || req.TimeLimit > maxTimeLimit {
 		return bad(nil, "timeLimit %d: want 0 (none) to %d seconds", req.TimeLimit, maxTimeLimit)
 	}
-	g.TimeLimit = time.Duration(req.TimeLimit) * time.Second
+	g.TimeLimit = time.Duration(req.TimeLimit) * unit
 	if req.Start != "" {
 		pos, err := kit.Normalize(req.Start)
 		if err != nil {
@@ -439,7 +439,7 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			continue // a ruleset this build does not know
 		}
-		out.Games = append(out.Games, baseView(kit, g, nil))
+		out.Games = append(out.Games, baseView(kit, g, nil, s.cfg.TimeUnit))
 	}
 	writeJSON(w, http.StatusOK, out)
 }

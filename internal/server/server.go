@@ -42,6 +42,9 @@ type Config struct {
 	// StandIn is the computer level that plays a person's seat after the
 	// time limit ("medium" when empty).
 	StandIn string
+	// TimeUnit is the unit of the API's timeLimit (time.Second when zero;
+	// tests shorten it).
+	TimeUnit time.Duration
 }
 
 // Server serves games. Create it with New, then Resume the games in
@@ -69,6 +72,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.StandIn == "" {
 		cfg.StandIn = "medium"
+	}
+	if cfg.TimeUnit <= 0 {
+		cfg.TimeUnit = time.Second
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, ctx: ctx, cancel: cancel, actors: map[string]*actor{}}
@@ -232,7 +238,7 @@ func (s *Server) storedView(ctx context.Context, g store.Game) (gameView, error)
 		}
 		last = &turns[len(turns)-1]
 	}
-	return baseView(kit, g, last), nil
+	return baseView(kit, g, last, s.cfg.TimeUnit), nil
 }
 
 var idEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)

@@ -97,14 +97,15 @@ func resultOf(rules game.Ruleset, pos string) *resultView {
 }
 
 // baseView fills what the store knows of g; the actor adds the throw.
-func baseView(kit catalog.Kit, g store.Game, last *store.Turn) gameView {
+// unit is the unit of the time limit.
+func baseView(kit catalog.Kit, g store.Game, last *store.Turn, unit time.Duration) gameView {
 	name, title, board := specOf(kit.ID())
 	v := gameView{
 		ID: g.ID, Rules: g.Rules, Name: name, Title: title, Board: board,
 		Status: string(g.Status), Start: g.Start, Pos: g.Pos, Turns: g.Turns, ToMove: -1,
 		Seats: seatViews(kit.Ruleset, g.Seats), Moves: []moveView{},
 		Result: resultOf(kit.Ruleset, g.Pos), Commit: g.Commit,
-		TimeLimit: int(g.TimeLimit / time.Second), Created: g.Created, Updated: g.Updated,
+		TimeLimit: int(g.TimeLimit / unit), Created: g.Created, Updated: g.Updated,
 	}
 	if p, err := kit.ToMove(g.Pos); err == nil {
 		v.ToMove = int(p)
