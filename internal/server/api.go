@@ -168,13 +168,27 @@ type rulesetView struct {
 	Name     string         `json:"name"`
 	Title    string         `json:"title"`
 	Board    string         `json:"board"`
-	Options  []game.Option  `json:"options"`
-	Houses   []game.House   `json:"houses"`
-	ID       string         `json:"id,omitempty"`
-	Players  int            `json:"players,omitempty"`
-	Seats    []seatName     `json:"seats,omitempty"`
-	Outcomes []game.Outcome `json:"outcomes,omitempty"`
-	Start    string         `json:"start,omitempty"`
+	Options  []optionView  `json:"options"`
+	Houses   []game.House  `json:"houses"`
+	ID       string        `json:"id,omitempty"`
+	Players  int           `json:"players,omitempty"`
+	Seats    []seatName    `json:"seats,omitempty"`
+	Outcomes []outcomeView `json:"outcomes,omitempty"`
+	Start    string        `json:"start,omitempty"`
+}
+
+type optionView struct {
+	Key     string   `json:"key"`
+	Values  []string `json:"values"`
+	Default string   `json:"default"`
+	Doc     string   `json:"doc"`
+}
+
+// outcomeView is a throw and its probability num/den.
+type outcomeView struct {
+	Roll int `json:"roll"`
+	Num  int `json:"num"`
+	Den  int `json:"den"`
 }
 
 type seatName struct {
@@ -199,9 +213,9 @@ func computerKinds() []levelView {
 }
 
 func specView(sp game.Spec) rulesetView {
-	opts := sp.Options
-	if opts == nil {
-		opts = []game.Option{}
+	opts := []optionView{}
+	for _, o := range sp.Options {
+		opts = append(opts, optionView(o))
 	}
 	houses := sp.Houses
 	if houses == nil {
@@ -218,7 +232,10 @@ func kitView(sp game.Spec, kit catalog.Kit) rulesetView {
 		name, letter := game.SeatName(kit.Ruleset, game.Player(i))
 		v.Seats = append(v.Seats, seatName{name, letter})
 	}
-	v.Outcomes, _ = kit.Outcomes(kit.Start())
+	outcomes, _ := kit.Outcomes(kit.Start())
+	for _, o := range outcomes {
+		v.Outcomes = append(v.Outcomes, outcomeView(o))
+	}
 	return v
 }
 
