@@ -165,9 +165,9 @@ func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
 // rulesetView describes a ruleset to clients: its options, board and
 // houses; with options chosen also its seats, throws and start.
 type rulesetView struct {
-	Name     string         `json:"name"`
-	Title    string         `json:"title"`
-	Board    string         `json:"board"`
+	Name     string        `json:"name"`
+	Title    string        `json:"title"`
+	Board    string        `json:"board"`
 	Options  []optionView  `json:"options"`
 	Houses   []game.House  `json:"houses"`
 	ID       string        `json:"id,omitempty"`

@@ -163,7 +163,9 @@ func waitJS(t *testing.T, ctx context.Context, what, expr string) {
 func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
 
 // visible waits for an element matching sel to be visible.
-func visible(sel string) chromedp.Action[chromedp.Void] { return chromedp.WaitVisible(chromedp.CSS(sel)) }
+func visible(sel string) chromedp.Action[chromedp.Void] {
+	return chromedp.WaitVisible(chromedp.CSS(sel))
+}
 
 // playMyTurn plays one turn on a game page by clicking: throw, then a
 // piece and one of its destinations (or pass). It returns the turn
