@@ -9,13 +9,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
 
-	"passage/agent"
 	"passage/game"
 	"passage/internal/catalog"
 	"passage/internal/fairdice"
@@ -45,7 +43,6 @@ type actor struct {
 	roll    int
 	moves   []game.Transition
 
-	bots []agent.TextAgent // per seat, made when first needed
 	subs map[*subscriber]struct{}
 
 	inbox chan func()
@@ -75,7 +72,6 @@ func newActor(srv *Server, kit catalog.Kit, g store.Game, last *store.Turn) *act
 	return &actor{
 		srv: srv, id: g.ID, kit: kit, g: g, last: last,
 		log:         srv.log.With("game", g.ID),
-		bots:        make([]agent.TextAgent, len(g.Seats)),
 		subs:        map[*subscriber]struct{}{},
 		inbox:       make(chan func(), 16),
 		done:        make(chan struct{}),
@@ -210,20 +206,13 @@ func (a *actor) plan() {
 	}
 }
 
-// bot returns the computer player of seat, making it on first use.
-func (a *actor) bot(seat int) (agent.TextAgent, string, error) {
-	name := a.g.Seats[seat].Kind
-	if name == store.Human {
-		name = a.srv.cfg.StandIn
+// botName is the computer player that plays seat: its own, or the
+// stand-in for a person who is away.
+func (a *actor) botName(seat int) string {
+	if name := a.g.Seats[seat].Kind; name != store.Human {
+		return name
 	}
-	if a.bots[seat] == nil {
-		b, err := a.kit.NewPlayer(name, rand.Uint64())
-		if err != nil {
-			return nil, name, err
-		}
-		a.bots[seat] = b
-	}
-	return a.bots[seat], name, nil
+	return a.srv.cfg.StandIn
 }
 
 // botStep is a computer's turn: throw, then (after the pause) choose a
@@ -241,7 +230,8 @@ func (a *actor) botStep() {
 		a.plan()
 		return
 	}
-	b, name, err := a.bot(seat)
+	name := a.botName(seat)
+	b, release, err := a.srv.borrowBot(a.kit, name)
 	if err != nil {
 		a.log.Error("computer player", "seat", seat, "err", err)
 		return
@@ -250,6 +240,7 @@ func (a *actor) botStep() {
 	a.thinking = true
 	go func() {
 		move, err := b.Choose(pos, roll)
+		release()
 		submitted := time.Now()
 		a.post(func() {
 			a.thinking = false

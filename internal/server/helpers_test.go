@@ -31,7 +31,7 @@ func quietLog() *slog.Logger {
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }
 
-func newTestServer(t *testing.T, cfg Config) *testServer {
+func newTestServer(t testing.TB, cfg Config) *testServer {
 	t.Helper()
 	if cfg.Store == nil {
 		st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "passage.db"))
@@ -58,7 +58,7 @@ func newTestServer(t *testing.T, cfg Config) *testServer {
 
 // do sends a request with an optional token and JSON body (a string is
 // sent as is) and returns the status and body.
-func (s *testServer) do(t *testing.T, method, path, token string, body any) (int, []byte) {
+func (s *testServer) do(t testing.TB, method, path, token string, body any) (int, []byte) {
 	t.Helper()
 	var r io.Reader
 	switch b := body.(type) {
@@ -94,7 +94,7 @@ func (s *testServer) do(t *testing.T, method, path, token string, body any) (int
 }
 
 // ok sends a request that must succeed with want and decodes its answer.
-func (s *testServer) ok(t *testing.T, want int, method, path, token string, body, out any) {
+func (s *testServer) ok(t testing.TB, want int, method, path, token string, body, out any) {
 	t.Helper()
 	status, b := s.do(t, method, path, token, body)
 	if status != want {
@@ -107,28 +107,28 @@ func (s *testServer) ok(t *testing.T, want int, method, path, token string, body
 	}
 }
 
-func (s *testServer) create(t *testing.T, req createRequest) createResponse {
+func (s *testServer) create(t testing.TB, req createRequest) createResponse {
 	t.Helper()
 	var resp createResponse
 	s.ok(t, http.StatusCreated, "POST", "/api/games", "", req, &resp)
 	return resp
 }
 
-func (s *testServer) game(t *testing.T, id string) gameView {
+func (s *testServer) game(t testing.TB, id string) gameView {
 	t.Helper()
 	var resp gameResponse
 	s.ok(t, http.StatusOK, "GET", "/api/games/"+id, "", nil, &resp)
 	return resp.Game
 }
 
-func (s *testServer) throw(t *testing.T, id, token string) gameView {
+func (s *testServer) throw(t testing.TB, id, token string) gameView {
 	t.Helper()
 	var resp gameResponse
 	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/throw", token, nil, &resp)
 	return resp.Game
 }
 
-func (s *testServer) move(t *testing.T, id, token, move string) gameView {
+func (s *testServer) move(t testing.TB, id, token, move string) gameView {
 	t.Helper()
 	var resp gameResponse
 	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/move", token, map[string]any{"move": move}, &resp)
@@ -154,7 +154,7 @@ func stateOf(v gameView) state {
 }
 
 // unchanged fails unless game id is still in state before.
-func (s *testServer) unchanged(t *testing.T, id string, before state) {
+func (s *testServer) unchanged(t testing.TB, id string, before state) {
 	t.Helper()
 	if after := stateOf(s.game(t, id)); !reflect.DeepEqual(before, after) {
 		t.Errorf("game changed (-want +got):\n- %+v\n+ %+v", before, after)
@@ -163,7 +163,7 @@ func (s *testServer) unchanged(t *testing.T, id string, before state) {
 
 // waitFor polls game id until cond holds, failing after a generous
 // bound (the bound is a safety net, not a timing assertion).
-func (s *testServer) waitFor(t *testing.T, id string, what string, cond func(v gameView) bool) gameView {
+func (s *testServer) waitFor(t testing.TB, id string, what string, cond func(v gameView) bool) gameView {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -179,7 +179,7 @@ func (s *testServer) waitFor(t *testing.T, id string, what string, cond func(v g
 }
 
 // errorOf decodes an error body.
-func errorOf(t *testing.T, b []byte) string {
+func errorOf(t testing.TB, b []byte) string {
 	t.Helper()
 	var e errorBody
 	if err := json.Unmarshal(b, &e); err != nil || e.Error == "" {
@@ -190,7 +190,7 @@ func errorOf(t *testing.T, b []byte) string {
 
 // twoPeople is a Jéquier game between two people holding tokens a and b
 // (seats 0 and 1); Black (seat 1) throws first.
-func twoPeople(t *testing.T, s *testServer, start string) (id, white, black string) {
+func twoPeople(t testing.TB, s *testServer, start string) (id, white, black string) {
 	t.Helper()
 	c := s.create(t, createRequest{Rules: "senet-jequier", Start: start,
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})

@@ -23,11 +23,13 @@ import (
 	"encoding/base64"
 	"errors"
 	"log/slog"
+	mrand "math/rand/v2"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
 
+	"passage/agent"
 	"passage/internal/catalog"
 	"passage/internal/store"
 )
@@ -63,6 +65,9 @@ type Server struct {
 	mu      sync.Mutex
 	actors  map[string]*actor
 	closing bool
+
+	botMu sync.Mutex
+	bots  map[string]*sync.Pool // computer players by ruleset ID and name
 }
 
 // New makes a server over cfg.Store.
@@ -77,7 +82,7 @@ func New(cfg Config) *Server {
 		cfg.TimeUnit = time.Second
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, ctx: ctx, cancel: cancel, actors: map[string]*actor{}}
+	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, ctx: ctx, cancel: cancel, actors: map[string]*actor{}, bots: map[string]*sync.Pool{}}
 	s.handler = s.routes()
 	return s
 }
@@ -269,4 +274,29 @@ func newToken() string {
 	b := make([]byte, 32)
 	rand.Read(b)
 	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// borrowBot lends a computer player for one move; release gives it
+// back. Players are shared by the games of one ruleset rather than held
+// by each game, because a searching player carries a large
+// transposition table: memory then follows the moves being computed,
+// not the games in play. A player's table holds positions of its
+// ruleset only, so sharing it between games is sound.
+func (s *Server) borrowBot(kit catalog.Kit, name string) (b agent.TextAgent, release func(), err error) {
+	key := kit.ID() + "\x00" + name
+	s.botMu.Lock()
+	pool := s.bots[key]
+	if pool == nil {
+		pool = &sync.Pool{}
+		s.bots[key] = pool
+	}
+	s.botMu.Unlock()
+	if b, ok := pool.Get().(agent.TextAgent); ok {
+		return b, func() { pool.Put(b) }, nil
+	}
+	b, err = kit.NewPlayer(name, mrand.Uint64())
+	if err != nil {
+		return nil, nil, err
+	}
+	return b, func() { pool.Put(b) }, nil
 }

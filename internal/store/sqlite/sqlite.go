@@ -1,6 +1,8 @@
 // Package sqlite is the embedded store: one SQLite file through
 // modernc.org/sqlite (pure Go, no cgo), in WAL mode with full
 // synchronous commits, so a turn is on disk when AppendTurn returns.
+// Turns of many games arriving at once share a transaction and its sync
+// (group commit).
 // The schema is created and upgraded by the migrations embedded in the
 // binary (migrations/NNNN_*.sql, tracked by PRAGMA user_version).
 //
@@ -20,6 +22,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" driver
@@ -35,6 +39,12 @@ var migrations embed.FS
 // of their own, which WAL mode lets run beside the writer.
 type Store struct {
 	w, r *sql.DB
+
+	turnq   chan turnWrite
+	quit    chan struct{}
+	stopped chan struct{}
+	closing sync.Once
+	batches atomic.Int64 // transactions of turns written
 }
 
 var _ store.Store = (*Store)(nil)
@@ -66,12 +76,20 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	r.SetMaxOpenConns(4)
-	return &Store{w: w, r: r}, nil
+	s := &Store{w: w, r: r, turnq: make(chan turnWrite), quit: make(chan struct{}), stopped: make(chan struct{})}
+	go s.writer()
+	return s, nil
 }
 
-// Close closes both pools.
+// Close stops the writer and closes both pools.
 func (s *Store) Close() error {
-	return errors.Join(s.r.Close(), s.w.Close())
+	var err error
+	s.closing.Do(func() {
+		close(s.quit)
+		<-s.stopped
+		err = errors.Join(s.r.Close(), s.w.Close())
+	})
+	return err
 }
 
 // migrate applies the embedded migrations newer than the database's
@@ -323,36 +341,130 @@ func (s *Store) SetAway(ctx context.Context, id string, seat int, away bool) err
 	return nil
 }
 
-// AppendTurn adds a turn and moves the game to its position.
+// AppendTurn adds a turn and moves the game to its position. Turns of
+// different games that arrive together are written in one transaction,
+// with one sync to disk (group commit); AppendTurn returns when the
+// transaction holding its turn is durable, or failed.
 func (s *Store) AppendTurn(ctx context.Context, id string, t store.Turn, status store.Status, result string) error {
 	if !status.Valid() {
 		return fmt.Errorf("sqlite: turn %d of %s: invalid status %q", t.N, id, status)
 	}
+	req := turnWrite{id: id, t: t, status: status, result: result, done: make(chan error, 1)}
+	select {
+	case s.turnq <- req:
+	case <-s.quit:
+		return fmt.Errorf("sqlite: turn %d of %s: store closed", t.N, id)
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	// Once queued, the write happens or fails as a whole; wait for it
+	// whatever ctx does, so that the caller never takes a written turn
+	// for a failed one.
+	return <-req.done
+}
+
+// turnWrite is one AppendTurn waiting for the writer.
+type turnWrite struct {
+	id     string
+	t      store.Turn
+	status store.Status
+	result string
+	done   chan error
+}
+
+// maxBatch bounds the turns written in one transaction.
+const maxBatch = 256
+
+// writer writes queued turns: it takes every turn waiting at the moment
+// into one transaction, without waiting for more.
+func (s *Store) writer() {
+	defer close(s.stopped)
+	for {
+		var batch []turnWrite
+		select {
+		case w := <-s.turnq:
+			batch = append(batch, w)
+		case <-s.quit:
+			return
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case w := <-s.turnq:
+				batch = append(batch, w)
+			default:
+				break more
+			}
+		}
+		s.writeBatch(batch)
+	}
+}
+
+// writeBatch writes turns in one transaction, each under a savepoint so
+// that a refused turn (not the next one) leaves the others in.
+func (s *Store) writeBatch(batch []turnWrite) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	errs := make([]error, len(batch))
+	fail := func(err error) {
+		for _, w := range batch {
+			w.done <- fmt.Errorf("sqlite: turn %d of %s: %w", w.t.N, w.id, err)
+		}
+	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("sqlite: turn %d of %s: %w", t.N, id, err)
+		fail(err)
+		return
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, "UPDATE games SET pos = ?, turns = ?, status = ?, result = ?, updated = ? WHERE id = ? AND turns = ?",
-		t.Pos, t.N, string(status), result, ms(t.At), id, t.N-1)
-	if err != nil {
-		return fmt.Errorf("sqlite: turn %d of %s: %w", t.N, id, err)
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		if err := exists(ctx, tx, id); err != nil {
-			return fmt.Errorf("sqlite: turn %d of %s: %w", t.N, id, err)
+	for i, w := range batch {
+		if _, err := tx.ExecContext(ctx, "SAVEPOINT turn"); err != nil {
+			fail(err)
+			return
 		}
-		return fmt.Errorf("sqlite: turn %d of %s: %w: not the next turn", t.N, id, store.ErrConflict)
-	}
-	_, err = tx.ExecContext(ctx, "INSERT INTO turns (game_id, n, seat, roll, move, pos, by, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-		id, t.N, t.Seat, t.Roll, t.Move, t.Pos, t.By, ms(t.At))
-	if err != nil {
-		return fmt.Errorf("sqlite: turn %d of %s: %w", t.N, id, err)
+		errs[i] = appendTurn(ctx, tx, w)
+		if errs[i] != nil {
+			if _, err := tx.ExecContext(ctx, "ROLLBACK TO turn"); err != nil {
+				fail(err)
+				return
+			}
+		}
+		if _, err := tx.ExecContext(ctx, "RELEASE turn"); err != nil {
+			fail(err)
+			return
+		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("sqlite: turn %d of %s: %w", t.N, id, err)
+		fail(err)
+		return
 	}
-	return nil
+	s.batches.Add(1)
+	for i, w := range batch {
+		if errs[i] != nil {
+			w.done <- fmt.Errorf("sqlite: turn %d of %s: %w", w.t.N, w.id, errs[i])
+		} else {
+			w.done <- nil
+		}
+	}
+}
+
+// appendTurn writes one turn inside tx.
+func appendTurn(ctx context.Context, tx *sql.Tx, w turnWrite) error {
+	t := w.t
+	res, err := tx.ExecContext(ctx, "UPDATE games SET pos = ?, turns = ?, status = ?, result = ?, updated = ? WHERE id = ? AND turns = ?",
+		t.Pos, t.N, string(w.status), w.result, ms(t.At), w.id, t.N-1)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		if err := exists(ctx, tx, w.id); err != nil {
+			return err
+		}
+		return fmt.Errorf("%w: not the next turn", store.ErrConflict)
+	}
+	_, err = tx.ExecContext(ctx, "INSERT INTO turns (game_id, n, seat, roll, move, pos, by, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+		w.id, t.N, t.Seat, t.Roll, t.Move, t.Pos, t.By, ms(t.At))
+	return err
 }
 
 // Turns reads a game's log.

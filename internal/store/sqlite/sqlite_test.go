@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -71,5 +72,58 @@ func TestOpenFailure(t *testing.T) {
 	}
 	if errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Open error %v should not be ErrNotFound", err)
+	}
+}
+
+// TestGroupCommit writes one batch holding turns of two games and a turn
+// out of sequence: the good turns are written in one transaction, the
+// bad one is refused alone.
+func TestGroupCommit(t *testing.T) {
+	ctx := context.Background()
+	st := openTemp(t, filepath.Join(t.TempDir(), "passage.db"))
+	defer st.Close()
+	for _, id := range []string{"a", "b"} {
+		g := store.Game{ID: id, Rules: "kinevet", Start: "s", Pos: "s", Status: store.StatusLive,
+			Seats: []store.Seat{{Kind: "easy"}}, Commit: "c", Seed: []byte{1}}
+		if err := st.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := time.UnixMilli(5000).UTC()
+	batch := []turnWrite{
+		{id: "a", t: store.Turn{N: 1, Move: "pass", Pos: "a1", By: "easy", At: at}, status: store.StatusLive},
+		{id: "b", t: store.Turn{N: 2, Move: "pass", Pos: "b2", By: "easy", At: at}, status: store.StatusLive}, // not the next turn
+		{id: "b", t: store.Turn{N: 1, Move: "pass", Pos: "b1", By: "easy", At: at}, status: store.StatusOver},
+		{id: "a", t: store.Turn{N: 2, Move: "pass", Pos: "a2", By: "easy", At: at}, status: store.StatusLive},
+	}
+	for i := range batch {
+		batch[i].done = make(chan error, 1)
+	}
+	before := st.batches.Load()
+	st.writeBatch(batch)
+	for i, w := range batch {
+		err := <-w.done
+		if wantErr := i == 1; (err != nil) != wantErr || (wantErr && !errors.Is(err, store.ErrConflict)) {
+			t.Errorf("turn %d of %s: error %v, want conflict %v", w.t.N, w.id, err, wantErr)
+		}
+	}
+	if n := st.batches.Load() - before; n != 1 {
+		t.Errorf("%d transactions, want 1", n)
+	}
+	for id, want := range map[string]string{"a": "a2", "b": "b1"} {
+		g, err := st.Game(ctx, id)
+		if err != nil || g.Pos != want {
+			t.Errorf("game %s at %q (%v), want %q", id, g.Pos, err, want)
+		}
+	}
+}
+
+// TestClosedStore: a turn after Close fails instead of hanging.
+func TestClosedStore(t *testing.T) {
+	st := openTemp(t, filepath.Join(t.TempDir(), "passage.db"))
+	st.Close()
+	err := st.AppendTurn(context.Background(), "a", store.Turn{N: 1}, store.StatusLive, "")
+	if err == nil || !strings.Contains(err.Error(), "closed") {
+		t.Errorf("AppendTurn after Close: %v, want a closed-store error", err)
 	}
 }
