@@ -10,10 +10,12 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
 
+	"passage/agent"
 	"passage/game"
 	"passage/internal/catalog"
 	"passage/internal/fairdice"
@@ -86,12 +88,25 @@ func (a *actor) run(ctx context.Context) {
 	for !a.finished {
 		select {
 		case f := <-a.inbox:
-			f()
+			a.safely(f)
 		case <-ctx.Done():
 			a.finished = true
 		}
 	}
 	a.stop()
+}
+
+// safely runs f; should it panic (a bug: input is validated before it
+// gets here), the actor stops, and the game is loaded again from the
+// store, where only complete turns are, by the next request.
+func (a *actor) safely(f func()) {
+	defer func() {
+		if v := recover(); v != nil {
+			a.log.Error("panic in game actor: game reloaded from the store", "panic", v, "stack", string(debug.Stack()))
+			a.finished = true
+		}
+	}()
+	f()
 }
 
 // stop ends the actor: no more timers, the server forgets it, and every
@@ -239,7 +254,7 @@ func (a *actor) botStep() {
 	pos, roll, epoch := a.g.Pos, a.roll, a.epoch
 	a.thinking = true
 	go func() {
-		move, err := b.Choose(pos, roll)
+		move, err := choose(b, pos, roll)
 		release()
 		submitted := time.Now()
 		a.post(func() {
@@ -259,6 +274,17 @@ func (a *actor) botStep() {
 			}
 		})
 	}()
+}
+
+// choose asks a computer player for its move, turning a panic into an
+// error.
+func choose(b agent.TextAgent, pos string, roll int) (move string, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("computer player panicked: %v", v)
+		}
+	}()
+	return b.Choose(pos, roll)
 }
 
 // timeout hands an idle person's seat to the computer until the person

@@ -207,7 +207,7 @@ func withActor[T any](ctx context.Context, s *Server, id string, f func(a *actor
 		}
 		return v, err
 	}
-	return zero, errGameOver
+	return zero, errors.New("game actor keeps stopping")
 }
 
 // view is the current view of game id, from its actor or the store.
