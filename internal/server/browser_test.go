@@ -226,6 +226,7 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 		playMyTurn(t, ctx)
 	}
 	run(t, ctx, "the verification", visible("#verify-result"))
+	screenshot(t, ctx, "game-over")
 	status := get(t, ctx, "status", chromedp.Text(chromedp.CSS("#status")))
 	verify := get(t, ctx, "verification", chromedp.Text(chromedp.CSS("#verify-result")))
 	if !strings.HasPrefix(status, "Game over") || !strings.Contains(verify, "✓") {
@@ -319,6 +320,7 @@ func TestBrowserReplay(t *testing.T) {
 		}
 	}
 	run(t, ctx, "verification", visible("#verification .ok"))
+	screenshot(t, ctx, "replay")
 	verify := get(t, ctx, "verification", chromedp.Text(chromedp.CSS("#verification .ok")))
 	if !strings.Contains(verify, "✓") {
 		t.Errorf("replay verification %q", verify)
