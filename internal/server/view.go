@@ -2,6 +2,8 @@ package server
 
 import (
 	"encoding/hex"
+	"strings"
+	"sync"
 	"time"
 
 	"passage/game"
@@ -121,10 +123,18 @@ func baseView(kit catalog.Kit, g store.Game, last *store.Turn, unit time.Duratio
 
 // specOf finds the name, title and board of a ruleset ID.
 func specOf(id string) (name, title, board string) {
-	for _, s := range catalog.Specs() {
-		if len(id) >= len(s.Name) && id[:len(s.Name)] == s.Name && (len(id) == len(s.Name) || id[len(s.Name)] == ' ') {
-			return s.Name, s.Title, s.Board
-		}
+	name, _, _ = strings.Cut(id, " ")
+	if v, ok := specCache.Load(name); ok {
+		sp := v.(game.Spec)
+		return sp.Name, sp.Title, sp.Board
 	}
-	return id, id, ""
+	sp, err := catalog.Lookup(name)
+	if err != nil {
+		return id, id, ""
+	}
+	specCache.Store(name, sp)
+	return sp.Name, sp.Title, sp.Board
 }
+
+// specCache holds the specs specOf has looked up, by ruleset name.
+var specCache sync.Map
