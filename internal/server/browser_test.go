@@ -159,6 +159,26 @@ func waitJS(t *testing.T, ctx context.Context, what, expr string) {
 	get(t, ctx, "wait for "+what, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(30*time.Second)))
 }
 
+// waitURL waits until the page's address contains part: a click that
+// makes the page navigate is followed by this, before any query, since a
+// query that runs while the old document goes away fails.
+func waitURL(t *testing.T, ctx context.Context, part string) string {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		tctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		url, err := chromedp.Run(tctx, chromedp.Location())
+		cancel()
+		if err == nil && strings.Contains(url, part) {
+			return url
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited in vain for an address with %q: at %q (%v)", part, url, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // click clicks the first element matching the CSS selector sel.
 func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
 
@@ -208,9 +228,9 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 		click("details summary"),
 		chromedp.SendKeys(chromedp.CSS("#start"), start),
 		click("#create-button"),
-		visible("svg#board .piece"),
 	)
-	url := get(t, ctx, "location", chromedp.Location())
+	url := waitURL(t, ctx, "/g/")
+	run(t, ctx, "the game page", visible("svg#board .piece"))
 	id := url[strings.LastIndex(url, "/")+1:]
 	if v := s.game(t, id); v.Start != start || v.Seats[1].Kind != "easy" {
 		t.Fatalf("created game: start %q, seats %+v", v.Start, v.Seats)
@@ -249,8 +269,9 @@ func TestBrowserTwoPeople(t *testing.T) {
 		visible(`select[data-seat="1"]`),
 		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "invite"),
 		click("#create-button"),
-		visible(`input[data-invite="1"]`),
 	)
+	waitURL(t, alice, "/g/")
+	run(t, alice, "the invite link", visible(`input[data-invite="1"]`))
 	invite := attr(t, alice, `input[data-invite="1"]`, "value")
 	if !strings.Contains(invite, "?seat=1") {
 		t.Fatalf("invite link %q", invite)
@@ -336,8 +357,9 @@ func TestBrowserRulesPage(t *testing.T) {
 		chromedp.Navigate(s.url+"/"),
 		visible("#ruleset-links a"),
 		click("#ruleset-links a"),
-		visible("main.doc h1"),
 	)
+	waitURL(t, ctx, "/rules/")
+	run(t, ctx, "the rules page", visible("main.doc h1"))
 	h1 := get(t, ctx, "title", chromedp.Text(chromedp.CSS("main.doc h1")))
 	if !strings.Contains(h1, "Jéquier") {
 		t.Errorf("rules page title %q", h1)
