@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The project's test command (README): formatting, vet, staticcheck and
 # every test with the race detector. Fuzz targets run their seed corpora
-# as ordinary tests. Needs only Go; modules come from the module proxy.
+# as ordinary tests. Needs Go (modules come from the module proxy) and,
+# for the browser tests, Chromium: installed here when missing (Debian's
+# package chromium). With CI=true the browser tests fail without it.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -18,6 +20,9 @@ go vet ./...
 
 echo "== staticcheck"
 go tool staticcheck ./...
+
+echo "== chromium (browser tests)"
+command -v chromium || (apt-get update && apt-get install -y chromium)
 
 echo "== go test -race"
 go test -race -count=1 ./...

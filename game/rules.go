@@ -20,8 +20,23 @@ type Spec struct {
 	Name    string // "senet-jequier"
 	Title   string // a short human name
 	Options []Option
+	// Board names the family of board a drawing of the game uses
+	// ("senet", "ludo"); the web interface picks its drawing by it.
+	Board string
+	// Houses lists the marked squares of the board, as the ruleset names
+	// them, for drawings and the rules pages.
+	Houses []House
 	// New builds the ruleset with resolved options (every key present).
 	New func(opts map[string]string) (Ruleset, error)
+}
+
+// House is a marked square of a board: its number, its name and a
+// short symbol for drawings, and what it does (with the rule IDs).
+type House struct {
+	Square int    `json:"square"`
+	Name   string `json:"name"`
+	Symbol string `json:"symbol"`
+	Effect string `json:"effect"`
 }
 
 // ParseOptions reads KEY=VALUE strings against spec's options and

@@ -131,7 +131,7 @@ var kinevetOptions = []option{
 
 // Spec describes kinevet to the command line and the server.
 func Spec() game.Spec {
-	s := game.Spec{Name: Kinevet.Name, Title: Kinevet.Title}
+	s := game.Spec{Name: Kinevet.Name, Title: Kinevet.Title, Board: "ludo"}
 	for _, o := range kinevetOptions {
 		s.Options = append(s.Options, o.Option)
 	}

@@ -8,6 +8,8 @@
 //	passage-record 1
 //	rules senet-jequier water=15
 //	seed 42
+//	commit 5f2b...e1
+//	dice-seed 9c04...7a
 //	seats human random
 //	start wbwbwbwbw.b................... b opening=w
 //	b 1 10-11
@@ -19,7 +21,10 @@
 // The first line names the format and its version. Then come the header
 // lines: "rules" is the ruleset ID with its non-default options
 // (game.Ruleset.ID); "seed" the seed of the throws (informational: the
-// throws are in the turns); "seats" who played each seat, in seat order
+// throws are in the turns); "commit" and "dice-seed" (optional, games
+// played with fair dice, package internal/fairdice) the published
+// SHA-256 of the dice seed and the seed itself, both in hex, the seed
+// only once the game is over; "seats" who played each seat, in seat order
 // (informational); "start" the initial position in notation (optional:
 // the ruleset's start when absent). Each turn line is SEAT ROLL MOVE: the
 // seat's letter (game.SeatName: "w" and "b" in Senet), the throw, and the
@@ -65,9 +70,13 @@ type Record struct {
 	Rules string   // ruleset ID with options ("senet-jequier water=15")
 	Seed  uint64   // seed of the throws; HasSeed says whether it is set
 	Seats []string // who played each seat ("human", "random"), may be empty
-	Start string   // initial position; empty means the ruleset's start
-	Turns []Turn
-	End   string // position after the last turn; empty means unchecked
+	// Commit and DiceSeed are the fair-dice commitment and the revealed
+	// seed in hex (internal/fairdice); empty when the game has none.
+	Commit   string
+	DiceSeed string
+	Start    string // initial position; empty means the ruleset's start
+	Turns    []Turn
+	End      string // position after the last turn; empty means unchecked
 
 	HasSeed bool
 }
@@ -82,6 +91,15 @@ func Write(w io.Writer, rec Record) error {
 	b.WriteString("rules " + rec.Rules + "\n")
 	if rec.HasSeed {
 		b.WriteString("seed " + strconv.FormatUint(rec.Seed, 10) + "\n")
+	}
+	for _, kv := range [][2]string{{"commit", rec.Commit}, {"dice-seed", rec.DiceSeed}} {
+		if kv[1] == "" {
+			continue
+		}
+		if !isWord(kv[1]) {
+			return fmt.Errorf("%w: %s %q must be a single word", ErrBadRecord, kv[0], kv[1])
+		}
+		b.WriteString(kv[0] + " " + kv[1] + "\n")
 	}
 	if len(rec.Seats) > 0 {
 		b.WriteString("seats " + strings.Join(rec.Seats, " ") + "\n")
@@ -115,6 +133,9 @@ func isWord(s string) bool {
 	return s != "" && len(strings.Fields(s)) == 1 && strings.TrimSpace(s) == s
 }
 
+// turnStage is Read's stage of the turn lines.
+const turnStage = 7
+
 // Read reads one record. It checks the form only (header, known keys in
 // order, turns of three fields with a numeric throw); Replay checks the
 // game.
@@ -123,8 +144,8 @@ func Read(r io.Reader) (Record, error) {
 	sc := bufio.NewScanner(r)
 	line := 0
 	sawHeader := false
-	// stage orders the keys: 1 rules, 2 seed, 3 seats, 4 start, 5 turns,
-	// 6 end.
+	// stage orders the keys: 1 rules, 2 seed, 3 commit, 4 dice-seed,
+	// 5 seats, 6 start, 7 turns, 8 end.
 	stage := 0
 	fail := func(format string, args ...any) (Record, error) {
 		return Record{}, fmt.Errorf("%w: line %d: %s", ErrBadRecord, line, fmt.Sprintf(format, args...))
@@ -150,23 +171,27 @@ func Read(r io.Reader) (Record, error) {
 			next = 1
 		case "seed":
 			next = 2
-		case "seats":
+		case "commit":
 			next = 3
-		case "start":
+		case "dice-seed":
 			next = 4
-		case "end":
-			next = 6
-		default:
+		case "seats":
 			next = 5
+		case "start":
+			next = 6
+		case "end":
+			next = 8
+		default:
+			next = turnStage
 		}
-		if next < stage || (next == stage && next != 5) {
-			return fail("%q out of order or repeated (order: rules, seed, seats, start, turns, end)", key)
+		if next < stage || (next == stage && next != turnStage) {
+			return fail("%q out of order or repeated (order: rules, seed, commit, dice-seed, seats, start, turns, end)", key)
 		}
 		if next > 1 && stage < 1 {
 			return fail("%q before the rules line", key)
 		}
 		stage = next
-		if next != 5 && val == "" {
+		if next != turnStage && val == "" {
 			return fail("%s: no value", key)
 		}
 		switch key {
@@ -178,6 +203,15 @@ func Read(r io.Reader) (Record, error) {
 				return fail("seed %q is not a number", val)
 			}
 			rec.Seed, rec.HasSeed = n, true
+		case "commit", "dice-seed":
+			if len(strings.Fields(val)) != 1 {
+				return fail("%s %q: want one word", key, val)
+			}
+			if key == "commit" {
+				rec.Commit = val
+			} else {
+				rec.DiceSeed = val
+			}
 		case "seats":
 			rec.Seats = strings.Fields(val)
 		case "start":

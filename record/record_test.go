@@ -63,6 +63,33 @@ func TestReadWriteRoundTrip(t *testing.T) {
 	}
 }
 
+// TestCommitRoundTrip: the fair-dice lines are optional, come after the
+// seed, and survive a round trip; records without them read as before.
+func TestCommitRoundTrip(t *testing.T) {
+	text := `passage-record 1
+rules senet-jequier
+seed 5
+commit 0a1b
+dice-seed 2c3d
+seats human random
+b 3 11-14
+`
+	rec, err := Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatalf("Read: %v", err)
+	}
+	if rec.Commit != "0a1b" || rec.DiceSeed != "2c3d" {
+		t.Errorf("Read: commit %q dice-seed %q, want 0a1b and 2c3d", rec.Commit, rec.DiceSeed)
+	}
+	if got := rec.String(); got != text {
+		t.Errorf("String:\n--- want\n%s--- got\n%s", text, got)
+	}
+	rec.DiceSeed = "two words"
+	if err := Write(&strings.Builder{}, rec); !errors.Is(err, ErrBadRecord) {
+		t.Errorf("Write with a two-word dice seed: error %v, want ErrBadRecord", err)
+	}
+}
+
 func TestReadErrors(t *testing.T) {
 	tests := []struct {
 		name, text, want string
@@ -80,6 +107,10 @@ func TestReadErrors(t *testing.T) {
 		{"short turn", "passage-record 1\nrules senet-jequier\nb 11-14\n", "want SEAT ROLL MOVE"},
 		{"long turn", "passage-record 1\nrules senet-jequier\nb 3 11 14\n", "want SEAT ROLL MOVE"},
 		{"bad roll", "passage-record 1\nrules senet-jequier\nb three 11-14\n", `throw "three" is not a number`},
+		{"commit after seats", "passage-record 1\nrules senet-jequier\nseats a b\ncommit ab\n", `line 4: "commit" out of order`},
+		{"dice-seed before commit", "passage-record 1\nrules senet-jequier\ndice-seed ab\ncommit ab\n", `line 4: "commit" out of order`},
+		{"commit two words", "passage-record 1\nrules senet-jequier\ncommit ab cd\n", "want one word"},
+		{"empty dice-seed", "passage-record 1\nrules senet-jequier\ndice-seed\n", "dice-seed: no value"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -103,6 +103,9 @@ type Variant struct {
 	Setup string
 	// Start is the initial position in notation.
 	Start string
+	// Houses are the marked squares as the ruleset names them, for
+	// drawings and rules pages; move generation never reads them.
+	Houses []game.House
 
 	// Throws is the distribution of one throw of the four sticks (J3).
 	Throws []game.Outcome
@@ -242,4 +245,11 @@ var Jequier = Variant{
 	Overshoot:     OvershootBounce,         // J14 overshoot=bounce
 	BearOff:       BearOffLastRow,          // J13
 	keys:          keyOff | keyOpening,
+	Houses: []game.House{
+		{Square: 26, Name: "Safe square", Symbol: "☆", Effect: "Cannot be attacked; can be passed (J12)."},
+		{Square: 27, Name: "House of Water", Symbol: "≈", Effect: "A piece ending here drowns and restarts on the return square (J11)."},
+		{Square: 28, Name: "Safe square", Symbol: "☆", Effect: "Cannot be attacked; can be passed (J12)."},
+		{Square: 29, Name: "Safe square", Symbol: "☆", Effect: "Cannot be attacked; can be passed (J12)."},
+		{Square: 30, Name: "Safe square", Symbol: "☆", Effect: "Cannot be attacked; can be passed (J12). Bearing off from here (J13)."},
+	},
 }

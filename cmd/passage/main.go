@@ -28,6 +28,9 @@ Usage:
   passage sim   --rules ID [--opt K=V ...] --seats NAME,NAME... [--games N]
                 [--seed S] [--workers W] [--json] [--plot FILE] [--compare R1,R2]
                                                   simulate games between computer players
+  passage serve [--addr HOST:PORT] [--db FILE] [--bot-delay D]
+                                                  play in the browser: http://localhost:8080
+  passage verify RECORD                           check the fair dice of a server game's record
 
 Computer players: easy, medium, hard, expert (levels), random, greedy,
 expectimax[-N], mcts[-N].
@@ -64,8 +67,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdPlay(rest, stdin, stdout)
 	case "sim":
 		err = cmdSim(rest, stdout, stderr)
+	case "serve":
+		err = cmdServe(rest, stdout, stderr)
+	case "verify":
+		err = cmdVerify(rest, stdin, stdout)
 	default:
-		err = usageError{fmt.Sprintf("unknown command %q (commands: rules, new, moves, play, sim; see passage --help)", cmd)}
+		err = usageError{fmt.Sprintf("unknown command %q (commands: rules, new, moves, play, sim, serve, verify; see passage --help)", cmd)}
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0

@@ -1,0 +1,343 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"passage/internal/catalog"
+	"passage/internal/fairdice"
+	"passage/record"
+)
+
+// serverProc is a `passage serve` process on a loopback port.
+type serverProc struct {
+	cmd *exec.Cmd
+	url string
+}
+
+// buildBinary builds the passage binary once per test.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "passage")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// startServer runs the binary on db and waits for its address.
+func startServer(t *testing.T, bin, db string) *serverProc {
+	t.Helper()
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--bot-delay", "1ms", "--log", "warn")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &serverProc{cmd: cmd}
+	t.Cleanup(p.kill)
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatalf("reading the server's address: %v", err)
+	}
+	go io.Copy(io.Discard, stdout)
+	f := strings.Fields(line)
+	if len(f) < 3 || !strings.HasPrefix(f[2], "http://127.0.0.1:") {
+		t.Fatalf("server said %q", line)
+	}
+	p.url = f[2]
+	return p
+}
+
+// kill stops the process with SIGKILL: no shutdown code runs.
+func (p *serverProc) kill() {
+	if p.cmd.ProcessState != nil {
+		return
+	}
+	p.cmd.Process.Signal(syscall.SIGKILL)
+	p.cmd.Wait()
+}
+
+type apiGame struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+	Pos    string `json:"pos"`
+	Turns  int    `json:"turns"`
+	ToMove int    `json:"toMove"`
+	Roll   *int   `json:"roll"`
+	Moves  []struct {
+		Move string `json:"move"`
+	} `json:"moves"`
+}
+
+// call sends a request and decodes the answer's "game"; it returns the
+// status.
+func (p *serverProc) call(method, path, token string, body any, out any) (int, error) {
+	var r io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		r = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, p.url+path, r)
+	if err != nil {
+		return 0, err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return resp.StatusCode, err
+	}
+	if out != nil && resp.StatusCode < 300 {
+		if err := json.Unmarshal(b, out); err != nil {
+			return resp.StatusCode, fmt.Errorf("%w in %s", err, b)
+		}
+	}
+	if resp.StatusCode >= 300 {
+		return resp.StatusCode, fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, b)
+	}
+	return resp.StatusCode, nil
+}
+
+func (p *serverProc) game(t *testing.T, id string) apiGame {
+	t.Helper()
+	var g struct{ Game apiGame }
+	if _, err := p.call("GET", "/api/games/"+id, "", nil, &g); err != nil {
+		t.Fatal(err)
+	}
+	return g.Game
+}
+
+// people is a game with a token for every seat.
+type people struct {
+	id     string
+	tokens []string
+}
+
+func createPeople(t *testing.T, p *serverProc, rules string, opts map[string]string, seats int) people {
+	t.Helper()
+	req := map[string]any{"rules": rules, "options": opts, "seats": []map[string]any{}}
+	var sl []map[string]any
+	for range seats {
+		sl = append(sl, map[string]any{"kind": "human"})
+	}
+	req["seats"] = sl
+	var c struct{ Game apiGame }
+	if _, err := p.call("POST", "/api/games", "", req, &c); err != nil {
+		t.Fatal(err)
+	}
+	g := people{id: c.Game.ID}
+	for i := range seats {
+		var tk struct{ Token string }
+		if _, err := p.call("POST", fmt.Sprintf("/api/games/%s/seats/%d", g.id, i), "", nil, &tk); err != nil {
+			t.Fatal(err)
+		}
+		g.tokens = append(g.tokens, tk.Token)
+	}
+	return g
+}
+
+// playTurn throws and plays the first legal move; it returns the game
+// as the server acknowledged the move.
+func playTurn(p *serverProc, g people) (apiGame, error) {
+	var cur struct{ Game apiGame }
+	if _, err := p.call("GET", "/api/games/"+g.id, "", nil, &cur); err != nil {
+		return apiGame{}, err
+	}
+	tok := g.tokens[cur.Game.ToMove]
+	if cur.Game.Roll == nil {
+		if _, err := p.call("POST", "/api/games/"+g.id+"/throw", tok, nil, &cur); err != nil {
+			return apiGame{}, err
+		}
+	}
+	var after struct{ Game apiGame }
+	_, err := p.call("POST", "/api/games/"+g.id+"/move", tok, map[string]any{"move": cur.Game.Moves[0].Move, "turn": cur.Game.Turns + 1}, &after)
+	return after.Game, err
+}
+
+// recordOf reads a game's record and replays it: the stored turns must
+// be a legal game whose every throw is the seed's (once revealed).
+func recordOf(t *testing.T, p *serverProc, id string) record.Record {
+	t.Helper()
+	resp, err := http.Get(p.url + "/api/games/" + id + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	rec, err := record.Read(resp.Body)
+	if err != nil {
+		t.Fatalf("record of %s: %v", id, err)
+	}
+	rules, err := catalog.ByID(rec.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.DiceSeed != "" {
+		if _, err := fairdice.Verify(rules, rec); err != nil {
+			t.Fatalf("record of %s: %v", id, err)
+		}
+	} else if _, err := record.Replay(rules, rec); err != nil {
+		t.Fatalf("record of %s: %v", id, err)
+	}
+	return rec
+}
+
+// TestServeRestartAfterKill runs the real binary, plays games through the
+// API, kills the process with SIGKILL while moves are being sent, starts
+// it again on the same database and checks that every game goes on from
+// its last acknowledged move.
+func TestServeRestartAfterKill(t *testing.T) {
+	bin := buildBinary(t)
+	db := filepath.Join(t.TempDir(), "passage.db")
+	a := startServer(t, bin, db)
+
+	games := []people{
+		createPeople(t, a, "senet-jequier", nil, 2),
+		createPeople(t, a, "senet-szenet", nil, 2),
+		createPeople(t, a, "kinevet", map[string]string{"players": "3"}, 3),
+	}
+	acked := make([]apiGame, len(games))
+	for i, g := range games {
+		for range 5 {
+			v, err := playTurn(a, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			acked[i] = v
+		}
+	}
+	// Computers on both seats, playing while the server is killed.
+	var bots struct{ Game apiGame }
+	if _, err := a.call("POST", "/api/games", "", map[string]any{"rules": "kinevet",
+		"options": map[string]string{"players": "2"},
+		"seats":   []map[string]string{{"kind": "random"}, {"kind": "random"}}}, &bots); err != nil {
+		t.Fatal(err)
+	}
+	// Moves keep coming in every game until the kill; each goroutine keeps
+	// the last move the server acknowledged.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for i, g := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				v, err := playTurn(a, g)
+				if err != nil {
+					return // the server is gone
+				}
+				mu.Lock()
+				acked[i] = v
+				mu.Unlock()
+			}
+		}()
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for a.game(t, bots.Game.ID).Turns < 10 {
+		if time.Now().After(deadline) {
+			t.Fatal("the computers did not play")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	a.kill()
+	wg.Wait()
+
+	b := startServer(t, bin, db)
+	for i, g := range games {
+		got := b.game(t, g.id)
+		rec := recordOf(t, b, g.id)
+		// The acknowledged move is there; at most one more move may have
+		// been written just before the kill, unacknowledged.
+		if got.Turns < acked[i].Turns || got.Turns > acked[i].Turns+1 {
+			t.Errorf("game %d: %d turns after the restart, last acknowledged %d", i, got.Turns, acked[i].Turns)
+			continue
+		}
+		rules, _ := catalog.ByID(rec.Rules)
+		cut := rec
+		cut.Turns, cut.End = rec.Turns[:acked[i].Turns], ""
+		pos, err := record.Replay(rules, cut)
+		if err != nil || pos != acked[i].Pos {
+			t.Errorf("game %d: the record at turn %d is %q (%v), acknowledged %q", i, acked[i].Turns, pos, err, acked[i].Pos)
+		}
+		v, err := playTurn(b, g)
+		if err != nil || v.Turns != got.Turns+1 {
+			t.Errorf("game %d: a move after the restart: %+v, %v", i, v, err)
+		}
+	}
+	deadline = time.Now().Add(60 * time.Second)
+	for b.game(t, bots.Game.ID).Status != "over" {
+		if time.Now().After(deadline) {
+			t.Fatal("the computers' game did not go on after the restart")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if rec := recordOf(t, b, bots.Game.ID); rec.DiceSeed == "" {
+		t.Error("finished game's record has no dice seed")
+	}
+}
+
+// TestVerifyCommand checks `passage verify` on a record from the server,
+// and a tampered copy.
+func TestVerifyCommand(t *testing.T) {
+	bin := buildBinary(t)
+	p := startServer(t, bin, filepath.Join(t.TempDir(), "passage.db"))
+	var c struct{ Game apiGame }
+	if _, err := p.call("POST", "/api/games", "", map[string]any{"rules": "senet-jequier",
+		"start": "......................w.b...w. w off=wwwbbbb",
+		"seats": []map[string]string{{"kind": "medium"}, {"kind": "medium"}}}, &c); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for p.game(t, c.Game.ID).Status != "over" {
+		if time.Now().After(deadline) {
+			t.Fatal("the game did not end")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	rec := recordOf(t, p, c.Game.ID)
+	good := filepath.Join(t.TempDir(), "good.txt")
+	if err := os.WriteFile(good, []byte(rec.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"verify", good}, nil, &stdout, &stderr); code != 0 || !strings.HasPrefix(stdout.String(), "ok: ") {
+		t.Errorf("verify good record: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	// A seed other than the one committed to.
+	rec.DiceSeed = fmt.Sprintf("%x", fairdice.NewSeed())
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(bad, []byte(rec.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"verify", bad}, nil, &stdout, &stderr); code != 2 || stdout.Len() != 0 || !strings.Contains(stderr.String(), "but the commitment was") {
+		t.Errorf("verify tampered record: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	stderr.Reset()
+	if code := run([]string{"verify"}, nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "want one argument") {
+		t.Errorf("verify without a record: exit %d, stderr %q", code, stderr.String())
+	}
+}

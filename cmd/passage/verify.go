@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"passage/internal/catalog"
+	"passage/internal/fairdice"
+	"passage/record"
+)
+
+// cmdVerify checks the throws of a game record played with fair dice.
+func cmdVerify(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := newFlags("verify", stdout)
+	fs.Usage = func() {
+		fmt.Fprintln(stdout, "Usage of passage verify: passage verify RECORD (a file, or - for standard input)")
+	}
+	var path string
+	if len(args) == 1 && args[0] != "-h" && args[0] != "--help" {
+		path, args = args[0], nil
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if path == "" {
+		return usageError{"verify: want one argument, the record file (- for standard input)"}
+	}
+	in := stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	rec, err := record.Read(in)
+	if err != nil {
+		return err
+	}
+	rules, err := catalog.ByID(rec.Rules)
+	if err != nil {
+		return err
+	}
+	rep, err := fairdice.Verify(rules, rec)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "ok: the dice seed matches the commitment %s and all %d throws are the seed's\n", rec.Commit, rep.Throws)
+	return err
+}

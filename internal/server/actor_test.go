@@ -1,0 +1,174 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"passage/internal/catalog"
+	"passage/internal/fairdice"
+	"passage/internal/store/sqlite"
+	"passage/record"
+)
+
+// verifyGame checks a finished game's record with the fair dice.
+func verifyGame(t *testing.T, s *testServer, id string) record.Record {
+	t.Helper()
+	_, text := s.do(t, "GET", "/api/games/"+id+"/record", "", nil)
+	rec, err := record.Read(strings.NewReader(string(text)))
+	if err != nil {
+		t.Fatalf("record of %s: %v", id, err)
+	}
+	rules, err := catalog.ByID(rec.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fairdice.Verify(rules, rec); err != nil {
+		t.Fatalf("record of %s does not verify: %v\n%s", id, err, text)
+	}
+	return rec
+}
+
+// TestComputerGames: every ruleset, computers on every seat, plays to
+// the end on its own; the record verifies and the actor is gone.
+func TestComputerGames(t *testing.T) {
+	s := newTestServer(t, Config{})
+	for _, sp := range catalog.Specs() {
+		t.Run(sp.Name, func(t *testing.T) {
+			kit, err := catalog.Open(sp.Name, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seats := make([]seatRequest, kit.Players())
+			for i := range seats {
+				seats[i] = seatRequest{Kind: "medium"}
+			}
+			c := s.create(t, createRequest{Rules: sp.Name, Seats: seats})
+			if c.Game.Status != "live" || len(c.Invites) != 0 || c.Token != "" {
+				t.Fatalf("computer game: status %s, invites %v, token %q", c.Game.Status, c.Invites, c.Token)
+			}
+			v := s.waitFor(t, c.Game.ID, "the end", func(v gameView) bool { return v.Status == "over" })
+			if v.Result == nil || v.Result.Winner < 0 {
+				t.Errorf("result %+v, want a winner", v.Result)
+			}
+			rec := verifyGame(t, s, c.Game.ID)
+			if len(rec.Turns) != v.Turns || rec.Seats[0] != "medium" {
+				t.Errorf("record: %d turns, seats %v; want %d turns by medium", len(rec.Turns), rec.Seats, v.Turns)
+			}
+		})
+	}
+	s.waitForActors(t, 0)
+}
+
+// waitForActors waits until n actors are left (an actor leaves just
+// after its game's last broadcast).
+func (s *testServer) waitForActors(t *testing.T, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for s.srv.LiveGames() != n {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d actors, want %d", s.srv.LiveGames(), n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestTimeLimit: a person who does not play in time has the seat played
+// by the computer, and gets it back by acting.
+func TestTimeLimit(t *testing.T) {
+	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
+		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
+	id, black := c.Game.ID, c.Token
+	if c.Game.Deadline == nil || c.Game.TimeLimit != 5 {
+		t.Fatalf("a person to play with a time limit: deadline %v, limit %d", c.Game.Deadline, c.Game.TimeLimit)
+	}
+	w := s.dial(t, id)
+	for {
+		m := w.readType("state")
+		if m.Event != nil && m.Event.Kind == "away" {
+			if m.Event.Seat != 1 || !m.Game.Seats[1].Away {
+				t.Fatalf("away event %+v with seats %+v", m.Event, m.Game.Seats)
+			}
+			break
+		}
+	}
+	v := s.waitFor(t, id, "the computer playing Black", func(v gameView) bool {
+		return v.Last != nil && v.Last.Seat == 1 && v.Last.By == "medium"
+	})
+	if !v.Seats[1].Away {
+		t.Errorf("seat 1 after the computer played it: %+v, want away", v.Seats[1])
+	}
+	w.send(map[string]any{"type": "hello", "token": black})
+	for {
+		m := w.read()
+		if m.Type == "state" && m.Event != nil && m.Event.Kind == "back" {
+			if m.Event.Seat != 1 || m.Game.Seats[1].Away {
+				t.Errorf("back event %+v with seats %+v", m.Event, m.Game.Seats)
+			}
+			break
+		}
+	}
+}
+
+// TestResume: games in play survive a server restart on the same store
+// and continue from their last move.
+func TestResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "passage.db")
+	open := func() *testServer {
+		st, err := sqlite.Open(context.Background(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return newTestServer(t, Config{Store: st, BotDelay: time.Millisecond})
+	}
+	a := open()
+	id, white, black := twoPeople(t, a, "")
+	tokens := []string{white, black}
+	for range 3 {
+		v := a.game(t, id)
+		tok := tokens[v.ToMove]
+		v = a.throw(t, id, tok)
+		a.move(t, id, tok, v.Moves[0].Move)
+	}
+	before := a.game(t, id)
+	// A game between computers, stopped mid-game.
+	bots := a.create(t, createRequest{Rules: "kinevet", Options: map[string]string{"players": "2"},
+		Seats: []seatRequest{{Kind: "random"}, {Kind: "random"}}})
+	a.waitFor(t, bots.Game.ID, "some moves", func(v gameView) bool { return v.Turns >= 3 })
+	a.srv.Close()
+	a.ts.Close()
+	a.st.Close()
+
+	b := open()
+	after := b.game(t, id)
+	if after.Pos != before.Pos || after.Turns != before.Turns || after.Last.Move != before.Last.Move {
+		t.Fatalf("after the restart: %+v, want %+v", stateOf(after), stateOf(before))
+	}
+	tok := tokens[after.ToMove]
+	v := b.throw(t, id, tok)
+	if v = b.move(t, id, tok, v.Moves[0].Move); v.Turns != before.Turns+1 {
+		t.Errorf("turns after one more move: %d, want %d", v.Turns, before.Turns+1)
+	}
+	b.waitFor(t, bots.Game.ID, "the computers to finish", func(v gameView) bool { return v.Status == "over" })
+	verifyGame(t, b, bots.Game.ID)
+}
+
+// TestClosedServer: after Close, intents are refused with 503 and the
+// store is untouched.
+func TestClosedServer(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, _, black := twoPeople(t, s, "")
+	s.srv.Close()
+	status, body := s.do(t, "POST", "/api/games/"+id+"/throw", black, nil)
+	if status != http.StatusServiceUnavailable || !strings.Contains(errorOf(t, body), "shutting down") {
+		t.Errorf("throw after Close: %d %s, want 503", status, body)
+	}
+	g, err := s.st.Game(context.Background(), id)
+	if err != nil || g.Turns != 0 {
+		t.Errorf("stored game after Close: %+v, %v", g, err)
+	}
+}

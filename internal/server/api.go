@@ -1,0 +1,695 @@
+package server
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"passage/agent"
+	"passage/game"
+	"passage/internal/catalog"
+	"passage/internal/fairdice"
+	"passage/internal/store"
+	"passage/record"
+)
+
+// maxBody is the largest request body the API reads.
+const maxBody = 64 << 10
+
+// maxTimeLimit is the longest per-move time limit, in seconds.
+const maxTimeLimit = 24 * 3600
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.HandleFunc("GET /metrics", s.handleMetrics)
+	mux.HandleFunc("GET /api/rulesets", s.handleRulesets)
+	mux.HandleFunc("GET /api/rulesets/{name}", s.handleRuleset)
+	mux.HandleFunc("GET /api/games", s.handleListGames)
+	mux.HandleFunc("POST /api/games", s.handleCreateGame)
+	mux.HandleFunc("GET /api/games/{id}", s.gameRoute(s.handleGetGame))
+	mux.HandleFunc("POST /api/games/{id}/seats/{seat}", s.gameRoute(s.handleTakeSeat))
+	mux.HandleFunc("POST /api/games/{id}/throw", s.gameRoute(s.handleThrow))
+	mux.HandleFunc("POST /api/games/{id}/move", s.gameRoute(s.handleMove))
+	mux.HandleFunc("GET /api/games/{id}/events", s.gameRoute(s.handleEvents))
+	mux.HandleFunc("GET /api/games/{id}/record", s.gameRoute(s.handleRecordText))
+	mux.HandleFunc("GET /api/games/{id}/record.json", s.gameRoute(s.handleRecordJSON))
+	mux.HandleFunc("GET /api/games/{id}/verify", s.gameRoute(s.handleVerify))
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, r.URL.Path))
+	})
+	s.webRoutes(mux)
+	return s.recoverer(mux)
+}
+
+// recoverer is the last resort: a handler that panics answers 500 and
+// is logged; the server goes on. Input is validated before it can get
+// here.
+func (s *Server) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.metrics.requests.Add(1)
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+				writeError(w, errors.New("panic"))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// gameRoute checks the game ID before h runs.
+func (s *Server) gameRoute(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !validID(r.PathValue("id")) {
+			writeError(w, errUnknownGame)
+			return
+		}
+		h(w, r)
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		http.Error(w, `{"error":"internal error"}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
+}
+
+// errorBody is every error's JSON.
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	writeJSON(w, statusOf(err), errorBody{Error: publicMessage(err)})
+}
+
+// logError logs server faults (status 500 and up).
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if statusOf(err) >= 500 {
+		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	writeError(w, err)
+}
+
+// decode reads a JSON body into v: one object, known fields only, at
+// most maxBody bytes. An empty body is allowed when empty is true.
+func decode(w http.ResponseWriter, r *http.Request, v any, empty bool) error {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return newError(http.StatusRequestEntityTooLarge, nil, "request body larger than %d bytes", maxBody)
+		}
+		return newError(http.StatusBadRequest, nil, "reading the request body: %v", err)
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		if empty {
+			return nil
+		}
+		return newError(http.StatusBadRequest, nil, "missing JSON body")
+	}
+	return decodeBytes(body, v)
+}
+
+func decodeBytes(body []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return newError(http.StatusBadRequest, nil, "malformed JSON: %v", err)
+	}
+	if dec.More() {
+		return newError(http.StatusBadRequest, nil, "malformed JSON: more than one value")
+	}
+	return nil
+}
+
+// bearer is the seat token of the request's Authorization header.
+func bearer(r *http.Request) string {
+	h := r.Header.Get("Authorization")
+	if tok, ok := strings.CutPrefix(h, "Bearer "); ok {
+		return strings.TrimSpace(tok)
+	}
+	return ""
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "liveGames": s.LiveGames()})
+}
+
+func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+	s.metrics.write(w, s.LiveGames())
+}
+
+// rulesetView describes a ruleset to clients: its options, board and
+// houses; with options chosen also its seats, throws and start.
+type rulesetView struct {
+	Name     string        `json:"name"`
+	Title    string        `json:"title"`
+	Board    string        `json:"board"`
+	Options  []optionView  `json:"options"`
+	Houses   []game.House  `json:"houses"`
+	ID       string        `json:"id,omitempty"`
+	Players  int           `json:"players,omitempty"`
+	Seats    []seatName    `json:"seats,omitempty"`
+	Outcomes []outcomeView `json:"outcomes,omitempty"`
+	Start    string        `json:"start,omitempty"`
+}
+
+type optionView struct {
+	Key     string   `json:"key"`
+	Values  []string `json:"values"`
+	Default string   `json:"default"`
+	Doc     string   `json:"doc"`
+}
+
+// outcomeView is a throw and its probability num/den.
+type outcomeView struct {
+	Roll int `json:"roll"`
+	Num  int `json:"num"`
+	Den  int `json:"den"`
+}
+
+type seatName struct {
+	Name   string `json:"name"`
+	Letter string `json:"letter"`
+}
+
+// levelView is a computer level a seat can take.
+type levelView struct {
+	Name string `json:"name"`
+	Doc  string `json:"doc"`
+}
+
+// computerKinds are the computer players a seat may have: the named
+// levels and the plain agents without a budget.
+func computerKinds() []levelView {
+	var out []levelView
+	for _, l := range agent.Levels {
+		out = append(out, levelView{Name: l.Name, Doc: l.Doc})
+	}
+	return out
+}
+
+func specView(sp game.Spec) rulesetView {
+	opts := []optionView{}
+	for _, o := range sp.Options {
+		opts = append(opts, optionView(o))
+	}
+	houses := sp.Houses
+	if houses == nil {
+		houses = []game.House{}
+	}
+	return rulesetView{Name: sp.Name, Title: sp.Title, Board: sp.Board, Options: opts, Houses: houses}
+}
+
+// kitView completes a ruleset's view with its options applied.
+func kitView(sp game.Spec, kit catalog.Kit) rulesetView {
+	v := specView(sp)
+	v.ID, v.Players, v.Start = kit.ID(), kit.Players(), kit.Start()
+	for i := range kit.Players() {
+		name, letter := game.SeatName(kit.Ruleset, game.Player(i))
+		v.Seats = append(v.Seats, seatName{name, letter})
+	}
+	outcomes, _ := kit.Outcomes(kit.Start())
+	for _, o := range outcomes {
+		v.Outcomes = append(v.Outcomes, outcomeView(o))
+	}
+	return v
+}
+
+func (s *Server) handleRulesets(w http.ResponseWriter, r *http.Request) {
+	var out []rulesetView
+	for _, sp := range catalog.Specs() {
+		kit, err := catalog.Open(sp.Name, nil)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		out = append(out, kitView(sp, kit))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"rulesets": out, "computers": computerKinds()})
+}
+
+// handleRuleset describes one ruleset with the options of the query
+// (?opt=KEY=VALUE, repeated).
+func (s *Server) handleRuleset(w http.ResponseWriter, r *http.Request) {
+	sp, err := catalog.Lookup(r.PathValue("name"))
+	if err != nil {
+		writeError(w, newError(http.StatusNotFound, err, "%v", err))
+		return
+	}
+	kit, err := catalog.Open(sp.Name, r.URL.Query()["opt"])
+	if err != nil {
+		writeError(w, newError(http.StatusBadRequest, err, "%v", err))
+		return
+	}
+	writeJSON(w, http.StatusOK, kitView(sp, kit))
+}
+
+// createRequest is the body of POST /api/games.
+type createRequest struct {
+	Rules   string            `json:"rules"`
+	Options map[string]string `json:"options"`
+	// Seats says who plays each seat, in seat order; empty means the
+	// creator takes the first seat and the others wait for people.
+	Seats []seatRequest `json:"seats"`
+	// TimeLimit is the time, in seconds, a person has for a turn before
+	// the computer plays it (0: no limit).
+	TimeLimit int `json:"timeLimit"`
+	// Start is a position to start from instead of the ruleset's own,
+	// for puzzles and analysis.
+	Start string `json:"start"`
+}
+
+type seatRequest struct {
+	Kind string `json:"kind"` // "human" or a computer level
+	Take bool   `json:"take"` // a person's seat the creator holds
+}
+
+type inviteView struct {
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
+	Path string `json:"path"`
+	URL  string `json:"url"`
+}
+
+type createResponse struct {
+	Game    gameView     `json:"game"`
+	Token   string       `json:"token,omitempty"`
+	Seats   []int        `json:"seats"`
+	Invites []inviteView `json:"invites"`
+}
+
+func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	if err := decode(w, r, &req, false); err != nil {
+		writeError(w, err)
+		return
+	}
+	g, kit, err := newGame(req, s.cfg.TimeUnit)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	resp := createResponse{Seats: []int{}, Invites: []inviteView{}}
+	for i, seat := range req.Seats {
+		if seat.Take {
+			if resp.Token == "" {
+				resp.Token = newToken()
+			}
+			g.Seats[i].TokenHash = hashToken(resp.Token)
+			resp.Seats = append(resp.Seats, i)
+		}
+	}
+	if err := s.st.CreateGame(r.Context(), g); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.log.Info("game created", "game", g.ID, "rules", g.Rules, "status", g.Status)
+	base := baseURL(r)
+	for i, seat := range g.Seats {
+		if seat.Open() {
+			name, _ := game.SeatName(kit.Ruleset, game.Player(i))
+			path := fmt.Sprintf("/g/%s?seat=%d", g.ID, i)
+			resp.Invites = append(resp.Invites, inviteView{Seat: i, Name: name, Path: path, URL: base + path})
+		}
+	}
+	v, err := s.view(r.Context(), g.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	resp.Game = v
+	writeJSON(w, http.StatusCreated, resp)
+}
+
+// baseURL is the scheme and host the client used.
+func baseURL(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+// newGame validates a create request and builds the game to store.
+func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, error) {
+	bad := func(err error, format string, args ...any) (store.Game, catalog.Kit, error) {
+		return store.Game{}, catalog.Kit{}, newError(http.StatusBadRequest, err, format, args...)
+	}
+	if req.Rules == "" {
+		return bad(nil, "missing rules: the ruleset's name (GET /api/rulesets lists them)")
+	}
+	keys := make([]string, 0, len(req.Options))
+	for k := range req.Options {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	opts := make([]string, len(keys))
+	for i, k := range keys {
+		opts[i] = k + "=" + req.Options[k]
+	}
+	kit, err := catalog.Open(req.Rules, opts)
+	if err != nil {
+		return bad(err, "%v", err)
+	}
+	if len(req.Seats) == 0 {
+		req.Seats = make([]seatRequest, kit.Players())
+		for i := range req.Seats {
+			req.Seats[i] = seatRequest{Kind: store.Human, Take: i == 0}
+		}
+	}
+	if len(req.Seats) != kit.Players() {
+		return bad(nil, "%s has %d seats, the request names %d", kit.ID(), kit.Players(), len(req.Seats))
+	}
+	kinds := []string{store.Human}
+	for _, l := range computerKinds() {
+		kinds = append(kinds, l.Name)
+	}
+	g := store.Game{
+		ID: newID(), Rules: kit.ID(), Start: kit.Start(), Status: store.StatusLive,
+		Created: time.Now().UTC(),
+	}
+	g.Updated = g.Created
+	for i, seat := range req.Seats {
+		if !slices.Contains(kinds, seat.Kind) {
+			return bad(nil, "seat %d: unknown kind %q (want one of %s)", i, seat.Kind, strings.Join(kinds, ", "))
+		}
+		if seat.Take && seat.Kind != store.Human {
+			return bad(nil, "seat %d: only a person's seat can be taken", i)
+		}
+		if seat.Kind == store.Human && !seat.Take {
+			g.Status = store.StatusWaiting
+		}
+		g.Seats = append(g.Seats, store.Seat{Kind: seat.Kind})
+	}
+	if req.TimeLimit < 0 || req.TimeLimit > maxTimeLimit {
+		return bad(nil, "timeLimit %d: want 0 (none) to %d seconds", req.TimeLimit, maxTimeLimit)
+	}
+	g.TimeLimit = time.Duration(req.TimeLimit) * unit
+	if req.Start != "" {
+		pos, err := kit.Normalize(req.Start)
+		if err != nil {
+			return bad(err, "start: %v", err)
+		}
+		if over, _, _ := kit.Result(pos); over {
+			return bad(game.ErrGameOver, "start: the game is over in that position")
+		}
+		g.Start = pos
+	}
+	g.Pos = g.Start
+	g.Seed = fairdice.NewSeed()
+	g.Commit = fairdice.Commit(g.Seed)
+	return g, kit, nil
+}
+
+// gameList is the answer of GET /api/games.
+type gameList struct {
+	Games []gameView `json:"games"`
+}
+
+func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := store.Filter{Status: store.Status(q.Get("status")), Limit: 50}
+	if f.Status != "" && !f.Status.Valid() {
+		writeError(w, newError(http.StatusBadRequest, nil, "status %q: want waiting, live or over", f.Status))
+		return
+	}
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 500 {
+			writeError(w, newError(http.StatusBadRequest, nil, "limit %q: want 1 to 500", l))
+			return
+		}
+		f.Limit = n
+	}
+	games, err := s.st.Games(r.Context(), f)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := gameList{Games: []gameView{}}
+	for _, g := range games {
+		kit, err := catalog.OpenID(g.Rules)
+		if err != nil {
+			continue // a ruleset this build does not know
+		}
+		out.Games = append(out.Games, baseView(kit, g, nil, s.cfg.TimeUnit))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// gameResponse answers the game's routes: the game, and for a request
+// with a seat token the seats it holds.
+type gameResponse struct {
+	Game  gameView `json:"game"`
+	Seats []int    `json:"seats,omitempty"`
+}
+
+func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	v, err := s.view(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	resp := gameResponse{Game: v}
+	if tok := bearer(r); tok != "" {
+		h := hashToken(tok)
+		seats, err := s.seatsOf(r, id, h)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		resp.Seats = seats
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// seatsOf lists the seats whose token has hash h, from the store.
+func (s *Server) seatsOf(r *http.Request, id, h string) ([]int, error) {
+	g, err := s.st.Game(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	var seats []int
+	for i, seat := range g.Seats {
+		if seat.TokenHash == h {
+			seats = append(seats, i)
+		}
+	}
+	if len(seats) == 0 {
+		return nil, errBadToken
+	}
+	return seats, nil
+}
+
+type takeRequest struct {
+	// Token is a token that already holds a seat of this game, so that
+	// one person can hold several seats; empty for a new token.
+	Token string `json:"token"`
+}
+
+func (s *Server) handleTakeSeat(w http.ResponseWriter, r *http.Request) {
+	seat, err := strconv.Atoi(r.PathValue("seat"))
+	if err != nil {
+		writeError(w, newError(http.StatusBadRequest, nil, "seat %q is not a number", r.PathValue("seat")))
+		return
+	}
+	var req takeRequest
+	if err := decode(w, r, &req, true); err != nil {
+		writeError(w, err)
+		return
+	}
+	if req.Token == "" {
+		req.Token = bearer(r)
+	}
+	res, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (takeResult, error) {
+		return a.doTake(seat, req.Token)
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+func (s *Server) handleThrow(w http.ResponseWriter, r *http.Request) {
+	tok := bearer(r)
+	if err := decode(w, r, &struct{}{}, true); err != nil {
+		writeError(w, err)
+		return
+	}
+	v, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (gameView, error) {
+		return a.doThrow(tok)
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, gameResponse{Game: v})
+}
+
+// moveRequest is the body of a move.
+type moveRequest struct {
+	Move string `json:"move"`
+	// Turn, when given, is the turn the move is meant for (the game's
+	// turns + 1); a move sent for an older state is refused.
+	Turn *int `json:"turn"`
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	submitted := time.Now()
+	tok := bearer(r)
+	var req moveRequest
+	if err := decode(w, r, &req, false); err != nil {
+		writeError(w, err)
+		return
+	}
+	v, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (gameView, error) {
+		return a.doMove(tok, req.Move, req.Turn, submitted)
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, gameResponse{Game: v})
+}
+
+// recordOf builds the record of game id so far; the dice seed is in it
+// once the game is over.
+func (s *Server) recordOf(r *http.Request, id string) (record.Record, []store.Turn, store.Game, game.Ruleset, error) {
+	g, err := s.st.Game(r.Context(), id)
+	if err != nil {
+		return record.Record{}, nil, g, nil, err
+	}
+	turns, err := s.st.Turns(r.Context(), id)
+	if err != nil {
+		return record.Record{}, nil, g, nil, err
+	}
+	rules, err := catalog.ByID(g.Rules)
+	if err != nil {
+		return record.Record{}, nil, g, nil, err
+	}
+	rec := record.Record{Rules: g.Rules, Start: g.Start, Commit: g.Commit, End: g.Pos}
+	for _, seat := range g.Seats {
+		rec.Seats = append(rec.Seats, seat.Kind)
+	}
+	if g.Status == store.StatusOver {
+		rec.DiceSeed = hex.EncodeToString(g.Seed)
+	}
+	for _, t := range turns {
+		_, letter := game.SeatName(rules, game.Player(t.Seat))
+		rec.Turns = append(rec.Turns, record.Turn{Seat: letter, Roll: t.Roll, Move: t.Move})
+	}
+	return rec, turns, g, rules, nil
+}
+
+func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
+	rec, _, _, _, err := s.recordOf(r, r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var b bytes.Buffer
+	if err := record.Write(&b, rec); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	if r.URL.Query().Has("download") {
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="passage-%s.txt"`, r.PathValue("id")))
+	}
+	w.Write(b.Bytes())
+}
+
+// recordJSON is the record as JSON, with each turn's position.
+type recordJSON struct {
+	ID       string      `json:"id"`
+	Rules    string      `json:"rules"`
+	Name     string      `json:"name"`
+	Board    string      `json:"board"`
+	Status   string      `json:"status"`
+	Seats    []seatView  `json:"seats"`
+	Start    string      `json:"start"`
+	Turns    []turnView  `json:"turns"`
+	End      string      `json:"end"`
+	Result   *resultView `json:"result"`
+	Commit   string      `json:"commit"`
+	DiceSeed string      `json:"diceSeed,omitempty"`
+	Text     string      `json:"text"` // the record in the text format
+}
+
+func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
+	rec, turns, g, rules, err := s.recordOf(r, r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	name, _, board := specOf(g.Rules)
+	out := recordJSON{
+		ID: g.ID, Rules: g.Rules, Name: name, Board: board, Status: string(g.Status),
+		Seats: seatViews(rules, g.Seats), Start: g.Start, Turns: []turnView{}, End: g.Pos,
+		Result: resultOf(rules, g.Pos), Commit: g.Commit, DiceSeed: rec.DiceSeed, Text: rec.String(),
+	}
+	for _, t := range turns {
+		out.Turns = append(out.Turns, *turnViewOf(rules, t))
+	}
+	if r.URL.Query().Has("download") {
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="passage-%s.json"`, g.ID))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// verifyView is the check of a finished game's throws.
+type verifyView struct {
+	OK       bool   `json:"ok"`
+	Throws   int    `json:"throws"`
+	Commit   string `json:"commit"`
+	DiceSeed string `json:"diceSeed"`
+	Message  string `json:"message"`
+}
+
+func (s *Server) handleVerify(w http.ResponseWriter, r *http.Request) {
+	rec, _, g, rules, err := s.recordOf(r, r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if g.Status != store.StatusOver {
+		writeError(w, newError(http.StatusConflict, nil, "the dice seed is revealed when the game is over"))
+		return
+	}
+	out := verifyView{Commit: rec.Commit, DiceSeed: rec.DiceSeed}
+	rep, err := fairdice.Verify(rules, rec)
+	if err != nil {
+		out.Message = err.Error()
+	} else {
+		out.OK, out.Throws = true, rep.Throws
+		out.Message = fmt.Sprintf("SHA-256 of the seed matches the commitment; all %d throws are the seed's", rep.Throws)
+	}
+	writeJSON(w, http.StatusOK, out)
+}

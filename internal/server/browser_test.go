@@ -1,0 +1,386 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The browser tests drive real headless Chromium (Debian's chromium) from
+// Go. In CI (CI=true) a missing Chromium fails them; elsewhere they are
+// skipped with a message.
+
+// chromiumPath finds the browser.
+func chromiumPath() string {
+	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// The browser is started once, by the first test that needs it, and
+// stopped by TestMain; each test works in browser contexts of its own.
+var (
+	browserOnce   sync.Once
+	browserCtx    context.Context
+	browserErr    error
+	browserCancel = func() {}
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	browserCancel()
+	os.Exit(code)
+}
+
+// newBrowser returns the shared headless Chromium.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath()
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("chromium is not installed, and browser tests must run in CI (apt-get install -y chromium)")
+		}
+		t.Skip("chromium is not installed: browser test skipped (apt-get install -y chromium; in CI it is required)")
+	}
+	browserOnce.Do(func() { browserCtx, browserCancel, browserErr = startBrowser(path) })
+	if browserErr != nil {
+		t.Fatalf("starting chromium: %v", browserErr)
+	}
+	return browserCtx
+}
+
+func startBrowser(path string) (context.Context, context.CancelFunc, error) {
+	dir, err := os.MkdirTemp("", "passage-chromium-")
+	if err != nil {
+		return nil, nil, err
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(dir),
+		chromedp.WindowSize(1100, 900),
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	cancel := func() {
+		cancelCtx()
+		cancelAlloc()
+		os.RemoveAll(dir)
+	}
+	// The first action starts the browser, which lives as long as ctx.
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		return nil, nil, err
+	}
+	return ctx, cancel, nil
+}
+
+// screenshot saves a picture of the page in $PASSAGE_SCREENSHOTS, when
+// set, to look at the pages by eye.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("PASSAGE_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	png := get(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Error(err)
+	}
+}
+
+// newPerson is a new browser context (its own storage, like another
+// person's browser) with a tab.
+func newPerson(t *testing.T, browser context.Context) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("new browser context: %v", err)
+	}
+	return ctx
+}
+
+// run runs actions, each bounded in time, and fails the test on error.
+func run(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	if err := chromedp.Do(tctx, actions...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// get runs one action that returns a value.
+func get[T any](t *testing.T, ctx context.Context, what string, a chromedp.Action[T]) T {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	v, err := chromedp.Run(tctx, a)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return v
+}
+
+// attr reads an attribute of the first element matching sel.
+func attr(t *testing.T, ctx context.Context, sel, name string) string {
+	t.Helper()
+	return get(t, ctx, "read "+sel+"@"+name, chromedp.AttributeValue(chromedp.CSS(sel), name)).Value
+}
+
+// waitJS waits until the JavaScript expression is true.
+func waitJS(t *testing.T, ctx context.Context, what, expr string) {
+	t.Helper()
+	get(t, ctx, "wait for "+what, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(30*time.Second)))
+}
+
+// waitURL waits until the page's address contains part: a click that
+// makes the page navigate is followed by this, before any query, since a
+// query that runs while the old document goes away fails.
+func waitURL(t *testing.T, ctx context.Context, part string) string {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		tctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		url, err := chromedp.Run(tctx, chromedp.Location())
+		cancel()
+		if err == nil && strings.Contains(url, part) {
+			return url
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited in vain for an address with %q: at %q (%v)", part, url, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// click clicks the first element matching the CSS selector sel.
+func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
+
+// visible waits for an element matching sel to be visible.
+func visible(sel string) chromedp.Action[chromedp.Void] {
+	return chromedp.WaitVisible(chromedp.CSS(sel))
+}
+
+// playMyTurn plays one turn on a game page by clicking: throw, then a
+// piece and one of its destinations (or pass). It returns the turn
+// number after the move.
+func playMyTurn(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	turns, _ := strconv.Atoi(attr(t, ctx, "body", "data-turns"))
+	if attr(t, ctx, "body", "data-roll") == "" {
+		run(t, ctx, "throw", click("#throw:not([disabled])"))
+		waitJS(t, ctx, "the throw", `document.body.dataset.roll !== ""`)
+	}
+	passOnly := get(t, ctx, "look for pass", chromedp.Evaluate[bool](`!document.querySelector('#pass').classList.contains('hidden')`))
+	if passOnly {
+		run(t, ctx, "pass", click("#pass"))
+	} else {
+		run(t, ctx, "click a piece", click("svg#board .piece.movable"))
+		waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
+		screenshot(t, ctx, fmt.Sprintf("%s-turn%d", strings.ReplaceAll(t.Name(), "/", "-"), turns+1))
+		run(t, ctx, "click a destination", click("svg#board .target"))
+	}
+	waitJS(t, ctx, "the move", fmt.Sprintf(`Number(document.body.dataset.turns) > %d`, turns))
+	n, _ := strconv.Atoi(attr(t, ctx, "body", "data-turns"))
+	return n
+}
+
+// TestBrowserGameAgainstComputer creates a game against the computer in
+// the lobby, from a position near the end, and plays it to the end by
+// clicking; the page then shows the result and the dice verification.
+func TestBrowserGameAgainstComputer(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: 50 * time.Millisecond})
+	browser := newBrowser(t)
+	ctx := newPerson(t, browser)
+	start := "......................w.b...w. w off=wwwbbbb"
+	run(t, ctx, "create a game in the lobby",
+		chromedp.Navigate(s.url+"/"),
+		visible(`select[data-seat="1"]`),
+		chromedp.SetValue(chromedp.CSS("#ruleset"), "senet-jequier"),
+		chromedp.SetValue(chromedp.CSS(`select[data-seat="0"]`), "me"),
+		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "easy"),
+		click("details summary"),
+		chromedp.SendKeys(chromedp.CSS("#start"), start),
+		click("#create-button"),
+	)
+	url := waitURL(t, ctx, "/g/")
+	run(t, ctx, "the game page", visible("svg#board .piece"))
+	id := url[strings.LastIndex(url, "/")+1:]
+	if v := s.game(t, id); v.Start != start || v.Seats[1].Kind != "easy" {
+		t.Fatalf("created game: start %q, seats %+v", v.Start, v.Seats)
+	}
+	for i := 0; ; i++ {
+		if i == 200 {
+			t.Fatal("the game did not end in 200 turns")
+		}
+		waitJS(t, ctx, "my turn or the end", `document.body.dataset.status === 'over' || document.body.dataset.myTurn === 'yes'`)
+		if attr(t, ctx, "body", "data-status") == "over" {
+			break
+		}
+		playMyTurn(t, ctx)
+	}
+	run(t, ctx, "the verification", visible("#verify-result"))
+	screenshot(t, ctx, "game-over")
+	status := get(t, ctx, "status", chromedp.Text(chromedp.CSS("#status")))
+	verify := get(t, ctx, "verification", chromedp.Text(chromedp.CSS("#verify-result")))
+	if !strings.HasPrefix(status, "Game over") || !strings.Contains(verify, "✓") {
+		t.Errorf("end of game: status %q, verification %q", status, verify)
+	}
+	if v := s.game(t, id); v.Status != "over" || attr(t, ctx, "svg#board", "data-pos") != v.Pos {
+		t.Errorf("server has %s %q; the page shows %q", v.Status, v.Pos, attr(t, ctx, "svg#board", "data-pos"))
+	}
+}
+
+// TestBrowserTwoPeople creates a game for two people in one browser
+// context, joins it by the invite link in another, plays moves in turn
+// and checks that both boards follow.
+func TestBrowserTwoPeople(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	alice, bob := newPerson(t, browser), newPerson(t, browser)
+	run(t, alice, "create a game for two people",
+		chromedp.Navigate(s.url+"/"),
+		visible(`select[data-seat="1"]`),
+		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "invite"),
+		click("#create-button"),
+	)
+	waitURL(t, alice, "/g/")
+	run(t, alice, "the invite link", visible(`input[data-invite="1"]`))
+	invite := attr(t, alice, `input[data-invite="1"]`, "value")
+	if !strings.Contains(invite, "?seat=1") {
+		t.Fatalf("invite link %q", invite)
+	}
+	run(t, bob, "open the invite link",
+		chromedp.Navigate(invite),
+		visible("svg#board .piece"),
+	)
+	waitJS(t, alice, "the seat taken", `document.querySelector('input[data-invite]') === null && document.body.dataset.status === 'live'`)
+	people := map[string]context.Context{"alice": alice, "bob": bob}
+	for turn := 1; turn <= 4; turn++ {
+		// Whoever's turn it is plays; the other watches the move arrive.
+		var mover string
+		for name, ctx := range people {
+			if attr(t, ctx, "body", "data-my-turn") == "yes" {
+				mover = name
+			}
+		}
+		if mover == "" {
+			t.Fatalf("turn %d: nobody's turn in either browser", turn)
+		}
+		n := playMyTurn(t, people[mover])
+		for name, ctx := range people {
+			waitJS(t, ctx, name+" sees turn "+strconv.Itoa(n), fmt.Sprintf(`Number(document.body.dataset.turns) === %d`, n))
+		}
+		a, b := attr(t, alice, "svg#board", "data-pos"), attr(t, bob, "svg#board", "data-pos")
+		id := get(t, alice, "location", chromedp.Evaluate[string](`location.pathname.split('/')[2]`))
+		if v := s.game(t, id); a != v.Pos || b != v.Pos {
+			t.Fatalf("turn %d: alice shows %q, bob %q, the server has %q", n, a, b, v.Pos)
+		}
+	}
+}
+
+// TestBrowserReplay opens the replay of a finished game and steps
+// through it.
+func TestBrowserReplay(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create(t, createRequest{Rules: "senet-jequier", Start: "......................w.b...w. w off=wwwbbbb",
+		Seats: []seatRequest{{Kind: "medium"}, {Kind: "easy"}}})
+	id := c.Game.ID
+	v := s.waitFor(t, id, "the end", func(v gameView) bool { return v.Status == "over" })
+	var rec recordJSON
+	s.ok(t, http.StatusOK, "GET", "/api/games/"+id+"/record.json", "", nil, &rec)
+	browser := newBrowser(t)
+	ctx := newPerson(t, browser)
+	run(t, ctx, "open the replay",
+		chromedp.Navigate(s.url+"/g/"+id+"/replay"),
+		visible("svg#board .piece"),
+	)
+	waitJS(t, ctx, "the start", `document.body.dataset.step === '0'`)
+	if got := attr(t, ctx, "svg#board", "data-pos"); got != rec.Start {
+		t.Errorf("step 0 shows %q, want the start %q", got, rec.Start)
+	}
+	steps := []struct {
+		button string
+		want   int
+	}{{"#forward", 1}, {"#forward", 2}, {"#back", 1}, {"#last", v.Turns}, {"#back", v.Turns - 1}, {"#first", 0}}
+	for _, st := range steps {
+		run(t, ctx, "click "+st.button, click(st.button))
+		waitJS(t, ctx, fmt.Sprintf("step %d", st.want), fmt.Sprintf(`document.body.dataset.step === '%d'`, st.want))
+		want := rec.Start
+		if st.want > 0 {
+			want = rec.Turns[st.want-1].Pos
+		}
+		if got := attr(t, ctx, "svg#board", "data-pos"); got != want {
+			t.Errorf("after %s, step %d shows %q, want %q", st.button, st.want, got, want)
+		}
+	}
+	run(t, ctx, "verification", visible("#verification .ok"))
+	screenshot(t, ctx, "replay")
+	verify := get(t, ctx, "verification", chromedp.Text(chromedp.CSS("#verification .ok")))
+	if !strings.Contains(verify, "✓") {
+		t.Errorf("replay verification %q", verify)
+	}
+}
+
+// TestBrowserRulesPage opens a ruleset's rules page from the lobby.
+func TestBrowserRulesPage(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx := newPerson(t, browser)
+	run(t, ctx, "rules page",
+		chromedp.Navigate(s.url+"/"),
+		visible("#ruleset-links a"),
+		click("#ruleset-links a"),
+	)
+	waitURL(t, ctx, "/rules/")
+	run(t, ctx, "the rules page", visible("main.doc h1"))
+	h1 := get(t, ctx, "title", chromedp.Text(chromedp.CSS("main.doc h1")))
+	if !strings.Contains(h1, "Jéquier") {
+		t.Errorf("rules page title %q", h1)
+	}
+}
+
+// TestBrowserPhone: on a phone-sized screen the game page fits the width
+// and the board stays usable.
+func TestBrowserPhone(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create(t, createRequest{Rules: "kinevet", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}, {Kind: "easy"}, {Kind: "easy"}}})
+	browser := newBrowser(t)
+	ctx := newPerson(t, browser)
+	run(t, ctx, "open the game on a phone",
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(s.url+"/g/"+c.Game.ID),
+		visible("svg#board .piece"),
+	)
+	screenshot(t, ctx, "phone")
+	fits := get(t, ctx, "widths", chromedp.Evaluate[bool](`document.documentElement.scrollWidth <= window.innerWidth && document.querySelector('svg#board').getBoundingClientRect().width <= window.innerWidth`))
+	if !fits {
+		t.Error("the game page is wider than a 390px screen")
+	}
+}

@@ -1,0 +1,140 @@
+package server
+
+import (
+	"encoding/hex"
+	"strings"
+	"sync"
+	"time"
+
+	"passage/game"
+	"passage/internal/catalog"
+	"passage/internal/store"
+)
+
+// gameView is a game as the API shows it: the same for every client.
+type gameView struct {
+	ID     string `json:"id"`
+	Rules  string `json:"rules"` // ruleset ID with options
+	Name   string `json:"name"`  // ruleset name, for the rules page
+	Title  string `json:"title"`
+	Board  string `json:"board"` // board family for drawings
+	Status string `json:"status"`
+	Start  string `json:"start"`
+	Pos    string `json:"pos"`
+	// Turns is the number of turns played; the next move is turn Turns+1.
+	Turns  int        `json:"turns"`
+	ToMove int        `json:"toMove"` // seat to throw, -1 when over
+	Seats  []seatView `json:"seats"`
+	// Roll is the current throw once the seat to move has thrown; Moves
+	// then lists its legal moves.
+	Roll      *int        `json:"roll"`
+	Moves     []moveView  `json:"moves"`
+	Last      *turnView   `json:"last"`
+	Result    *resultView `json:"result"`
+	Commit    string      `json:"commit"`
+	DiceSeed  string      `json:"diceSeed,omitempty"` // revealed when over
+	TimeLimit int         `json:"timeLimit"`          // seconds, 0 for none
+	Deadline  *time.Time  `json:"deadline"`           // when the computer takes the turn over
+	Created   time.Time   `json:"created"`
+	Updated   time.Time   `json:"updated"`
+}
+
+type seatView struct {
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`   // "White", "red"
+	Letter string `json:"letter"` // the seat's letter in notation
+	Kind   string `json:"kind"`   // "human" or a computer level
+	Open   bool   `json:"open"`   // waits for a person
+	Away   bool   `json:"away"`   // a person's seat played by the computer
+}
+
+type moveView struct {
+	Move string `json:"move"`
+	Pos  string `json:"pos"`
+}
+
+type turnView struct {
+	N      int       `json:"n"`
+	Seat   int       `json:"seat"`
+	Letter string    `json:"letter"`
+	Roll   int       `json:"roll"`
+	Move   string    `json:"move"`
+	Pos    string    `json:"pos"`
+	By     string    `json:"by"`
+	At     time.Time `json:"at"`
+}
+
+type resultView struct {
+	Winner  int       `json:"winner"` // -1 when no single winner
+	Payoffs []float64 `json:"payoffs"`
+}
+
+func seatViews(rules game.Ruleset, seats []store.Seat) []seatView {
+	out := make([]seatView, len(seats))
+	for i, s := range seats {
+		name, letter := game.SeatName(rules, game.Player(i))
+		out[i] = seatView{Seat: i, Name: name, Letter: letter, Kind: s.Kind, Open: s.Open(), Away: s.Away}
+	}
+	return out
+}
+
+func turnViewOf(rules game.Ruleset, t store.Turn) *turnView {
+	_, letter := game.SeatName(rules, game.Player(t.Seat))
+	return &turnView{N: t.N, Seat: t.Seat, Letter: letter, Roll: t.Roll, Move: t.Move, Pos: t.Pos, By: t.By, At: t.At}
+}
+
+// resultOf is the result of pos, nil while the game is on.
+func resultOf(rules game.Ruleset, pos string) *resultView {
+	over, pay, err := rules.Result(pos)
+	if err != nil || !over {
+		return nil
+	}
+	r := &resultView{Winner: -1, Payoffs: pay[:rules.Players()]}
+	for i, p := range r.Payoffs {
+		if p == 1 {
+			r.Winner = i
+		}
+	}
+	return r
+}
+
+// baseView fills what the store knows of g; the actor adds the throw.
+// unit is the unit of the time limit.
+func baseView(kit catalog.Kit, g store.Game, last *store.Turn, unit time.Duration) gameView {
+	name, title, board := specOf(kit.ID())
+	v := gameView{
+		ID: g.ID, Rules: g.Rules, Name: name, Title: title, Board: board,
+		Status: string(g.Status), Start: g.Start, Pos: g.Pos, Turns: g.Turns, ToMove: -1,
+		Seats: seatViews(kit.Ruleset, g.Seats), Moves: []moveView{},
+		Result: resultOf(kit.Ruleset, g.Pos), Commit: g.Commit,
+		TimeLimit: int(g.TimeLimit / unit), Created: g.Created, Updated: g.Updated,
+	}
+	if p, err := kit.ToMove(g.Pos); err == nil {
+		v.ToMove = int(p)
+	}
+	if last != nil {
+		v.Last = turnViewOf(kit.Ruleset, *last)
+	}
+	if g.Status == store.StatusOver {
+		v.DiceSeed = hex.EncodeToString(g.Seed)
+	}
+	return v
+}
+
+// specOf finds the name, title and board of a ruleset ID.
+func specOf(id string) (name, title, board string) {
+	name, _, _ = strings.Cut(id, " ")
+	if v, ok := specCache.Load(name); ok {
+		sp := v.(game.Spec)
+		return sp.Name, sp.Title, sp.Board
+	}
+	sp, err := catalog.Lookup(name)
+	if err != nil {
+		return id, id, ""
+	}
+	specCache.Store(name, sp)
+	return sp.Name, sp.Title, sp.Board
+}
+
+// specCache holds the specs specOf has looked up, by ruleset name.
+var specCache sync.Map

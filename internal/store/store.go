@@ -1,0 +1,128 @@
+// Package store keeps the server's games: each game's ruleset, seats and
+// status, and its event log, one row per turn (seat, throw, move and the
+// position after it), so that a game can be read back, replayed and
+// continued after a restart.
+//
+// The server writes a turn with AppendTurn before it tells anyone about
+// it; an implementation must make the turn durable before AppendTurn
+// returns. Package store/sqlite is the embedded implementation; the
+// suite in store/storetest runs against any.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors returned (possibly wrapped) by every Store.
+var (
+	// ErrNotFound: no game with that ID.
+	ErrNotFound = errors.New("no such game")
+	// ErrConflict: the write does not follow the stored state (a seat
+	// already taken, a turn number that is not the next one, a game ID
+	// already used).
+	ErrConflict = errors.New("conflicting write")
+)
+
+// Status is a game's stage.
+type Status string
+
+const (
+	// StatusWaiting: a person's seat is still open.
+	StatusWaiting Status = "waiting"
+	// StatusLive: every seat is held and the game is on.
+	StatusLive Status = "live"
+	// StatusOver: the game has ended.
+	StatusOver Status = "over"
+)
+
+// Valid reports whether s is one of the statuses.
+func (s Status) Valid() bool {
+	return s == StatusWaiting || s == StatusLive || s == StatusOver
+}
+
+// Human is the kind of a seat played by a person.
+const Human = "human"
+
+// Seat is one seat of a game.
+type Seat struct {
+	// Kind is Human or the computer player's name ("medium").
+	Kind string
+	// TokenHash is the hex SHA-256 of the secret token that holds a
+	// person's seat; empty while the seat is open. The token itself is
+	// never stored.
+	TokenHash string
+	// Away is set when a person's seat is played by the computer after a
+	// move timeout, until the person acts again.
+	Away bool
+}
+
+// Open reports whether the seat waits for a person.
+func (s Seat) Open() bool { return s.Kind == Human && s.TokenHash == "" }
+
+// Game is a game's header and current state.
+type Game struct {
+	ID    string
+	Rules string // ruleset ID with options (game.Ruleset.ID)
+	Start string // initial position in notation
+	Pos   string // position after the last turn
+	// Turns is the number of turns played; the next turn is Turns+1.
+	Turns  int
+	Status Status
+	Seats  []Seat
+	// Commit is the hex SHA-256 of Seed (package fairdice); Seed is
+	// secret until the game is over.
+	Commit string
+	Seed   []byte
+	// TimeLimit is the time a person has for a turn before the computer
+	// plays it; zero means no limit.
+	TimeLimit time.Duration
+	// Result is the server's summary of a finished game ("" before).
+	Result  string
+	Created time.Time
+	Updated time.Time
+}
+
+// Turn is one entry of a game's event log.
+type Turn struct {
+	N    int // 1 for the first turn
+	Seat int
+	Roll int
+	Move string
+	Pos  string // the position after the move
+	By   string // who chose the move: Human or a computer player's name
+	At   time.Time
+}
+
+// Filter selects games for Games.
+type Filter struct {
+	Status Status // empty for every status
+	Limit  int    // at most this many; zero for a default of 100
+}
+
+// Store keeps games. Every method is safe for concurrent use.
+type Store interface {
+	// CreateGame stores a new game with its seats; ErrConflict if the ID
+	// is taken.
+	CreateGame(ctx context.Context, g Game) error
+	// Game reads one game with its seats.
+	Game(ctx context.Context, id string) (Game, error)
+	// Games lists games, the most recently updated first.
+	Games(ctx context.Context, f Filter) ([]Game, error)
+	// TakeSeat gives an open person's seat to the holder of the token
+	// with hash tokenHash and sets the game's status; ErrConflict if the
+	// seat is not open.
+	TakeSeat(ctx context.Context, id string, seat int, tokenHash string, status Status) error
+	// SetAway sets or clears a seat's Away flag.
+	SetAway(ctx context.Context, id string, seat int, away bool) error
+	// AppendTurn adds turn t to the log and makes t.Pos the game's
+	// position, with status and result, in one transaction that is
+	// durable when AppendTurn returns. ErrConflict unless t.N is the
+	// game's next turn.
+	AppendTurn(ctx context.Context, id string, t Turn, status Status, result string) error
+	// Turns reads a game's log in order.
+	Turns(ctx context.Context, id string) ([]Turn, error)
+	// Close releases the store.
+	Close() error
+}

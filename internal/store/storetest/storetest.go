@@ -1,0 +1,366 @@
+// Package storetest is the test suite every store.Store must pass: games,
+// seats, the event log, and replaying a stored game under its rules.
+//
+// Usage, in an implementation's tests:
+//
+//	func TestStore(t *testing.T) {
+//		storetest.Run(t, func(t *testing.T) store.Store { return openTemp(t) })
+//	}
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"passage/game"
+	"passage/internal/catalog"
+	"passage/internal/fairdice"
+	"passage/internal/store"
+	"passage/record"
+)
+
+// Run runs the suite; open returns a new, empty store, closed by the
+// suite.
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, st store.Store)
+	}{
+		{"CreateAndRead", testCreateAndRead},
+		{"CreateTwice", testCreateTwice},
+		{"UnknownGame", testUnknownGame},
+		{"TakeSeat", testTakeSeat},
+		{"SetAway", testSetAway},
+		{"AppendTurn", testAppendTurn},
+		{"List", testList},
+		{"Replay", testReplay},
+		{"Concurrent", testConcurrent},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st := open(t)
+			defer st.Close()
+			tt.fn(t, st)
+		})
+	}
+}
+
+var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// newGame is a two-seat Jéquier game: seat 0 held by a person, seat 1
+// open.
+func newGame(id string) store.Game {
+	seed := make([]byte, fairdice.SeedSize)
+	copy(seed, id)
+	start := "wbwbwbwbw.b................... b opening=w"
+	return store.Game{
+		ID: id, Rules: "senet-jequier", Start: start, Pos: start,
+		Status: store.StatusWaiting,
+		Seats: []store.Seat{
+			{Kind: store.Human, TokenHash: "aa"},
+			{Kind: store.Human},
+		},
+		Commit: fairdice.Commit(seed), Seed: seed,
+		TimeLimit: 30 * time.Second,
+		Created:   t0, Updated: t0,
+	}
+}
+
+func create(t *testing.T, st store.Store, g store.Game) {
+	t.Helper()
+	if err := st.CreateGame(context.Background(), g); err != nil {
+		t.Fatalf("CreateGame(%s): %v", g.ID, err)
+	}
+}
+
+func read(t *testing.T, st store.Store, id string) store.Game {
+	t.Helper()
+	g, err := st.Game(context.Background(), id)
+	if err != nil {
+		t.Fatalf("Game(%s): %v", id, err)
+	}
+	return g
+}
+
+func diff(t *testing.T, what string, want, got any) {
+	t.Helper()
+	if !reflect.DeepEqual(want, got) {
+		t.Errorf("%s (-want +got):\n- %+v\n+ %+v", what, want, got)
+	}
+}
+
+func testCreateAndRead(t *testing.T, st store.Store) {
+	want := newGame("g1")
+	create(t, st, want)
+	diff(t, "Game", want, read(t, st, "g1"))
+}
+
+func testCreateTwice(t *testing.T, st store.Store) {
+	g := newGame("g1")
+	create(t, st, g)
+	other := g
+	other.Rules = "kinevet"
+	if err := st.CreateGame(context.Background(), other); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("CreateGame with a used ID: %v, want ErrConflict", err)
+	}
+	diff(t, "Game after the failed create", g, read(t, st, "g1"))
+}
+
+func testUnknownGame(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	create(t, st, newGame("g1"))
+	calls := map[string]func() error{
+		"Game":     func() error { _, err := st.Game(ctx, "nope"); return err },
+		"Turns":    func() error { _, err := st.Turns(ctx, "nope"); return err },
+		"TakeSeat": func() error { return st.TakeSeat(ctx, "nope", 1, "bb", store.StatusLive) },
+		"SetAway":  func() error { return st.SetAway(ctx, "nope", 0, true) },
+		"AppendTurn": func() error {
+			return st.AppendTurn(ctx, "nope", store.Turn{N: 1, Move: "pass", Pos: "x", By: store.Human, At: t0}, store.StatusLive, "")
+		},
+	}
+	for name, call := range calls {
+		t.Run(name, func(t *testing.T) {
+			if err := call(); !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("%s on an unknown game: %v, want ErrNotFound", name, err)
+			}
+		})
+	}
+}
+
+func testTakeSeat(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	g := newGame("g1")
+	g.Seats = append(g.Seats, store.Seat{Kind: "medium"})
+	create(t, st, g)
+	for _, tt := range []struct {
+		name string
+		seat int
+	}{{"held", 0}, {"computer", 2}, {"no such seat", 7}} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := st.TakeSeat(ctx, "g1", tt.seat, "bb", store.StatusLive); !errors.Is(err, store.ErrConflict) {
+				t.Errorf("TakeSeat(%d): %v, want ErrConflict", tt.seat, err)
+			}
+			diff(t, "Game after the refused seat", g, read(t, st, "g1"))
+		})
+	}
+	if err := st.TakeSeat(ctx, "g1", 1, "bb", store.StatusLive); err != nil {
+		t.Fatalf("TakeSeat(1): %v", err)
+	}
+	got := read(t, st, "g1")
+	if got.Seats[1].TokenHash != "bb" || got.Status != store.StatusLive || got.Seats[1].Open() {
+		t.Errorf("after TakeSeat(1): seat %+v, status %s; want token hash bb, live", got.Seats[1], got.Status)
+	}
+	if err := st.TakeSeat(ctx, "g1", 1, "cc", store.StatusLive); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("TakeSeat(1) again: %v, want ErrConflict", err)
+	}
+	if h := read(t, st, "g1").Seats[1].TokenHash; h != "bb" {
+		t.Errorf("token hash after the second TakeSeat = %q, want bb", h)
+	}
+}
+
+func testSetAway(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	create(t, st, newGame("g1"))
+	for _, away := range []bool{true, false} {
+		if err := st.SetAway(ctx, "g1", 1, away); err != nil {
+			t.Fatalf("SetAway(%v): %v", away, err)
+		}
+		if got := read(t, st, "g1").Seats[1].Away; got != away {
+			t.Errorf("Away = %v, want %v", got, away)
+		}
+	}
+}
+
+func testAppendTurn(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	g := newGame("g1")
+	create(t, st, g)
+	turns := []store.Turn{
+		{N: 1, Seat: 1, Roll: 3, Move: "11-14", Pos: "wbwbwbwbw....b................ w opening=w", By: store.Human, At: t0.Add(time.Second)},
+		{N: 2, Seat: 0, Roll: 2, Move: "9-11", Pos: "wbwbwbwb..w..b................ b", By: "medium", At: t0.Add(2 * time.Second)},
+	}
+	for _, tt := range turns {
+		if err := st.AppendTurn(ctx, "g1", tt, store.StatusLive, ""); err != nil {
+			t.Fatalf("AppendTurn(%d): %v", tt.N, err)
+		}
+	}
+	want := g
+	want.Pos, want.Turns, want.Status, want.Updated = turns[1].Pos, 2, store.StatusLive, turns[1].At
+	diff(t, "Game", want, read(t, st, "g1"))
+	got, err := st.Turns(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "Turns", turns, got)
+
+	for _, n := range []int{0, 1, 2, 4} {
+		t.Run(fmt.Sprintf("turn %d out of sequence", n), func(t *testing.T) {
+			bad := store.Turn{N: n, Move: "pass", Pos: "x", By: store.Human, At: t0.Add(time.Hour)}
+			if err := st.AppendTurn(ctx, "g1", bad, store.StatusOver, "w"); !errors.Is(err, store.ErrConflict) {
+				t.Errorf("AppendTurn(%d): %v, want ErrConflict", n, err)
+			}
+			diff(t, "Game after the refused turn", want, read(t, st, "g1"))
+			got, _ := st.Turns(ctx, "g1")
+			diff(t, "Turns after the refused turn", turns, got)
+		})
+	}
+
+	end := store.Turn{N: 3, Seat: 1, Roll: 1, Move: "14-15", Pos: "end", By: store.Human, At: t0.Add(3 * time.Second)}
+	if err := st.AppendTurn(ctx, "g1", end, store.StatusOver, "b wins"); err != nil {
+		t.Fatal(err)
+	}
+	if g := read(t, st, "g1"); g.Status != store.StatusOver || g.Result != "b wins" || g.Turns != 3 {
+		t.Errorf("after the last turn: status %s, result %q, turns %d; want over, %q, 3", g.Status, g.Result, g.Turns, "b wins")
+	}
+}
+
+func testList(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	statuses := []store.Status{store.StatusWaiting, store.StatusLive, store.StatusOver, store.StatusLive}
+	for i, s := range statuses {
+		g := newGame(fmt.Sprintf("g%d", i))
+		g.Status = s
+		g.Updated = t0.Add(time.Duration(i) * time.Minute)
+		create(t, st, g)
+	}
+	ids := func(gs []store.Game) []string {
+		out := []string{}
+		for _, g := range gs {
+			out = append(out, g.ID)
+		}
+		return out
+	}
+	tests := []struct {
+		f    store.Filter
+		want []string
+	}{
+		{store.Filter{}, []string{"g3", "g2", "g1", "g0"}},
+		{store.Filter{Status: store.StatusLive}, []string{"g3", "g1"}},
+		{store.Filter{Status: store.StatusWaiting}, []string{"g0"}},
+		{store.Filter{Limit: 2}, []string{"g3", "g2"}},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%+v", tt.f), func(t *testing.T) {
+			got, err := st.Games(ctx, tt.f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			diff(t, "Games", tt.want, ids(got))
+			for _, g := range got {
+				if len(g.Seats) != 2 {
+					t.Errorf("game %s listed with %d seats, want 2", g.ID, len(g.Seats))
+				}
+			}
+		})
+	}
+}
+
+// testReplay stores a whole game played with fair dice and replays the
+// stored log under the ruleset: it must reach the stored position, and
+// every throw must be the seed's.
+func testReplay(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	for _, id := range []string{"senet-szenet", "kinevet players=3"} {
+		t.Run(id, func(t *testing.T) {
+			kit, err := catalog.OpenID(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seed := fairdice.NewSeed()
+			g := store.Game{
+				ID: "r-" + kit.ID(), Rules: kit.ID(), Start: kit.Start(), Pos: kit.Start(),
+				Status: store.StatusLive, Commit: fairdice.Commit(seed), Seed: seed,
+				Created: t0, Updated: t0,
+			}
+			for range kit.Players() {
+				g.Seats = append(g.Seats, store.Seat{Kind: "random"})
+			}
+			create(t, st, g)
+			bot, err := kit.NewPlayer("random", 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos := kit.Start()
+			status := store.StatusLive
+			for n := 1; status != store.StatusOver && n <= 3000; n++ {
+				seat, _ := kit.ToMove(pos)
+				outcomes, _ := kit.Outcomes(pos)
+				roll, err := fairdice.Throw(seed, uint64(n-1), outcomes)
+				if err != nil {
+					t.Fatal(err)
+				}
+				move, err := bot.Choose(pos, roll)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if pos, err = kit.Play(pos, roll, move); err != nil {
+					t.Fatal(err)
+				}
+				if over, _, _ := kit.Result(pos); over {
+					status = store.StatusOver
+				}
+				tt := store.Turn{N: n, Seat: int(seat), Roll: roll, Move: move, Pos: pos, By: "random", At: t0}
+				if err := st.AppendTurn(ctx, g.ID, tt, status, ""); err != nil {
+					t.Fatal(err)
+				}
+			}
+			stored := read(t, st, g.ID)
+			turns, err := st.Turns(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := record.Record{Rules: stored.Rules, Start: stored.Start, End: stored.Pos,
+				Commit: stored.Commit, DiceSeed: fmt.Sprintf("%x", stored.Seed)}
+			for _, tt := range turns {
+				_, letter := game.SeatName(kit.Ruleset, game.Player(tt.Seat))
+				rec.Turns = append(rec.Turns, record.Turn{Seat: letter, Roll: tt.Roll, Move: tt.Move})
+			}
+			rep, err := fairdice.Verify(kit.Ruleset, rec)
+			if err != nil {
+				t.Fatalf("Verify of the stored game: %v", err)
+			}
+			if rep.Final != pos || stored.Turns != len(turns) {
+				t.Errorf("stored game replays to %q after %d turns, want %q after %d", rep.Final, len(turns), pos, stored.Turns)
+			}
+		})
+	}
+}
+
+// testConcurrent appends turns to several games at once.
+func testConcurrent(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	const games, turns = 8, 20
+	for i := range games {
+		create(t, st, newGame(fmt.Sprintf("c%d", i)))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, games)
+	for i := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := 1; n <= turns; n++ {
+				tt := store.Turn{N: n, Move: "pass", Pos: fmt.Sprintf("p%d", n), By: store.Human, At: t0}
+				if err := st.AppendTurn(ctx, fmt.Sprintf("c%d", i), tt, store.StatusLive, ""); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	for i := range games {
+		if g := read(t, st, fmt.Sprintf("c%d", i)); g.Turns != turns || g.Pos != fmt.Sprintf("p%d", turns) {
+			t.Errorf("game c%d: %d turns at %q, want %d at p%d", i, g.Turns, g.Pos, turns, turns)
+		}
+	}
+}

@@ -1,0 +1,174 @@
+// The Ludo board (Ki nevet a végén): a cross of 40 track squares on an
+// 11 x 11 grid, red, yellow, green and blue clockwise, each with a yard
+// in its corner, a start square (1, 11, 21, 31) and four goal squares
+// leading to the centre. It draws every ludo ruleset from its notation
+// (docs/notation.md).
+
+import { el, text, title, parseKeys } from './svg.js';
+
+const C = 40;            // cell size
+const X0 = 10, Y0 = 10;  // grid origin
+export const width = X0 * 2 + 11 * C;
+export const height = Y0 * 2 + 11 * C;
+
+export const COLORS = { r: '#d8372b', y: '#e9b50c', g: '#2f9a3a', b: '#2a6fd6' };
+const NAMES = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
+const ORDER = ['r', 'y', 'g', 'b'];
+
+// TRACK lists the grid cell (column, row) of squares 1-40: red's start
+// on the left arm, then clockwise.
+const TRACK = [
+  [0, 4], [1, 4], [2, 4], [3, 4], [4, 4], [4, 3], [4, 2], [4, 1], [4, 0], [5, 0],
+  [6, 0], [6, 1], [6, 2], [6, 3], [6, 4], [7, 4], [8, 4], [9, 4], [10, 4], [10, 5],
+  [10, 6], [9, 6], [8, 6], [7, 6], [6, 6], [6, 7], [6, 8], [6, 9], [6, 10], [5, 10],
+  [4, 10], [4, 9], [4, 8], [4, 7], [4, 6], [3, 6], [2, 6], [1, 6], [0, 6], [0, 5],
+];
+// GOALS lists each colour's g1-g4.
+const GOALS = {
+  r: [[1, 5], [2, 5], [3, 5], [4, 5]],
+  y: [[5, 1], [5, 2], [5, 3], [5, 4]],
+  g: [[9, 5], [8, 5], [7, 5], [6, 5]],
+  b: [[5, 9], [5, 8], [5, 7], [5, 6]],
+};
+// YARDS lists each colour's four yard places.
+const YARDS = {
+  r: [[0.5, 0.5], [1.5, 0.5], [0.5, 1.5], [1.5, 1.5]],
+  y: [[8.5, 0.5], [9.5, 0.5], [8.5, 1.5], [9.5, 1.5]],
+  g: [[8.5, 8.5], [9.5, 8.5], [8.5, 9.5], [9.5, 9.5]],
+  b: [[0.5, 8.5], [1.5, 8.5], [0.5, 9.5], [1.5, 9.5]],
+};
+const START = { r: 1, y: 11, g: 21, b: 31 };
+
+function cell([col, row]) {
+  return { x: X0 + col * C + C / 2, y: Y0 + row * C + C / 2 };
+}
+
+// parse reads a Ludo position.
+export function parse(pos) {
+  const words = pos.trim().split(/\s+/);
+  const keys = parseKeys(words.slice(3));
+  const track = words[0] || '';
+  const goalGroups = (words[1] || '').split('/');
+  const goals = {};
+  ORDER.forEach((c, i) => { goals[c] = goalGroups[i] || '....'; });
+  const colors = keys.colors || 'rygb';
+  const yard = {};
+  for (const c of colors) {
+    const onTrack = [...track].filter((x) => x === c).length;
+    const inGoal = [...goals[c]].filter((x) => x === c).length;
+    yard[c] = Math.max(0, 4 - onTrack - inGoal);
+  }
+  return { track, goals, turn: words[2] || '-', colors, yard, done: keys.done || '', winner: keys.winner || '', keys };
+}
+
+// center is where a key is drawn: "t:N" track square, "g:c:K" goal
+// square K of colour c, "y:c" colour c's yard.
+export function center(key, p) {
+  const parts = key.split(':');
+  if (parts[0] === 't') return cell(TRACK[Number(parts[1]) - 1]);
+  if (parts[0] === 'g') return cell(GOALS[parts[1]][Number(parts[2]) - 1]);
+  if (parts[0] === 'y') return cell(YARDS[parts[1]][0]);
+  return { x: 0, y: 0 };
+}
+
+// keys names where a move starts and ends, for the colour to move.
+export function keys(move, p) {
+  const c = p.turn;
+  let m = /^in-(\d+)$/.exec(move);
+  if (m) return { from: 'y:' + c, to: 't:' + m[1] };
+  m = /^(g?)(\d+)-(g?)(\d+)$/.exec(move);
+  if (!m) return null;
+  return {
+    from: m[1] ? `g:${c}:${m[2]}` : 't:' + m[2],
+    to: m[3] ? `g:${c}:${m[4]}` : 't:' + m[4],
+  };
+}
+
+export function pieceKey(key) { return key; }
+
+function drawPiece(g, c, x, y, key) {
+  const grp = el('g', { class: 'piece', 'data-key': key, 'data-piece': c, transform: `translate(${x},${y})` }, g);
+  el('circle', { class: 'body', r: 14, fill: COLORS[c], stroke: '#222', 'stroke-width': 2 }, grp);
+  el('circle', { r: 6, fill: 'rgba(255,255,255,0.55)', cx: -3, cy: -3 }, grp);
+  title(grp, NAMES[c]);
+  return grp;
+}
+
+export function draw(svg, pos) {
+  const p = parse(pos);
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  const bg = el('g', {}, svg);
+  el('rect', { x: X0 - 6, y: Y0 - 6, width: 11 * C + 12, height: 11 * C + 12, rx: 12, fill: '#f3e6c4', stroke: '#b48a4c', 'stroke-width': 2 }, bg);
+  for (const c of ORDER) {
+    const [x, y] = YARDS[c][0];
+    el('rect', { x: X0 + (x - 0.5) * C + 2, y: Y0 + (y - 0.5) * C + 2, width: 2 * C - 4, height: 2 * C - 4, rx: 10, fill: COLORS[c], opacity: p.colors.includes(c) ? 0.35 : 0.12 }, bg);
+    for (const pl of YARDS[c]) {
+      const q = cell(pl);
+      el('circle', { cx: q.x, cy: q.y, r: 15, fill: '#fff8e8', stroke: COLORS[c], 'stroke-width': 2 }, bg);
+    }
+    GOALS[c].forEach((pl, i) => {
+      const q = cell(pl);
+      const sq = el('circle', { cx: q.x, cy: q.y, r: 16, fill: COLORS[c], opacity: 0.5, stroke: '#5a4a33' }, bg);
+      title(sq, `${NAMES[c]} goal g${i + 1}`);
+    });
+  }
+  TRACK.forEach((pl, i) => {
+    const q = cell(pl);
+    const start = ORDER.find((c) => START[c] === i + 1);
+    const sq = el('circle', { cx: q.x, cy: q.y, r: 16, fill: start ? COLORS[start] : '#fffdf6', 'fill-opacity': start ? 0.55 : 1, stroke: '#5a4a33', 'stroke-width': 1.5, 'data-square': i + 1 }, bg);
+    title(sq, `square ${i + 1}${start ? ' (' + NAMES[start] + ' start)' : ''}`);
+    text(bg, q.x, q.y + 4, String(i + 1), { 'text-anchor': 'middle', 'font-size': 10, fill: '#8a7658', 'pointer-events': 'none' });
+  });
+  const mid = cell([5, 5]);
+  el('rect', { x: mid.x - C / 2 + 4, y: mid.y - C / 2 + 4, width: C - 8, height: C - 8, rx: 6, fill: '#c8ad7c' }, bg);
+
+  const layer = el('g', { class: 'pieces' }, svg);
+  [...p.track].forEach((ch, i) => {
+    if (ch === '.') return;
+    const q = cell(TRACK[i]);
+    drawPiece(layer, ch, q.x, q.y, 't:' + (i + 1));
+  });
+  for (const c of ORDER) {
+    [...p.goals[c]].forEach((ch, i) => {
+      if (ch === '.') return;
+      const q = cell(GOALS[c][i]);
+      drawPiece(layer, ch, q.x, q.y, `g:${c}:${i + 1}`);
+    });
+    for (let i = 0; i < (p.yard[c] || 0); i++) {
+      const q = cell(YARDS[c][i]);
+      drawPiece(layer, c, q.x, q.y, 'y:' + c);
+    }
+  }
+  const marks = el('g', { class: 'marks' }, svg);
+  return { p, layer, marks };
+}
+
+export function describe(pos) {
+  const p = parse(pos);
+  const notes = [];
+  for (const c of p.colors) notes.push(`${NAMES[c]}: ${p.yard[c]} in the yard`);
+  if (p.done) notes.push('finished: ' + [...p.done].map((c) => NAMES[c]).join(', '));
+  return notes.join(' · ');
+}
+
+// drawThrow draws the die.
+export function drawThrow(svg, roll) {
+  svg.setAttribute('viewBox', '0 0 56 56');
+  el('rect', { x: 4, y: 4, width: 48, height: 48, rx: 9, fill: '#fffdf6', stroke: '#333', 'stroke-width': 2 }, svg);
+  const pips = {
+    1: [[28, 28]], 2: [[16, 16], [40, 40]], 3: [[16, 16], [28, 28], [40, 40]],
+    4: [[16, 16], [40, 16], [16, 40], [40, 40]], 5: [[16, 16], [40, 16], [28, 28], [16, 40], [40, 40]],
+    6: [[16, 15], [40, 15], [16, 28], [40, 28], [16, 41], [40, 41]],
+  }[roll] || [];
+  for (const [x, y] of pips) el('circle', { cx: x, cy: y, r: 4.5, fill: '#222' }, svg);
+  title(svg, `rolled ${roll}`);
+}
+
+// seatLetter is seat's colour letter, from the colours in play.
+export function seatLetter(pos, seat) { return parse(pos).colors[seat] || null; }
+
+// seatName names a seat by its colour.
+export function seatName(pos, seat) {
+  const c = seatLetter(pos, seat);
+  return c ? NAMES[c][0].toUpperCase() + NAMES[c].slice(1) : null;
+}
