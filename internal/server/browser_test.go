@@ -179,6 +179,14 @@ func waitURL(t *testing.T, ctx context.Context, part string) string {
 	}
 }
 
+// lobbyReady waits until the lobby has drawn the seats for the chosen
+// ruleset and options (body[data-lobby="ready"]), so that no seat is
+// picked while it is being redrawn.
+func lobbyReady() chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](`document.body.dataset.lobby === "ready" && document.querySelector('select[data-seat="1"]') !== null`,
+		chromedp.WithPollingTimeout(30*time.Second))
+}
+
 // click clicks the first element matching the CSS selector sel.
 func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
 
@@ -221,8 +229,9 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	start := "......................w.b...w. w off=wwwbbbb"
 	run(t, ctx, "create a game in the lobby",
 		chromedp.Navigate(s.url+"/"),
-		visible(`select[data-seat="1"]`),
+		lobbyReady(),
 		chromedp.SetValue(chromedp.CSS("#ruleset"), "senet-jequier"),
+		lobbyReady(),
 		chromedp.SetValue(chromedp.CSS(`select[data-seat="0"]`), "me"),
 		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "easy"),
 		click("details summary"),
@@ -266,7 +275,7 @@ func TestBrowserTwoPeople(t *testing.T) {
 	alice, bob := newPerson(t, browser), newPerson(t, browser)
 	run(t, alice, "create a game for two people",
 		chromedp.Navigate(s.url+"/"),
-		visible(`select[data-seat="1"]`),
+		lobbyReady(),
 		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "invite"),
 		click("#create-button"),
 	)

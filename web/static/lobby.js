@@ -46,19 +46,29 @@ function chosenOptions() {
   return opts;
 }
 
+// seatsShown counts the calls of showSeats, so that only the latest one
+// draws the seats; body[data-lobby] is "ready" once it has, so that a
+// person (or a test) never picks a seat that is about to be redrawn.
+let seatsShown = 0;
+
 async function showSeats() {
+  const call = ++seatsShown;
+  document.body.dataset.lobby = 'loading';
   const r = current();
   const q = Object.entries(chosenOptions()).map(([k, v]) => 'opt=' + encodeURIComponent(k + '=' + v)).join('&');
   const box = $('#seats');
   let info;
   try {
     info = await api('GET', `/api/rulesets/${r.name}?${q}`);
+    if (call !== seatsShown) return; // a later call draws the seats
     $('#create-error').textContent = '';
     $('#create-button').disabled = false;
   } catch (e) {
+    if (call !== seatsShown) return;
     $('#create-error').textContent = e.message;
     $('#create-button').disabled = true;
     box.replaceChildren();
+    document.body.dataset.lobby = 'ready';
     return;
   }
   const previous = [...document.querySelectorAll('[data-seat]')].map((s) => s.value);
@@ -72,6 +82,7 @@ async function showSeats() {
     sel.value = previous[i] || (i === 0 ? 'me' : 'medium');
     box.append(h('label', {}, h('span', { class: 'l' }, s.label), ' ', sel));
   });
+  document.body.dataset.lobby = 'ready';
 }
 
 async function create(ev) {
