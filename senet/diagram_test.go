@@ -190,3 +190,20 @@ func checkDiagram(t *testing.T, r *Rules, p Position) {
 		}
 	}
 }
+
+// TestHousesNamed: every ruleset names, for the browser's board, each
+// square its rules mark: the safe squares and the House of Water.
+func TestHousesNamed(t *testing.T) {
+	for _, spec := range Specs() {
+		named := map[int]bool{}
+		for _, h := range spec.Houses {
+			named[h.Square] = true
+		}
+		r := MustNew(spec.Name, nil)
+		for s := 1; s <= Squares; s++ {
+			if (r.Safe&(1<<s) != 0 || s == Water) && !named[s] {
+				t.Errorf("%s: square %d is marked by the rules but has no House entry", spec.Name, s)
+			}
+		}
+	}
+}
