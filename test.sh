@@ -22,7 +22,7 @@ echo "== staticcheck"
 go tool staticcheck ./...
 
 echo "== chromium (browser tests)"
-command -v chromium || (apt-get update && apt-get install -y chromium)
+command -v chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
 echo "== go test -race"
 go test -race -count=1 ./...
