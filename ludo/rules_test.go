@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"passage/game"
+	"passage/internal/linediff"
 )
 
 // TestK1Players checks the number of players, the colours in play, the
@@ -82,7 +83,7 @@ func TestK1TurnOrder(t *testing.T) {
 			want = append(want, pos("", "", turn+tt.keys))
 		}
 		got := play(t, r, pos("", "", tt.start+tt.keys), steps...)
-		if d := lineDiff(want, got); d != "" {
+		if d := linediff.Diff(want, got); d != "" {
 			t.Errorf("%s: turns (-want +got):\n%s", r.ID(), d)
 		}
 	}
@@ -363,7 +364,7 @@ func TestH2SixRolls(t *testing.T) {
 	t.Run("a six gives two extra rolls", func(t *testing.T) {
 		got := play(t, r, pos("", "", "r"), 6, "in-1", 3, "1-4", 2, "4-6")
 		want := []string{pos("1r", "", "r extra=2"), pos("4r", "", "r extra=1"), pos("6r", "", "y")}
-		if d := lineDiff(want, got); d != "" {
+		if d := linediff.Diff(want, got); d != "" {
 			t.Errorf("(-want +got):\n%s", d)
 		}
 	})
@@ -392,7 +393,7 @@ func TestH3ThreeSixes(t *testing.T) {
 			pos("7r 20r", "", "r sixes=2 last=7"),
 			pos("20r", "", "y"),
 		}
-		if d := lineDiff(want, got); d != "" {
+		if d := linediff.Diff(want, got); d != "" {
 			t.Errorf("(-want +got):\n%s", d)
 		}
 	})
@@ -406,7 +407,7 @@ func TestH3ThreeSixes(t *testing.T) {
 	t.Run("a piece in the goal is not sent back", func(t *testing.T) {
 		got := play(t, r, pos("37r", "", "r sixes=1 last=37"), 6, "37-g3", 6, "pass")
 		want := []string{pos("", "..r./..../..../....", "r sixes=2"), pos("", "..r./..../..../....", "y")}
-		if d := lineDiff(want, got); d != "" {
+		if d := linediff.Diff(want, got); d != "" {
 			t.Errorf("(-want +got):\n%s", d)
 		}
 	})
@@ -422,7 +423,7 @@ func TestH3ThreeSixes(t *testing.T) {
 			pos("10r", "", "r last=10 extra=2"),
 			pos("1r 10r", "", "r sixes=1 last=1 extra=3"),
 		}
-		if d := lineDiff(want, got); d != "" {
+		if d := linediff.Diff(want, got); d != "" {
 			t.Errorf("(-want +got):\n%s", d)
 		}
 		expectMoves(t, r2, pos("7r", "", "r sixes=2 last=7 extra=3"), 6, to("pass", pos("", "", "y")))
@@ -465,7 +466,7 @@ func TestH5ThreeTries(t *testing.T) {
 	t.Run("three tries to throw a six", func(t *testing.T) {
 		got := play(t, r, pos("", "", "r"), 3, "pass", 2, "pass", 1, "pass")
 		want := []string{pos("", "", "r tries=1"), pos("", "", "r tries=2"), pos("", "", "y")}
-		if d := lineDiff(want, got); d != "" {
+		if d := linediff.Diff(want, got); d != "" {
 			t.Errorf("(-want +got):\n%s", d)
 		}
 	})
@@ -488,7 +489,7 @@ func TestH5ThreeTries(t *testing.T) {
 			pos("", ".rrr/..../..../....", "r extra=2 tries=2"),
 			pos("", ".rrr/..../..../....", "r extra=1"),
 		}
-		if d := lineDiff(want, got); d != "" {
+		if d := linediff.Diff(want, got); d != "" {
 			t.Errorf("(-want +got):\n%s", d)
 		}
 	})
