@@ -57,33 +57,12 @@ type szCase struct {
 // szenet is the Szenet ruleset, built once.
 var szenet = MustNew("senet-szenet", nil)
 
-// szTransitions lists the legal moves of pos for roll, each with the
-// position after it, as "MOVE POSITION".
-func szTransitions(t *testing.T, r *Rules, pos string, roll int) []string {
-	t.Helper()
-	p, err := r.ParsePosition(pos)
-	if err != nil {
-		t.Fatalf("ParsePosition(%q): %v", pos, err)
-	}
-	if got := r.FormatPosition(p); got != pos {
-		t.Fatalf("position %q is not canonical; canonical: %q", pos, got)
-	}
-	var got []string
-	for _, m := range r.Moves(p, roll, nil) {
-		got = append(got, m.String()+" "+r.FormatPosition(r.Apply(p, roll, m)))
-	}
-	return got
-}
-
 // runSzCases checks every case's exact move list.
 func runSzCases(t *testing.T, cases []szCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := szTransitions(t, szenet, c.pos, c.roll)
-			if d := szDiff(c.want, got); d != "" {
-				t.Errorf("%s, throw %d: moves (-want +got):\n%s", c.pos, c.roll, d)
-			}
+			checkMoves(t, szenet, c.pos, c.roll, c.want)
 		})
 	}
 }

@@ -1,0 +1,30 @@
+package senet
+
+import (
+	"testing"
+
+	"passage/internal/linediff"
+)
+
+// checkMoves asserts the legal moves of r for throw roll in pos: want
+// holds "MOVE POSITION" strings, the moves in canonical order, each with
+// the position it leads to. pos must be canonical notation. Every
+// ruleset's rule tables (runCases, runSzCases, runApokrifCases) check
+// their rows with it.
+func checkMoves(t *testing.T, r *Rules, pos string, roll int, want []string) {
+	t.Helper()
+	p, err := r.Parse(pos)
+	if err != nil {
+		t.Fatalf("%s: parse %q: %v", r.ID(), pos, err)
+	}
+	if got := r.Format(p); got != pos {
+		t.Fatalf("%s: test position %q is not canonical (canonical: %q)", r.ID(), pos, got)
+	}
+	var got []string
+	for _, m := range r.Moves(p, roll, nil) {
+		got = append(got, m.String()+" "+r.Format(r.Apply(p, roll, m)))
+	}
+	if d := linediff.Diff(want, got); d != "" {
+		t.Errorf("%s\n  position %s, throw %d: moves (-want +got):\n%s", r.ID(), pos, roll, d)
+	}
+}
