@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"passage/game"
+	"passage/internal/linediff"
 )
 
 // startDiagram is the Jéquier start (J2, J4) as Diagram draws it.
@@ -29,7 +30,7 @@ const startDiagram = `    ┌─────┬─────┬─────
 func TestDiagramStart(t *testing.T) {
 	r := MustNew("senet-jequier", nil)
 	if got := r.Diagram(r.Start()); got != startDiagram {
-		t.Errorf("Diagram(start) (-want +got):\n%s", lineDiff(startDiagram, got))
+		t.Errorf("Diagram(start) (-want +got):\n%s", linediff.Diff(strings.Split(startDiagram, "\n"), strings.Split(got, "\n")))
 	}
 }
 
@@ -110,25 +111,6 @@ func contains(lines []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// lineDiff shows the lines of want and got that differ, as -want +got.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := range max(len(w), len(g)) {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			b.WriteString("-" + wl + "\n+" + gl + "\n")
-		}
-	}
-	return b.String()
 }
 
 // TestDiagramRandomGames draws every position of a few random games under
