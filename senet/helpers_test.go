@@ -1,10 +1,31 @@
 package senet
 
 import (
+	"flag"
 	"testing"
 
 	"passage/internal/linediff"
 )
+
+// The -update flag rewrites the pinned testdata (move counts, golden games)
+// from the engine instead of comparing with it, for example
+//
+//	go test ./senet -run 'TestJequierPerft|TestGoldenJequier' -update
+//
+// Other test files of the package may register the same flag, so it is
+// registered here only if it does not exist yet (package variables are
+// initialised before init functions run).
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden and move-count files in testdata")
+	}
+}
+
+// updating reports whether the run was asked to rewrite testdata.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 // checkMoves asserts the legal moves of r for throw roll in pos: want
 // holds "MOVE POSITION" strings, the moves in canonical order, each with
