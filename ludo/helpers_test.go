@@ -67,13 +67,13 @@ func expectMoves(t *testing.T, r *Rules, before string, roll int, want ...string
 	}
 }
 
-// play applies a sequence of (roll, move) steps from start through the
-// text-level adapter, checking each against the legal moves, and returns
-// the positions after each step.
-func play(t *testing.T, r *Rules, start string, steps ...any) []string {
+// expectPlay applies a sequence of (roll, move) steps from start through
+// the text-level adapter, checking each against the legal moves, and
+// checks the position after each step against want.
+func expectPlay(t *testing.T, r *Rules, start string, want []string, steps ...any) {
 	t.Helper()
 	text := game.Text(r)
-	var out []string
+	var got []string
 	p := start
 	for i := 0; i+1 < len(steps); i += 2 {
 		roll, move := steps[i].(int), steps[i+1].(string)
@@ -81,8 +81,10 @@ func play(t *testing.T, r *Rules, start string, steps ...any) []string {
 		if err != nil {
 			t.Fatalf("%s: step %d: roll %d, %s in %q: %v", r.ID(), i/2+1, roll, move, p, err)
 		}
-		out = append(out, next)
+		got = append(got, next)
 		p = next
 	}
-	return out
+	if d := linediff.Diff(want, got); d != "" {
+		t.Errorf("%s: positions after each step from %q (-want +got):\n%s", r.ID(), start, d)
+	}
 }
