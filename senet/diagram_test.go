@@ -117,31 +117,23 @@ func contains(lines []string, s string) bool {
 // every option combination: 30 squares, pieces as in notation, at most 80
 // columns.
 func TestDiagramRandomGames(t *testing.T) {
-	for _, spec := range Specs() {
-		for _, combo := range spec.Combinations() {
-			opts := map[string]string{}
-			for _, kv := range combo {
-				k, v, _ := strings.Cut(kv, "=")
-				opts[k] = v
-			}
-			r := MustNew(spec.Name, opts)
-			t.Run(r.ID(), func(t *testing.T) {
-				rng := rand.New(rand.NewPCG(1, 2))
-				for range 3 {
-					p := r.Start()
-					for turn := 0; !r.Over(p); turn++ {
-						if turn > 100_000 {
-							t.Fatal("random game did not end")
-						}
-						checkDiagram(t, r, p)
-						roll := game.Sample(r.Outcomes(p), rng)
-						moves := r.Moves(p, roll, nil)
-						p = r.Apply(p, roll, moves[rng.IntN(len(moves))])
+	for _, r := range everyRuleset() {
+		t.Run(r.ID(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			for range 3 {
+				p := r.Start()
+				for turn := 0; !r.Over(p); turn++ {
+					if turn > 100_000 {
+						t.Fatal("random game did not end")
 					}
 					checkDiagram(t, r, p)
+					roll := game.Sample(r.Outcomes(p), rng)
+					moves := r.Moves(p, roll, nil)
+					p = r.Apply(p, roll, moves[rng.IntN(len(moves))])
 				}
-			})
-		}
+				checkDiagram(t, r, p)
+			}
+		})
 	}
 }
 

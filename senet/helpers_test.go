@@ -2,6 +2,8 @@ package senet
 
 import (
 	"flag"
+	"iter"
+	"strings"
 	"testing"
 
 	"passage/internal/linediff"
@@ -47,5 +49,25 @@ func checkMoves(t *testing.T, r *Rules, pos string, roll int, want []string) {
 	}
 	if d := linediff.Diff(want, got); d != "" {
 		t.Errorf("%s\n  position %s, throw %d: moves (-want +got):\n%s", r.ID(), pos, roll, d)
+	}
+}
+
+// everyRuleset yields every Senet ruleset under every combination of its
+// options, each named by its spec name and options joined with commas
+// ("senet-jequier,overshoot=block,water=15").
+func everyRuleset() iter.Seq2[string, *Rules] {
+	return func(yield func(string, *Rules) bool) {
+		for _, spec := range Specs() {
+			for _, combo := range spec.Combinations() {
+				opts := map[string]string{}
+				for _, kv := range combo {
+					k, v, _ := strings.Cut(kv, "=")
+					opts[k] = v
+				}
+				if !yield(strings.Join(append([]string{spec.Name}, combo...), ","), MustNew(spec.Name, opts)) {
+					return
+				}
+			}
+		}
 	}
 }
