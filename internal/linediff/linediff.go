@@ -50,12 +50,13 @@ type op struct {
 }
 
 // Diff returns "" when want and got are equal, and otherwise their
-// differences, one line per output line ending in "\n": "- " and "+ "
-// before lines only in want or only in got, "  " before context lines, "
-// ... (N equal lines)" for an elided run, and, when either input has more
-// than 20 lines, "@@ -W,n +G,m @@" before each group of changes: it starts
-// at line W of want (n lines) and line G of got (m lines), as in a unified
-// diff.
+// differences, each output line ending in "\n": a line only in want
+// follows "- ", a line only in got "+ ", and an equal line shown as
+// context (two on each side of a change) "  ". A run of equal lines left
+// out is shown as "  ... (N equal lines)". When either input has more
+// than 20 lines, each group of changes is headed, as in a unified diff,
+// by "@@ -W,n +G,m @@": the group covers n lines of want from line W and
+// m lines of got from line G.
 func Diff(want, got []string) string {
 	if slices.Equal(want, got) {
 		return ""
