@@ -3,12 +3,12 @@ package ludo
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"passage/game"
+	"passage/internal/linediff"
 )
 
 // playthrough plays a random game of r from its start with rolls and
@@ -39,19 +39,7 @@ func playthrough(r *Rules, seed uint64) string {
 func TestGoldenPlaythrough(t *testing.T) {
 	path := filepath.Join("testdata", "kinevet-4p-seed1.golden")
 	got := playthrough(rules(t), 1)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if want := string(data); got != want {
-		d := lineDiff(strings.Split(want, "\n"), strings.Split(got, "\n"))
-		t.Errorf("%s differs (-want +got):\n%s", path, d)
-	}
+	linediff.Golden(t, path, got, *update)
 }
 
 // TestDiagram checks that diagrams fit in 80 columns and show who rolls,

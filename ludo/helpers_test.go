@@ -1,12 +1,12 @@
 package ludo
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 
 	"passage/game"
+	"passage/internal/linediff"
 )
 
 // noGoals is the GOALS field with every goal empty.
@@ -62,18 +62,18 @@ func expectMoves(t *testing.T, r *Rules, before string, roll int, want ...string
 	for i, tr := range ts {
 		got[i] = to(tr.Move, tr.Pos)
 	}
-	if d := lineDiff(want, got); d != "" {
+	if d := linediff.Diff(want, got); d != "" {
 		t.Errorf("%s: moves for %d in %q (-want +got):\n%s", r.ID(), roll, before, d)
 	}
 }
 
-// play applies a sequence of (roll, move) steps from start through the
-// text-level adapter, checking each against the legal moves, and returns
-// the positions after each step.
-func play(t *testing.T, r *Rules, start string, steps ...any) []string {
+// expectPlay applies a sequence of (roll, move) steps from start through
+// the text-level adapter, checking each against the legal moves, and
+// checks the position after each step against want.
+func expectPlay(t *testing.T, r *Rules, start string, want []string, steps ...any) {
 	t.Helper()
 	text := game.Text(r)
-	var out []string
+	var got []string
 	p := start
 	for i := 0; i+1 < len(steps); i += 2 {
 		roll, move := steps[i].(int), steps[i+1].(string)
@@ -81,77 +81,10 @@ func play(t *testing.T, r *Rules, start string, steps ...any) []string {
 		if err != nil {
 			t.Fatalf("%s: step %d: roll %d, %s in %q: %v", r.ID(), i/2+1, roll, move, p, err)
 		}
-		out = append(out, next)
+		got = append(got, next)
 		p = next
 	}
-	return out
-}
-
-// lineDiff is a readable line diff of want and got: "" when equal, else
-// the lines marked " " (both), "-" (want only) or "+" (got only), from a
-// longest common subsequence, with runs of more than six equal lines cut
-// to three on each side.
-func lineDiff(want, got []string) string {
-	n, m := len(want), len(got)
-	lcs := make([][]int, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int, m+1)
+	if d := linediff.Diff(want, got); d != "" {
+		t.Errorf("%s: positions after each step from %q (-want +got):\n%s", r.ID(), start, d)
 	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if want[i] == got[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	var lines []string
-	same := true
-	i, j := 0, 0
-	for i < n || j < m {
-		switch {
-		case i < n && j < m && want[i] == got[j]:
-			lines = append(lines, "  "+want[i])
-			i++
-			j++
-		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-			lines = append(lines, "+ "+got[j])
-			j++
-			same = false
-		default:
-			lines = append(lines, "- "+want[i])
-			i++
-			same = false
-		}
-	}
-	if same {
-		return ""
-	}
-	var b strings.Builder
-	for k := 0; k < len(lines); {
-		e := k
-		for e < len(lines) && lines[e][0] == ' ' {
-			e++
-		}
-		if run := e - k; run > 6 {
-			for _, l := range lines[k : k+3] {
-				b.WriteString(l + "\n")
-			}
-			fmt.Fprintf(&b, "  ... %d equal lines ...\n", run-6)
-			for _, l := range lines[e-3 : e] {
-				b.WriteString(l + "\n")
-			}
-		} else {
-			for _, l := range lines[k:e] {
-				b.WriteString(l + "\n")
-			}
-		}
-		if e < len(lines) {
-			b.WriteString(lines[e] + "\n")
-			e++
-		}
-		k = e
-	}
-	return b.String()
 }

@@ -3,10 +3,11 @@ package ludo
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"passage/internal/linediff"
 )
 
 var update = flag.Bool("update", false, "rewrite the files in testdata from the engine")
@@ -85,22 +86,5 @@ func perftLines(t *testing.T) []string {
 func TestPerft(t *testing.T) {
 	path := filepath.Join("testdata", "kinevet.perft")
 	got := perftLines(t)
-	if *update {
-		if err := os.WriteFile(path, []byte(perftHeader+strings.Join(got, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	var want []string
-	for line := range strings.Lines(string(data)) {
-		if line = strings.TrimSuffix(line, "\n"); line != "" && !strings.HasPrefix(line, "#") {
-			want = append(want, line)
-		}
-	}
-	if d := lineDiff(want, got); d != "" {
-		t.Errorf("%s (-want +got):\n%s", path, d)
-	}
+	linediff.Golden(t, path, perftHeader+strings.Join(got, "\n")+"\n", *update)
 }

@@ -81,10 +81,7 @@ func TestK1TurnOrder(t *testing.T) {
 			steps = append(steps, 1, "pass") // K8: a 1 with every piece in the yard
 			want = append(want, pos("", "", turn+tt.keys))
 		}
-		got := play(t, r, pos("", "", tt.start+tt.keys), steps...)
-		if d := lineDiff(want, got); d != "" {
-			t.Errorf("%s: turns (-want +got):\n%s", r.ID(), d)
-		}
+		expectPlay(t, r, pos("", "", tt.start+tt.keys), want, steps...)
 	}
 }
 
@@ -361,11 +358,8 @@ func TestH1SafeStart(t *testing.T) {
 func TestH2SixRolls(t *testing.T) {
 	r := rules(t, "six-rolls=2")
 	t.Run("a six gives two extra rolls", func(t *testing.T) {
-		got := play(t, r, pos("", "", "r"), 6, "in-1", 3, "1-4", 2, "4-6")
 		want := []string{pos("1r", "", "r extra=2"), pos("4r", "", "r extra=1"), pos("6r", "", "y")}
-		if d := lineDiff(want, got); d != "" {
-			t.Errorf("(-want +got):\n%s", d)
-		}
+		expectPlay(t, r, pos("", "", "r"), want, 6, "in-1", 3, "1-4", 2, "4-6")
 	})
 	t.Run("each six adds two", func(t *testing.T) {
 		expectMoves(t, r, pos("1r", "", "r extra=2"), 6, to("1-7", pos("7r", "", "r extra=3")))
@@ -386,15 +380,12 @@ func TestH2SixRolls(t *testing.T) {
 func TestH3ThreeSixes(t *testing.T) {
 	r := rules(t, "three-sixes=on")
 	t.Run("the third six sends the piece moved last home", func(t *testing.T) {
-		got := play(t, r, pos("20r", "", "r"), 6, "in-1", 6, "1-7", 6, "pass")
 		want := []string{
 			pos("1r 20r", "", "r sixes=1 last=1"),
 			pos("7r 20r", "", "r sixes=2 last=7"),
 			pos("20r", "", "y"),
 		}
-		if d := lineDiff(want, got); d != "" {
-			t.Errorf("(-want +got):\n%s", d)
-		}
+		expectPlay(t, r, pos("20r", "", "r"), want, 6, "in-1", 6, "1-7", 6, "pass")
 	})
 	t.Run("the third six is not played", func(t *testing.T) {
 		expectMoves(t, r, pos("7r 20r", "", "r sixes=2 last=7"), 6, to("pass", pos("20r", "", "y")))
@@ -404,27 +395,21 @@ func TestH3ThreeSixes(t *testing.T) {
 			to("7-13", pos("1r 13r", "", "r sixes=2 last=13")))
 	})
 	t.Run("a piece in the goal is not sent back", func(t *testing.T) {
-		got := play(t, r, pos("37r", "", "r sixes=1 last=37"), 6, "37-g3", 6, "pass")
 		want := []string{pos("", "..r./..../..../....", "r sixes=2"), pos("", "..r./..../..../....", "y")}
-		if d := lineDiff(want, got); d != "" {
-			t.Errorf("(-want +got):\n%s", d)
-		}
+		expectPlay(t, r, pos("37r", "", "r sixes=1 last=37"), want, 6, "37-g3", 6, "pass")
 	})
 	t.Run("a roll other than six ends the run", func(t *testing.T) {
 		expectMoves(t, r, pos("7r", "", "r sixes=2 last=7"), 2, to("7-9", pos("9r", "", "y")))
 	})
 	t.Run("with six-rolls=2 a run is broken by other rolls", func(t *testing.T) {
 		r2 := rules(t, "three-sixes=on", "six-rolls=2")
-		got := play(t, r2, pos("", "", "r"), 6, "in-1", 6, "1-7", 3, "7-10", 6, "in-1")
 		want := []string{
 			pos("1r", "", "r sixes=1 last=1 extra=2"),
 			pos("7r", "", "r sixes=2 last=7 extra=3"),
 			pos("10r", "", "r last=10 extra=2"),
 			pos("1r 10r", "", "r sixes=1 last=1 extra=3"),
 		}
-		if d := lineDiff(want, got); d != "" {
-			t.Errorf("(-want +got):\n%s", d)
-		}
+		expectPlay(t, r2, pos("", "", "r"), want, 6, "in-1", 6, "1-7", 3, "7-10", 6, "in-1")
 		expectMoves(t, r2, pos("7r", "", "r sixes=2 last=7 extra=3"), 6, to("pass", pos("", "", "y")))
 	})
 }
@@ -463,11 +448,8 @@ func TestH4GoalBounce(t *testing.T) {
 func TestH5ThreeTries(t *testing.T) {
 	r := rules(t, "three-tries=on")
 	t.Run("three tries to throw a six", func(t *testing.T) {
-		got := play(t, r, pos("", "", "r"), 3, "pass", 2, "pass", 1, "pass")
 		want := []string{pos("", "", "r tries=1"), pos("", "", "r tries=2"), pos("", "", "y")}
-		if d := lineDiff(want, got); d != "" {
-			t.Errorf("(-want +got):\n%s", d)
-		}
+		expectPlay(t, r, pos("", "", "r"), want, 3, "pass", 2, "pass", 1, "pass")
 	})
 	t.Run("a six ends the tries", func(t *testing.T) {
 		expectMoves(t, r, pos("", "", "r tries=2"), 6, to("in-1", pos("1r", "", "r")))
@@ -481,15 +463,12 @@ func TestH5ThreeTries(t *testing.T) {
 	})
 	t.Run("failed tries do not use up extra rolls", func(t *testing.T) {
 		r2 := rules(t, "three-tries=on", "six-rolls=2")
-		got := play(t, r2, pos("36r", "..rr/..../..../....", "r"), 6, "36-g2", 3, "pass", 3, "pass", 3, "pass")
 		want := []string{
 			pos("", ".rrr/..../..../....", "r extra=2"),
 			pos("", ".rrr/..../..../....", "r extra=2 tries=1"),
 			pos("", ".rrr/..../..../....", "r extra=2 tries=2"),
 			pos("", ".rrr/..../..../....", "r extra=1"),
 		}
-		if d := lineDiff(want, got); d != "" {
-			t.Errorf("(-want +got):\n%s", d)
-		}
+		expectPlay(t, r2, pos("36r", "..rr/..../..../....", "r"), want, 6, "36-g2", 3, "pass", 3, "pass", 3, "pass")
 	})
 }

@@ -2,10 +2,11 @@ package senet
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"passage/internal/linediff"
 )
 
 // apokrifPerftPositions are the positions pinned in testdata/apokrif.perft:
@@ -86,18 +87,7 @@ func apokrifPerftFile(t *testing.T) string {
 func TestApokrifPerft(t *testing.T) {
 	path := filepath.Join("testdata", "apokrif.perft")
 	got := apokrifPerftFile(t)
-	if apokrifUpdating() {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if d := apokrifDiff(strings.Split(string(want), "\n"), strings.Split(got, "\n")); d != "" {
-		t.Errorf("%s differs (-want +got):\n%s", path, d)
-	}
+	linediff.Golden(t, path, got, updating())
 }
 
 // TestApokrifPerftDepth1 checks apokrifPerft itself on the initial

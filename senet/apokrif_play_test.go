@@ -3,13 +3,13 @@ package senet
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
 	"passage/game"
+	"passage/internal/linediff"
 )
 
 // apokrifRandomGame plays one game of random throws and uniformly random
@@ -84,18 +84,7 @@ func apokrifPlaythrough(r *Rules, seed uint64) string {
 func TestApokrifGoldenPlaythrough(t *testing.T) {
 	path := filepath.Join("testdata", "apokrif-seed1.golden")
 	got := apokrifPlaythrough(apokrifRules(t, ""), 1)
-	if apokrifUpdating() {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if d := apokrifDiff(strings.Split(string(want), "\n"), strings.Split(got, "\n")); d != "" {
-		t.Errorf("%s differs (-want +got):\n%s", path, d)
-	}
+	linediff.Golden(t, path, got, updating())
 }
 
 // BenchmarkApokrifRandomGame plays whole random games and reports games

@@ -3,7 +3,6 @@ package senet
 import (
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"passage/game"
@@ -12,16 +11,8 @@ import (
 // eachRuleset runs f for every Senet ruleset under every combination of
 // its options.
 func eachRuleset(b *testing.B, f func(b *testing.B, r *Rules)) {
-	for _, spec := range Specs() {
-		for _, combo := range spec.Combinations() {
-			opts := map[string]string{}
-			for _, kv := range combo {
-				k, v, _ := strings.Cut(kv, "=")
-				opts[k] = v
-			}
-			r := MustNew(spec.Name, opts)
-			b.Run(strings.Join(append([]string{spec.Name}, combo...), ","), func(b *testing.B) { f(b, r) })
-		}
+	for name, r := range everyRuleset() {
+		b.Run(name, func(b *testing.B) { f(b, r) })
 	}
 }
 

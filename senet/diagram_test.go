@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"passage/game"
+	"passage/internal/linediff"
 )
 
 // startDiagram is the Jéquier start (J2, J4) as Diagram draws it.
@@ -29,7 +30,7 @@ const startDiagram = `    ┌─────┬─────┬─────
 func TestDiagramStart(t *testing.T) {
 	r := MustNew("senet-jequier", nil)
 	if got := r.Diagram(r.Start()); got != startDiagram {
-		t.Errorf("Diagram(start) (-want +got):\n%s", lineDiff(startDiagram, got))
+		t.Errorf("Diagram(start) (-want +got):\n%s", linediff.Diff(strings.Split(startDiagram, "\n"), strings.Split(got, "\n")))
 	}
 }
 
@@ -112,54 +113,27 @@ func contains(lines []string, s string) bool {
 	return false
 }
 
-// lineDiff shows the lines of want and got that differ, as -want +got.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := range max(len(w), len(g)) {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			b.WriteString("-" + wl + "\n+" + gl + "\n")
-		}
-	}
-	return b.String()
-}
-
 // TestDiagramRandomGames draws every position of a few random games under
 // every option combination: 30 squares, pieces as in notation, at most 80
 // columns.
 func TestDiagramRandomGames(t *testing.T) {
-	for _, spec := range Specs() {
-		for _, combo := range spec.Combinations() {
-			opts := map[string]string{}
-			for _, kv := range combo {
-				k, v, _ := strings.Cut(kv, "=")
-				opts[k] = v
-			}
-			r := MustNew(spec.Name, opts)
-			t.Run(r.ID(), func(t *testing.T) {
-				rng := rand.New(rand.NewPCG(1, 2))
-				for range 3 {
-					p := r.Start()
-					for turn := 0; !r.Over(p); turn++ {
-						if turn > 100_000 {
-							t.Fatal("random game did not end")
-						}
-						checkDiagram(t, r, p)
-						roll := game.Sample(r.Outcomes(p), rng)
-						moves := r.Moves(p, roll, nil)
-						p = r.Apply(p, roll, moves[rng.IntN(len(moves))])
+	for _, r := range everyRuleset() {
+		t.Run(r.ID(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			for range 3 {
+				p := r.Start()
+				for turn := 0; !r.Over(p); turn++ {
+					if turn > 100_000 {
+						t.Fatal("random game did not end")
 					}
 					checkDiagram(t, r, p)
+					roll := game.Sample(r.Outcomes(p), rng)
+					moves := r.Moves(p, roll, nil)
+					p = r.Apply(p, roll, moves[rng.IntN(len(moves))])
 				}
-			})
-		}
+				checkDiagram(t, r, p)
+			}
+		})
 	}
 }
 

@@ -34,27 +34,6 @@ func jequier(t testing.TB, opts ...string) *Rules {
 	return r
 }
 
-// checkMoves asserts the legal moves for throw roll in pos: want holds
-// "MOVE POSITION" strings, the moves in canonical order, each with the
-// position it leads to. pos must be canonical notation.
-func checkMoves(t *testing.T, r *Rules, pos string, roll int, want []string) {
-	t.Helper()
-	p, err := r.Parse(pos)
-	if err != nil {
-		t.Fatalf("parse %q: %v", pos, err)
-	}
-	if got := r.Format(p); got != pos {
-		t.Fatalf("test position %q is not canonical (canonical: %q)", pos, got)
-	}
-	var got []string
-	for _, m := range r.Moves(p, roll, nil) {
-		got = append(got, m.String()+" "+r.Format(r.Apply(p, roll, m)))
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("%s\n  position %s, throw %d: moves (-want +got):\n%s", r.ID(), pos, roll, movesDiff(want, got))
-	}
-}
-
 // moveCase is one row of a rule's table: a position, a throw and the exact
 // expected moves (see checkMoves), under the given options.
 type moveCase struct {
@@ -76,42 +55,6 @@ func runCases(t *testing.T, cases []moveCase) {
 			checkMoves(t, jequier(t, c.opts...), c.pos, c.roll, c.want)
 		})
 	}
-}
-
-// movesDiff renders the difference between two line lists, want first:
-// "-" lines only in want, "+" lines only in got, " " lines in both (a
-// longest-common-subsequence diff, enough for short lists).
-func movesDiff(want, got []string) string {
-	n, m := len(want), len(got)
-	lcs := make([][]int, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if want[i] == got[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	var b strings.Builder
-	i, j := 0, 0
-	for i < n || j < m {
-		switch {
-		case i < n && j < m && want[i] == got[j]:
-			fmt.Fprintf(&b, "     %s\n", want[i])
-			i, j = i+1, j+1
-		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
-			fmt.Fprintf(&b, "    -%s\n", want[i])
-			i++
-		default:
-			fmt.Fprintf(&b, "    +%s\n", got[j])
-			j++
-		}
-	}
-	return b.String()
 }
 
 // TestJ1BoardIsOnePath: 30 squares travelled as a snake; "adjacent" means
@@ -781,25 +724,5 @@ func TestJ17ForcedPlay(t *testing.T) {
 	stuck := "wbbb.......................... w off=wwwwbb"
 	if _, err := game.Text(r).Play(stuck, 6, "pass"); err != nil {
 		t.Errorf("pass with no legal move: %v", err)
-	}
-}
-
-// TestMovesDiff: the failure message of checkMoves marks lines missing
-// from got with "-" and unexpected lines with "+", in order.
-func TestMovesDiff(t *testing.T) {
-	tests := []struct {
-		want, got []string
-		diff      string
-	}{
-		{[]string{"a", "b"}, []string{"a", "b"}, "     a\n     b\n"},
-		{[]string{"a", "b", "c"}, []string{"a", "c"}, "     a\n    -b\n     c\n"},
-		{[]string{"a", "c"}, []string{"a", "b", "c"}, "     a\n    +b\n     c\n"},
-		{[]string{"a"}, []string{"b"}, "    -a\n    +b\n"},
-		{nil, []string{"pass x"}, "    +pass x\n"},
-	}
-	for _, tt := range tests {
-		if got := movesDiff(tt.want, tt.got); got != tt.diff {
-			t.Errorf("movesDiff(%q, %q) =\n%s\nwant\n%s", tt.want, tt.got, got, tt.diff)
-		}
 	}
 }

@@ -2,7 +2,6 @@ package senet
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,26 +9,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// The -update flag rewrites the pinned testdata (move counts, golden games)
-// from the engine instead of comparing with it:
-//
-//	go test ./senet -run 'TestJequierPerft|TestGoldenJequier' -update
-//
-// Other test files of the package may register the same flag, so it is
-// registered here only if it does not exist yet (package variables are
-// initialised before init functions run).
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden and move-count files in testdata")
-	}
-}
-
-// jqUpdating reports whether the run was asked to rewrite testdata.
-func jqUpdating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // perft counts the (throw, move) sequences of length depth from p: every
 // throw of the distribution, every legal move for it (a pass counts as
@@ -197,7 +176,7 @@ func TestJequierPerft(t *testing.T) {
 			fmt.Fprintf(&out, "roll %d: %d %s\n", o.Roll, got, noun)
 			want, ok := e.rolls[o.Roll]
 			switch {
-			case jqUpdating():
+			case updating():
 			case !ok:
 				t.Errorf("%s: no line for roll %d (run with -update)", where, o.Roll)
 			case got != want:
@@ -206,7 +185,7 @@ func TestJequierPerft(t *testing.T) {
 		}
 		depths := e.depths
 		if len(depths) == 0 {
-			if !jqUpdating() {
+			if !updating() {
 				t.Errorf("%s: no depth lines (run with -update)", where)
 			}
 			for d := 1; d <= defaultPerftDepth; d++ {
@@ -216,12 +195,12 @@ func TestJequierPerft(t *testing.T) {
 		for _, d := range depths {
 			got := perft(e.rules, p, d, perftBufs(d))
 			fmt.Fprintf(&out, "depth %d: %d\n", d, got)
-			if want := e.counts[d]; !jqUpdating() && got != want {
+			if want := e.counts[d]; !updating() && got != want {
 				t.Errorf("%s: depth %d: %d, want %d", where, d, got, want)
 			}
 		}
 	}
-	if jqUpdating() {
+	if updating() {
 		if err := os.WriteFile(path, []byte(out.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}

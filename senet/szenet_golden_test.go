@@ -3,11 +3,11 @@ package senet
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
 	"passage/game"
+	"passage/internal/linediff"
 )
 
 const szGoldenFile = "testdata/szenet-seed1.golden"
@@ -36,24 +36,7 @@ func szPlaythrough(seed uint64) []string {
 // -update to rewrite the file after an intended rule change.
 func TestSzenetGoldenSeed1(t *testing.T) {
 	got := szPlaythrough(1)
-	if szUpdating() {
-		header := "# senet-szenet, a random game: PCG seed 1, throws sampled, moves uniform.\n" +
-			"# ply throw move position-after (go test ./senet -run TestSzenetGoldenSeed1 -update)\n"
-		if err := os.WriteFile(szGoldenFile, []byte(header+strings.Join(got, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	data, err := os.ReadFile(szGoldenFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for line := range strings.Lines(string(data)) {
-		if !strings.HasPrefix(line, "#") {
-			want = append(want, strings.TrimSuffix(line, "\n"))
-		}
-	}
-	if d := szDiff(want, got); d != "" {
-		t.Errorf("%s differs (-want +got):\n%s", szGoldenFile, d)
-	}
+	header := "# senet-szenet, a random game: PCG seed 1, throws sampled, moves uniform.\n" +
+		"# ply throw move position-after (go test ./senet -run TestSzenetGoldenSeed1 -update)\n"
+	linediff.Golden(t, szGoldenFile, header+strings.Join(got, "\n")+"\n", updating())
 }

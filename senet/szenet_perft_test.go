@@ -38,7 +38,7 @@ func TestSzenetPerft(t *testing.T) {
 			t.Fatalf("%s: %s: %v", szPerftFile, e.name, err)
 		}
 		throws, leaves := szPerftCounts(p)
-		if szUpdating() {
+		if updating() {
 			e.throws, e.leaves = throws, leaves
 			continue
 		}
@@ -51,7 +51,7 @@ func TestSzenetPerft(t *testing.T) {
 			}
 		})
 	}
-	if szUpdating() {
+	if updating() {
 		writeSzPerft(t, entries)
 	}
 }
