@@ -22,7 +22,7 @@ type Level struct {
 var Levels = []Level{
 	{"easy", "greedy, but one move in three is random"},
 	{"medium", "greedy: the best move one throw ahead"},
-	{"hard", "expectimax, as deep as 30,000 positions allow (3-5 throws)"},
+	{"hard", "expectimax, as deep as 120,000 positions allow (3-6 throws)"},
 	{"expert", "expectimax, as deep as 600,000 positions allow (4-7 throws)"},
 	{"random", "uniform over the legal moves"},
 	{"greedy", "one move ahead with the game's evaluation"},
@@ -88,7 +88,7 @@ func New[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], 
 	case "easy":
 		return &noisy[P, M]{Greedy: NewGreedy(g, eval), rng: rand.New(rand.NewPCG(seed, 0xea5)), p: 1.0 / 3}, nil
 	case "hard":
-		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: 8, Nodes: 30_000}), nil
+		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: 8, Nodes: 120_000}), nil
 	case "expert":
 		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: 10, Nodes: 600_000}), nil
 	case "expectimax":
