@@ -15,15 +15,16 @@ type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
-const usage = `passage: race board games (Senet, after several reconstructions)
+const usage = `passage: race board games (Senet in three reconstructions, and Ki nevet a végén)
 
 Usage:
   passage rules                                   list the rulesets
-  passage new   --rules ID [--opt K=V ...]        print the initial position
+  passage new   --rules ID [--opt K=V ...] [--players N]
+                                                  print the initial position
   passage moves --rules ID [--opt K=V ...] --pos POSITION --roll N
                                                   print the legal moves as JSON
   passage play  [--rules ID] [--opt K=V ...] [--vs LEVEL] [--seat S]
-                [--seats KIND,KIND...] [--seed N] [--hint] [--delay D]
+                [--seats KIND,KIND...] [--seed N] [--hint] [--touch-move] [--delay D]
                                                   play a game in the terminal
   passage sim   --rules ID [--opt K=V ...] --seats NAME,NAME... [--games N]
                 [--seed S] [--workers W] [--json] [--plot FILE] [--compare R1,R2]
