@@ -142,3 +142,33 @@ type Effecter[P comparable, M comparable] interface {
 	EffectNames() []string
 	Effects(p P, roll int, m M) uint64
 }
+
+// Sampler draws throws from one distribution in constant time, by a
+// table with one entry per 1/Den of probability; playouts that throw
+// millions of times use it instead of Sample.
+type Sampler struct {
+	table []int
+}
+
+// NewSampler builds the table of outcomes (at most 4096 entries).
+func NewSampler(outcomes []Outcome) Sampler {
+	den := outcomes[0].Den
+	if den > 4096 {
+		panic("game: NewSampler: denominator too large for a table")
+	}
+	t := make([]int, 0, den)
+	for _, o := range outcomes {
+		for range o.Num {
+			t = append(t, o.Roll)
+		}
+	}
+	if len(t) != den {
+		panic("game: outcome probabilities do not sum to 1")
+	}
+	return Sampler{table: t}
+}
+
+// Sample draws one throw using r.
+func (s Sampler) Sample(r *rand.Rand) int {
+	return s.table[r.IntN(len(s.table))]
+}

@@ -151,3 +151,23 @@ func TestTextRulesErrors(t *testing.T) {
 		t.Errorf("Play 11-13 = %q, %v", got, err)
 	}
 }
+
+// TestSamplerMatchesOutcomes: the table holds each throw Num times, so
+// every throw is drawn with its exact probability.
+func TestSamplerMatchesOutcomes(t *testing.T) {
+	outs := []game.Outcome{{Roll: 1, Num: 4, Den: 16}, {Roll: 2, Num: 6, Den: 16}, {Roll: 3, Num: 4, Den: 16}, {Roll: 4, Num: 1, Den: 16}, {Roll: 6, Num: 1, Den: 16}}
+	s := game.NewSampler(outs)
+	rng := rand.New(rand.NewPCG(1, 2))
+	count := map[int]int{}
+	const n = 160000
+	for range n {
+		count[s.Sample(rng)]++
+	}
+	for _, o := range outs {
+		want := n * o.Num / o.Den
+		// Six standard deviations of a binomial count.
+		if d := count[o.Roll] - want; d*d > 36*want {
+			t.Errorf("throw %d drawn %d times, want about %d", o.Roll, count[o.Roll], want)
+		}
+	}
+}

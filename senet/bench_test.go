@@ -22,6 +22,7 @@ func eachRuleset(b *testing.B, f func(b *testing.B, r *Rules)) {
 func BenchmarkRandomMoves(b *testing.B) {
 	eachRuleset(b, func(b *testing.B, r *Rules) {
 		rng := rand.New(rand.NewPCG(1, 2))
+		throws := game.NewSampler(r.Throws)
 		buf := make([]Move, 0, 16)
 		p := r.Start()
 		b.ReportAllocs()
@@ -30,7 +31,7 @@ func BenchmarkRandomMoves(b *testing.B) {
 			if p.turn < 0 {
 				p = r.Start()
 			}
-			roll := game.Sample(r.Throws, rng)
+			roll := throws.Sample(rng)
 			buf = r.Moves(p, roll, buf[:0])
 			p = r.Apply(p, roll, buf[rng.IntN(len(buf))])
 		}
@@ -45,6 +46,7 @@ func BenchmarkRandomMoves(b *testing.B) {
 func BenchmarkRandomGames(b *testing.B) {
 	eachRuleset(b, func(b *testing.B, r *Rules) {
 		rng := rand.New(rand.NewPCG(1, 2))
+		throws := game.NewSampler(r.Throws)
 		buf := make([]Move, 0, 16)
 		lengths := make([]int, 0, b.N)
 		b.ReportAllocs()
@@ -52,7 +54,7 @@ func BenchmarkRandomGames(b *testing.B) {
 		for range b.N {
 			p, n := r.Start(), 0
 			for ; p.turn >= 0; n++ {
-				roll := game.Sample(r.Throws, rng)
+				roll := throws.Sample(rng)
 				buf = r.Moves(p, roll, buf[:0])
 				p = r.Apply(p, roll, buf[rng.IntN(len(buf))])
 			}

@@ -81,7 +81,7 @@ func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 			}
 		}
 	}
-	if v.OpeningSquare != 0 && side == White && p.flags&flagOpening != 0 {
+	if p.flags&flagOpening != 0 && side == White && v.OpeningSquare != 0 {
 		// J4: White's first move is made with the piece on the opening
 		// square if it has a legal move.
 		for _, mv := range buf[start:] {
@@ -194,8 +194,8 @@ func (v *Variant) Apply(p Position, roll int, m Move) Position {
 			q.flags &^= flagOpening // J4: a pass does not clear it
 		}
 	}
-	if q.Off(side) == v.Pieces {
-		q.turn, q.winner = -1, int8(side) // J16, S21
+	if m.To == OffSq && q.Off(side) == v.Pieces {
+		q.turn, q.winner = -1, int8(side) // J16, S21: only bearing off ends a game
 		return q
 	}
 	q.turn = v.next(&q, side, roll, m)
