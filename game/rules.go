@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -77,6 +78,17 @@ func (s Spec) optionKeys() string {
 		keys[i] = o.Key
 	}
 	return strings.Join(keys, ", ")
+}
+
+// Resolve is ParseOptions for options given as a map (KEY to VALUE):
+// it checks the keys in sorted order, so that the error for several bad
+// options is always the same one, and fills in the defaults.
+func (s Spec) Resolve(opts map[string]string) (map[string]string, error) {
+	kv := make([]string, 0, len(opts))
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		kv = append(kv, k+"="+opts[k])
+	}
+	return s.ParseOptions(kv)
 }
 
 // CanonicalID names a ruleset with its options: the name, then every

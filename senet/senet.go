@@ -95,11 +95,7 @@ func New(name string, opts map[string]string) (*Rules, error) {
 			continue
 		}
 		spec := f.spec()
-		kv := make([]string, 0, len(opts))
-		for k, val := range opts {
-			kv = append(kv, k+"="+val)
-		}
-		resolved, err := spec.ParseOptions(kv)
+		resolved, err := spec.Resolve(opts)
 		if err != nil {
 			return nil, err
 		}
