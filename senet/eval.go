@@ -56,10 +56,18 @@ func (r *Rules) progress(p Position, side int) float64 {
 	if r.PairProtects {
 		lone &^= pairs
 	}
+	return score - r.swing(lone, opp)
+}
+
+// swing is the expected loss of the pieces in lone to opponent pieces
+// (opp) behind them next throw: a piece t squares behind hits with a
+// throw of t, and the two swap, a swing of 2t squares.
+func (r *Rules) swing(lone, opp uint32) float64 {
+	s := 0.0
 	for _, o := range r.Throws {
 		if hits := lone & (opp << o.Roll); hits != 0 {
-			score -= o.Prob() * 2 * float64(o.Roll*bits.OnesCount32(hits))
+			s += o.Prob() * 2 * float64(o.Roll*bits.OnesCount32(hits))
 		}
 	}
-	return score
+	return s
 }

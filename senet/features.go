@@ -50,13 +50,7 @@ func (r *Rules) Features(p Position) [NumFeatures]float64 {
 			progress += float64(bits.TrailingZeros32(m))
 		}
 		pairs := own & (own<<1 | own>>1)
-		lone := own &^ r.Safe &^ pairs
-		danger := 0.0
-		for _, o := range r.Throws {
-			if hits := lone & (opp << o.Roll); hits != 0 {
-				danger += o.Prob() * 2 * float64(o.Roll*bits.OnesCount32(hits))
-			}
-		}
+		danger := r.swing(own&^r.Safe&^pairs, opp)
 		wall := 0
 		if r.WallSize > 0 {
 			wall = bits.OnesCount32(runs(own, r.WallSize))
