@@ -60,9 +60,15 @@ func NewGreedy[P comparable, M comparable](g game.Game[P, M], eval game.Evaluato
 // Choose plays the best move one move ahead.
 func (a *Greedy[P, M]) Choose(p P, roll int) M {
 	a.buf = a.g.Moves(p, roll, a.buf[:0])
+	return a.best(p, roll, a.buf)
+}
+
+// best is the first of moves (legal after throw roll in p) after which
+// the evaluation is best for the mover.
+func (a *Greedy[P, M]) best(p P, roll int, moves []M) M {
 	seat := a.g.ToMove(p)
-	best, bestV := a.buf[0], -1.0
-	for _, m := range a.buf {
+	best, bestV := moves[0], -1.0
+	for _, m := range moves {
 		if v := value(a.g, a.eval, a.g.Apply(p, roll, m))[seat]; v > bestV {
 			best, bestV = m, v
 		}

@@ -33,13 +33,14 @@ type MCTSConfig struct {
 // seats), new positions are scored by a short epsilon-greedy playout and
 // the evaluation, and the most visited move is played.
 type MCTS[P comparable, M comparable] struct {
-	g     game.Game[P, M]
-	eval  game.Evaluator[P]
-	cfg   MCTSConfig
-	rng   *rand.Rand
-	nodes []mnode[P, M]
-	buf   []M
-	path  []int32
+	g      game.Game[P, M]
+	eval   game.Evaluator[P]
+	cfg    MCTSConfig
+	rng    *rand.Rand
+	greedy *Greedy[P, M] // the playout policy, on the same evaluation
+	nodes  []mnode[P, M]
+	buf    []M
+	path   []int32
 }
 
 // mnode is a chance position in the tree.
@@ -70,7 +71,7 @@ func NewMCTS[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[
 	if cfg.Epsilon == 0 {
 		cfg.Epsilon = 0.1
 	}
-	return &MCTS[P, M]{g: g, eval: eval, cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x3c75))}
+	return &MCTS[P, M]{g: g, eval: eval, cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x3c75)), greedy: NewGreedy(g, eval)}
 }
 
 // Choose runs the search and plays the most visited move.
@@ -194,12 +195,7 @@ func (a *MCTS[P, M]) playout(p P) game.Payoffs {
 			if a.rng.Float64() < a.cfg.Epsilon {
 				m = a.buf[a.rng.IntN(len(a.buf))]
 			} else {
-				seat, bestV := a.g.ToMove(p), -1.0
-				for _, c := range a.buf {
-					if v := value(a.g, a.eval, a.g.Apply(p, roll, c))[seat]; v > bestV {
-						m, bestV = c, v
-					}
-				}
+				m = a.greedy.best(p, roll, a.buf)
 			}
 		}
 		p = a.g.Apply(p, roll, m)

@@ -105,12 +105,17 @@ func (t textRules[P, M]) Moves(pos string, roll int) ([]Transition, error) {
 	if err != nil {
 		return nil, err
 	}
-	moves := t.g.Moves(p, roll, nil)
+	return t.transitions(p, roll, t.g.Moves(p, roll, nil)), nil
+}
+
+// transitions writes moves (legal after throw roll in p) in notation,
+// each with the position it leads to.
+func (t textRules[P, M]) transitions(p P, roll int, moves []M) []Transition {
 	out := make([]Transition, len(moves))
 	for i, m := range moves {
 		out[i] = Transition{Move: t.g.FormatMove(m), Pos: t.g.FormatPosition(t.g.Apply(p, roll, m))}
 	}
-	return out, nil
+	return out
 }
 
 func (t textRules[P, M]) Play(pos string, roll int, move string) (string, error) {
@@ -176,11 +181,7 @@ func (t textRules[P, M]) Touched(pos string, roll, sq int) ([]Transition, error)
 	if err != nil {
 		return nil, err
 	}
-	var out []Transition
-	for _, m := range tg.Touched(p, roll, sq, nil) {
-		out = append(out, Transition{Move: t.g.FormatMove(m), Pos: t.g.FormatPosition(t.g.Apply(p, roll, m))})
-	}
-	return out, nil
+	return t.transitions(p, roll, tg.Touched(p, roll, sq, nil)), nil
 }
 
 // HasTouchMove reports whether r has a touch-move rule.
