@@ -20,6 +20,7 @@ package game
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 )
 
@@ -171,4 +172,28 @@ func NewSampler(outcomes []Outcome) Sampler {
 // Sample draws one throw using r.
 func (s Sampler) Sample(r *rand.Rand) int {
 	return s.table[r.IntN(len(s.table))]
+}
+
+// notationError is input that cannot be read as a position or a move:
+// its message starts with what was being read ("position: ...",
+// "move: ...") and errors.Is matches its sentinel.
+type notationError struct {
+	what     string
+	sentinel error
+	msg      string
+}
+
+func (e *notationError) Error() string { return e.what + ": " + e.msg }
+func (e *notationError) Unwrap() error { return e.sentinel }
+
+// BadPosition is a position the notation or the rules reject; the
+// message names the problem and errors.Is(err, ErrBadPosition) holds.
+func BadPosition(format string, args ...any) error {
+	return &notationError{what: "position", sentinel: ErrBadPosition, msg: fmt.Sprintf(format, args...)}
+}
+
+// BadMove is a move token that cannot be read; errors.Is(err,
+// ErrBadMove) holds.
+func BadMove(format string, args ...any) error {
+	return &notationError{what: "move", sentinel: ErrBadMove, msg: fmt.Sprintf(format, args...)}
 }

@@ -46,12 +46,6 @@ func squareName(s int) string {
 	return strconv.Itoa(s)
 }
 
-// moveError is a move token that cannot be read.
-type moveError struct{ msg string }
-
-func (e *moveError) Error() string { return "move: " + e.msg }
-func (e *moveError) Unwrap() error { return game.ErrBadMove }
-
 // ParseMove reads a move token: in-N, A-B, A-gK, gJ-gK or pass. It checks
 // the form only (N a start square, squares 1-40 and g1-g4, goal squares
 // only forward and never back to the track); whether the move is legal
@@ -62,35 +56,35 @@ func ParseMove(s string) (Move, error) {
 	}
 	a, b, ok := strings.Cut(s, "-")
 	if !ok {
-		return Pass, &moveError{fmt.Sprintf("%q: want in-N, A-B, A-gK, gJ-gK or pass", s)}
+		return Pass, game.BadMove("%q: want in-N, A-B, A-gK, gJ-gK or pass", s)
 	}
 	to, err := parseSquare(b)
 	if err != nil {
-		return Pass, &moveError{fmt.Sprintf("%q: to: %v", s, err)}
+		return Pass, game.BadMove("%q: to: %v", s, err)
 	}
 	var m Move
 	m.To = int8(to)
 	if a == "in" {
 		if to > goalBase {
-			return Pass, &moveError{fmt.Sprintf("%q: a piece enters on its start square, not in the goal", s)}
+			return Pass, game.BadMove("%q: a piece enters on its start square, not in the goal", s)
 		}
 		if startSquares&(1<<to) == 0 {
-			return Pass, &moveError{fmt.Sprintf("%q: %d is not a start square (1, 11, 21, 31)", s, to)}
+			return Pass, game.BadMove("%q: %d is not a start square (1, 11, 21, 31)", s, to)
 		}
 		return m, nil
 	}
 	from, err := parseSquare(a)
 	if err != nil {
-		return Pass, &moveError{fmt.Sprintf("%q: from: %v", s, err)}
+		return Pass, game.BadMove("%q: from: %v", s, err)
 	}
 	m.From = int8(from)
 	switch {
 	case from == to:
-		return Pass, &moveError{fmt.Sprintf("%q: a move must change square", s)}
+		return Pass, game.BadMove("%q: a move must change square", s)
 	case from > goalBase && to <= goalBase:
-		return Pass, &moveError{fmt.Sprintf("%q: a piece never leaves its goal", s)}
+		return Pass, game.BadMove("%q: a piece never leaves its goal", s)
 	case from > goalBase && to < from:
-		return Pass, &moveError{fmt.Sprintf("%q: pieces in the goal only move forward", s)}
+		return Pass, game.BadMove("%q: pieces in the goal only move forward", s)
 	}
 	return m, nil
 }

@@ -83,17 +83,6 @@ func (p Position) Extra() int { return int(p.extra) }
 // Tries is the number of failed tries towards a 6 so far (H5).
 func (p Position) Tries() int { return int(p.tries) }
 
-// posError is a position the notation or the rules reject. Its message
-// names the problem; errors.Is(err, game.ErrBadPosition) holds.
-type posError struct{ msg string }
-
-func (e *posError) Error() string { return "position: " + e.msg }
-func (e *posError) Unwrap() error { return game.ErrBadPosition }
-
-func badPos(format string, args ...any) error {
-	return &posError{msg: fmt.Sprintf(format, args...)}
-}
-
 // defaultOrder is the colors= key's default (spec/notation.md).
 const defaultOrder = "rygb"
 
@@ -201,11 +190,11 @@ func (v *Variant) Parse(s string) (Position, error) {
 	p := Position{turn: -1, winner: -1}
 	fields := strings.Fields(s)
 	if len(fields) < 3 {
-		return p, badPos("want TRACK GOALS TURN [KEY=VALUE ...], got %q", s)
+		return p, game.BadPosition("want TRACK GOALS TURN [KEY=VALUE ...], got %q", s)
 	}
 	track, goals, turn := fields[0], fields[1], fields[2]
 	if len(track) != TrackLen {
-		return p, badPos("track has %d squares, want %d", len(track), TrackLen)
+		return p, game.BadPosition("track has %d squares, want %d", len(track), TrackLen)
 	}
 	for i := range TrackLen {
 		ch := track[i]
@@ -214,17 +203,17 @@ func (v *Variant) Parse(s string) (Position, error) {
 		}
 		c := colorOf(ch)
 		if c < 0 {
-			return p, badPos("track square %d: unknown piece %q (want . r y g b)", i+1, ch)
+			return p, game.BadPosition("track square %d: unknown piece %q (want . r y g b)", i+1, ch)
 		}
 		p.track[c] |= 1 << (i + 1)
 	}
 	groups := strings.Split(goals, "/")
 	if len(groups) != Colors {
-		return p, badPos("goals %q: want four groups of four squares separated by /, red/yellow/green/blue", goals)
+		return p, game.BadPosition("goals %q: want four groups of four squares separated by /, red/yellow/green/blue", goals)
 	}
 	for c, g := range groups {
 		if len(g) != GoalLen {
-			return p, badPos("%s goal %q has %d squares, want %d", colorName[c], g, len(g), GoalLen)
+			return p, game.BadPosition("%s goal %q has %d squares, want %d", colorName[c], g, len(g), GoalLen)
 		}
 		for k := range GoalLen {
 			switch g[k] {
@@ -232,7 +221,7 @@ func (v *Variant) Parse(s string) (Position, error) {
 			case colorLetter[c]:
 				p.goal[c] |= 1 << k
 			default:
-				return p, badPos("%s goal g%d: %q does not belong there (want . or %c)", colorName[c], k+1, g[k], colorLetter[c])
+				return p, game.BadPosition("%s goal g%d: %q does not belong there (want . or %c)", colorName[c], k+1, g[k], colorLetter[c])
 			}
 		}
 	}
@@ -242,7 +231,7 @@ func (v *Variant) Parse(s string) (Position, error) {
 			c = colorOf(turn[0])
 		}
 		if c < 0 {
-			return p, badPos("turn %q: want r, y, g, b or -", turn)
+			return p, game.BadPosition("turn %q: want r, y, g, b or -", turn)
 		}
 		p.turn = int8(c)
 	}
@@ -251,7 +240,7 @@ func (v *Variant) Parse(s string) (Position, error) {
 	for _, kv := range fields[3:] {
 		k, val, ok := strings.Cut(kv, "=")
 		if !ok {
-			return p, badPos("%q is not KEY=VALUE", kv)
+			return p, game.BadPosition("%q is not KEY=VALUE", kv)
 		}
 		idx := -1
 		for i, name := range keyOrder {
@@ -260,14 +249,14 @@ func (v *Variant) Parse(s string) (Position, error) {
 			}
 		}
 		if idx < 0 {
-			return p, badPos("unknown key %q (keys: %s)", k, strings.Join(keyOrder, ", "))
+			return p, game.BadPosition("unknown key %q (keys: %s)", k, strings.Join(keyOrder, ", "))
 		}
 		if idx < next {
-			return p, badPos("key %s= out of order or repeated (order: %s)", k, strings.Join(keyOrder, ", "))
+			return p, game.BadPosition("key %s= out of order or repeated (order: %s)", k, strings.Join(keyOrder, ", "))
 		}
 		next = idx + 1
 		if val == "" {
-			return p, badPos("key %s= is empty (omit it instead)", k)
+			return p, game.BadPosition("key %s= is empty (omit it instead)", k)
 		}
 		if err := v.parseKey(&p, k, val); err != nil {
 			return p, err
@@ -278,9 +267,9 @@ func (v *Variant) Parse(s string) (Position, error) {
 	}
 	switch want := v.orderString(); {
 	case order == "" && want != defaultOrder:
-		return p, badPos("colors= missing (so %s), but this ruleset is played by %s: add colors=%s", defaultOrder, want, want)
+		return p, game.BadPosition("colors= missing (so %s), but this ruleset is played by %s: add colors=%s", defaultOrder, want, want)
 	case order != "" && order != want:
-		return p, badPos("colors=%s: this ruleset is played by %s in that turn order (option colors=)", order, want)
+		return p, game.BadPosition("colors=%s: this ruleset is played by %s in that turn order (option colors=)", order, want)
 	}
 	if err := v.check(p); err != nil {
 		return p, err
@@ -292,58 +281,58 @@ func (v *Variant) parseKey(p *Position, k, val string) error {
 	switch k {
 	case "colors":
 		if val == defaultOrder {
-			return badPos("colors=%s is the default: omit it", val)
+			return game.BadPosition("colors=%s is the default: omit it", val)
 		}
 	case "sixes":
 		if !v.usesSixes() {
-			return badPos("sixes= needs the option three-sixes=on")
+			return game.BadPosition("sixes= needs the option three-sixes=on")
 		}
 		n, err := parseNum(val, 1, v.SixesLimit-1)
 		if err != nil {
-			return badPos("sixes=%s: %v", val, err)
+			return game.BadPosition("sixes=%s: %v", val, err)
 		}
 		p.sixes = uint8(n)
 	case "last":
 		if !v.usesSixes() {
-			return badPos("last= needs the option three-sixes=on")
+			return game.BadPosition("last= needs the option three-sixes=on")
 		}
 		n, err := parseNum(val, 1, TrackLen)
 		if err != nil {
-			return badPos("last=%s: %v", val, err)
+			return game.BadPosition("last=%s: %v", val, err)
 		}
 		p.last = uint8(n)
 	case "extra":
 		if !v.usesExtra() {
-			return badPos("extra= needs the option six-rolls=2")
+			return game.BadPosition("extra= needs the option six-rolls=2")
 		}
 		n, err := parseNum(val, 1, maxExtra)
 		if err != nil {
-			return badPos("extra=%s: %v", val, err)
+			return game.BadPosition("extra=%s: %v", val, err)
 		}
 		p.extra = uint8(n)
 	case "tries":
 		if !v.usesTries() {
-			return badPos("tries= needs the option three-tries=on")
+			return game.BadPosition("tries= needs the option three-tries=on")
 		}
 		n, err := parseNum(val, 1, v.Tries-1)
 		if err != nil {
-			return badPos("tries=%s: %v", val, err)
+			return game.BadPosition("tries=%s: %v", val, err)
 		}
 		p.tries = uint8(n)
 	case "done":
 		if !v.usesDone() {
-			return badPos("done= needs the option finish=all")
+			return game.BadPosition("done= needs the option finish=all")
 		}
 		if len(val) > Colors {
-			return badPos("done=%s: more colours than there are", val)
+			return game.BadPosition("done=%s: more colours than there are", val)
 		}
 		for i := range len(val) {
 			c := colorOf(val[i])
 			if c < 0 {
-				return badPos("done=%s: unknown colour %q", val, val[i])
+				return game.BadPosition("done=%s: unknown colour %q", val, val[i])
 			}
 			if strings.IndexByte(val[:i], val[i]) >= 0 {
-				return badPos("done=%s: %c twice", val, val[i])
+				return game.BadPosition("done=%s: %c twice", val, val[i])
 			}
 			p.done[i] = uint8(c + 1)
 		}
@@ -353,7 +342,7 @@ func (v *Variant) parseKey(p *Position, k, val string) error {
 			c = colorOf(val[0])
 		}
 		if c < 0 {
-			return badPos("winner=%s: want r, y, g or b", val)
+			return game.BadPosition("winner=%s: want r, y, g or b", val)
 		}
 		p.winner = int8(c)
 	}
@@ -385,12 +374,12 @@ func (v *Variant) check(p Position) error {
 		n := p.OnTrack(c) + p.Home(c)
 		if !v.inPlay(c) {
 			if n > 0 {
-				return badPos("%s is not in play (colors=%s) but has pieces on the board", colorName[c], v.orderString())
+				return game.BadPosition("%s is not in play (colors=%s) but has pieces on the board", colorName[c], v.orderString())
 			}
 			continue
 		}
 		if n > Pieces {
-			return badPos("%s has %d pieces on the track and in the goal, at most %d", colorName[c], n, Pieces)
+			return game.BadPosition("%s has %d pieces on the track and in the goal, at most %d", colorName[c], n, Pieces)
 		}
 		if p.goal[c] == fullGoal {
 			complete++
@@ -398,10 +387,10 @@ func (v *Variant) check(p Position) error {
 	}
 	over := p.turn < 0
 	if !over && !v.inPlay(int(p.turn)) {
-		return badPos("turn %c: %s is not in play (colors=%s)", colorLetter[p.turn], colorName[p.turn], v.orderString())
+		return game.BadPosition("turn %c: %s is not in play (colors=%s)", colorLetter[p.turn], colorName[p.turn], v.orderString())
 	}
 	if p.winner >= 0 && !v.inPlay(int(p.winner)) {
-		return badPos("winner=%c: %s is not in play", colorLetter[p.winner], colorName[p.winner])
+		return game.BadPosition("winner=%c: %s is not in play", colorLetter[p.winner], colorName[p.winner])
 	}
 	ndone := 0
 	for _, d := range p.done {
@@ -410,76 +399,76 @@ func (v *Variant) check(p Position) error {
 		}
 		c := int(d) - 1
 		if !v.inPlay(c) {
-			return badPos("done=: %s is not in play", colorName[c])
+			return game.BadPosition("done=: %s is not in play", colorName[c])
 		}
 		ndone++
 	}
 	switch {
 	case over && p.winner < 0:
-		return badPos("turn - needs winner=")
+		return game.BadPosition("turn - needs winner=")
 	case !over && p.winner >= 0:
-		return badPos("winner= needs turn -")
+		return game.BadPosition("winner= needs turn -")
 	}
 	if v.Finish == FinishFirst {
 		switch {
 		case over && p.goal[p.winner] != fullGoal:
-			return badPos("winner=%c has not brought all %d pieces home", colorLetter[p.winner], Pieces)
+			return game.BadPosition("winner=%c has not brought all %d pieces home", colorLetter[p.winner], Pieces)
 		case over && complete > 1:
-			return badPos("more than one colour has brought all its pieces home")
+			return game.BadPosition("more than one colour has brought all its pieces home")
 		case !over && complete > 0:
-			return badPos("a colour has brought all its pieces home: the game is over (turn -, winner=)")
+			return game.BadPosition("a colour has brought all its pieces home: the game is over (turn -, winner=)")
 		}
 	} else {
 		if over && ndone != v.NColors {
-			return badPos("the game is over: done= must list all %d colours in finishing order", v.NColors)
+			return game.BadPosition("the game is over: done= must list all %d colours in finishing order", v.NColors)
 		}
 		for i := range ndone {
 			c := int(p.done[i]) - 1
 			last := over && i == ndone-1
 			if home := p.goal[c] == fullGoal; home == last {
 				if last {
-					return badPos("done=: %s, placed last, has brought all its pieces home", colorName[c])
+					return game.BadPosition("done=: %s, placed last, has brought all its pieces home", colorName[c])
 				}
-				return badPos("done=: %s has not brought all its pieces home", colorName[c])
+				return game.BadPosition("done=: %s has not brought all its pieces home", colorName[c])
 			}
 		}
 		switch {
 		case over && int(p.done[0])-1 != int(p.winner):
-			return badPos("winner=%c is not the first colour in done=", colorLetter[p.winner])
+			return game.BadPosition("winner=%c is not the first colour in done=", colorLetter[p.winner])
 		case !over && ndone > v.NColors-2:
-			return badPos("done= lists %d colours: the game would be over", ndone)
+			return game.BadPosition("done= lists %d colours: the game would be over", ndone)
 		case !over && complete != ndone:
-			return badPos("done= must list every colour that has brought all its pieces home")
+			return game.BadPosition("done= must list every colour that has brought all its pieces home")
 		}
 		if !over {
 			for i := range ndone {
 				if int(p.done[i])-1 == int(p.turn) {
-					return badPos("turn %c: %s has finished", colorLetter[p.turn], colorName[p.turn])
+					return game.BadPosition("turn %c: %s has finished", colorLetter[p.turn], colorName[p.turn])
 				}
 			}
 		}
 	}
 	if over {
 		if p.sixes != 0 || p.last != 0 || p.extra != 0 || p.tries != 0 {
-			return badPos("the game is over: sixes=, last=, extra= and tries= belong to a turn in progress")
+			return game.BadPosition("the game is over: sixes=, last=, extra= and tries= belong to a turn in progress")
 		}
 		return nil
 	}
 	c := p.turn
 	if p.last != 0 && p.track[c]&(1<<p.last) == 0 {
-		return badPos("last=%d: square %d does not hold a piece of %s, the colour to roll", p.last, p.last, colorName[c])
+		return game.BadPosition("last=%d: square %d does not hold a piece of %s, the colour to roll", p.last, p.last, colorName[c])
 	}
 	if p.last != 0 && p.sixes == 0 && p.extra == 0 {
-		return badPos("last=%d: no roll of this turn is due (needs sixes= or extra=)", p.last)
+		return game.BadPosition("last=%d: no roll of this turn is due (needs sixes= or extra=)", p.last)
 	}
 	if p.tries != 0 && p.track[c] != 0 {
-		return badPos("tries=%d: %s has a piece on the track", p.tries, colorName[c])
+		return game.BadPosition("tries=%d: %s has a piece on the track", p.tries, colorName[c])
 	}
 	if p.tries != 0 && p.sixes != 0 {
-		return badPos("tries= and sixes= together: a 6 ends the tries")
+		return game.BadPosition("tries= and sixes= together: a 6 ends the tries")
 	}
 	if p.sixes != 0 && v.usesExtra() && int(p.extra) < v.SixRolls {
-		return badPos("sixes=%d: a 6 leaves at least %d extra rolls due (extra=)", p.sixes, v.SixRolls)
+		return game.BadPosition("sixes=%d: a 6 leaves at least %d extra rolls due (extra=)", p.sixes, v.SixRolls)
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package senet
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -37,12 +36,6 @@ func (m Move) String() string {
 	return from + "-" + to
 }
 
-// moveError is a move token that cannot be read.
-type moveError struct{ msg string }
-
-func (e *moveError) Error() string { return "move: " + e.msg }
-func (e *moveError) Unwrap() error { return game.ErrBadMove }
-
 // ParseMove reads a move token: FROM-TO, in-N, FROM-off or pass. It checks
 // the form only; whether the move is legal is the rules' business.
 func ParseMove(s string) (Move, error) {
@@ -51,13 +44,13 @@ func ParseMove(s string) (Move, error) {
 	}
 	a, b, ok := strings.Cut(s, "-")
 	if !ok {
-		return Pass, &moveError{fmt.Sprintf("%q: want FROM-TO, in-N, FROM-off or pass", s)}
+		return Pass, game.BadMove("%q: want FROM-TO, in-N, FROM-off or pass", s)
 	}
 	var m Move
 	if a != "in" {
 		n, err := parseSquare(a)
 		if err != nil {
-			return Pass, &moveError{fmt.Sprintf("%q: from: %v", s, err)}
+			return Pass, game.BadMove("%q: from: %v", s, err)
 		}
 		m.From = int8(n)
 	}
@@ -66,15 +59,15 @@ func ParseMove(s string) (Move, error) {
 	} else {
 		n, err := parseSquare(b)
 		if err != nil {
-			return Pass, &moveError{fmt.Sprintf("%q: to: %v", s, err)}
+			return Pass, game.BadMove("%q: to: %v", s, err)
 		}
 		m.To = int8(n)
 	}
 	if m.From == 0 && m.To == OffSq {
-		return Pass, &moveError{fmt.Sprintf("%q: a piece cannot enter and bear off at once", s)}
+		return Pass, game.BadMove("%q: a piece cannot enter and bear off at once", s)
 	}
 	if m.From == m.To {
-		return Pass, &moveError{fmt.Sprintf("%q: a move must change square", s)}
+		return Pass, game.BadMove("%q: a move must change square", s)
 	}
 	return m, nil
 }

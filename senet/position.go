@@ -86,17 +86,6 @@ func (p Position) Opening() bool { return p.flags&flagOpening != 0 }
 
 var sideLetter = [2]byte{'w', 'b'}
 
-// posError is a position the notation or the rules reject. Its message
-// names the problem; errors.Is(err, game.ErrBadPosition) holds.
-type posError struct{ msg string }
-
-func (e *posError) Error() string { return "position: " + e.msg }
-func (e *posError) Unwrap() error { return game.ErrBadPosition }
-
-func badPos(format string, args ...any) error {
-	return &posError{msg: fmt.Sprintf(format, args...)}
-}
-
 // Format writes p in the notation of spec/notation.md.
 func (v *Variant) Format(p Position) string {
 	var b strings.Builder
@@ -179,11 +168,11 @@ func (v *Variant) Parse(s string) (Position, error) {
 	var p Position
 	fields := strings.Fields(s)
 	if len(fields) < 2 {
-		return p, badPos("want BOARD TURN [KEY=VALUE ...], got %q", s)
+		return p, game.BadPosition("want BOARD TURN [KEY=VALUE ...], got %q", s)
 	}
 	board := fields[0]
 	if len(board) != Squares {
-		return p, badPos("board has %d squares, want %d", len(board), Squares)
+		return p, game.BadPosition("board has %d squares, want %d", len(board), Squares)
 	}
 	for i := range Squares {
 		sq := i + 1
@@ -192,7 +181,7 @@ func (v *Variant) Parse(s string) (Position, error) {
 		case '.':
 		case 'w', 'W', 'b', 'B':
 			if sq == Water {
-				return p, badPos("square %d cannot hold a piece", Water)
+				return p, game.BadPosition("square %d cannot hold a piece", Water)
 			}
 			side := White
 			if c == 'b' || c == 'B' {
@@ -201,12 +190,12 @@ func (v *Variant) Parse(s string) (Position, error) {
 			p.occ[side] |= bit
 			if c == 'W' || c == 'B' {
 				if !v.hasBA() {
-					return p, badPos("%s has no BA piece (%c on square %d)", v.Name, c, sq)
+					return p, game.BadPosition("%s has no BA piece (%c on square %d)", v.Name, c, sq)
 				}
 				p.ba |= bit
 			}
 		default:
-			return p, badPos("square %d: unknown piece %q", sq, c)
+			return p, game.BadPosition("square %d: unknown piece %q", sq, c)
 		}
 	}
 	switch fields[1] {
@@ -217,14 +206,14 @@ func (v *Variant) Parse(s string) (Position, error) {
 	case "-":
 		p.turn = -1
 	default:
-		return p, badPos("turn %q: want w, b or -", fields[1])
+		return p, game.BadPosition("turn %q: want w, b or -", fields[1])
 	}
 	p.winner = -1
 	next := 0
 	for _, kv := range fields[2:] {
 		k, val, ok := strings.Cut(kv, "=")
 		if !ok {
-			return p, badPos("%q is not KEY=VALUE", kv)
+			return p, game.BadPosition("%q is not KEY=VALUE", kv)
 		}
 		idx := -1
 		for i, ko := range keyOrder {
@@ -233,17 +222,17 @@ func (v *Variant) Parse(s string) (Position, error) {
 			}
 		}
 		if idx < 0 {
-			return p, badPos("unknown key %q", k)
+			return p, game.BadPosition("unknown key %q", k)
 		}
 		if idx < next {
-			return p, badPos("key %s= out of order or repeated (order: hand, off, skip, bonus, asleep, opening, winner)", k)
+			return p, game.BadPosition("key %s= out of order or repeated (order: hand, off, skip, bonus, asleep, opening, winner)", k)
 		}
 		next = idx + 1
 		if key := keyOrder[idx].key; key != 0 && v.keys&key == 0 {
-			return p, badPos("%s does not use the key %s=", v.Name, k)
+			return p, game.BadPosition("%s does not use the key %s=", v.Name, k)
 		}
 		if val == "" {
-			return p, badPos("key %s= is empty (omit it instead)", k)
+			return p, game.BadPosition("key %s= is empty (omit it instead)", k)
 		}
 		if err := v.parseKey(&p, k, val); err != nil {
 			return p, err
@@ -271,21 +260,21 @@ func (v *Variant) parseKey(p *Position, k, val string) error {
 			c := val[i]
 			r, ok := rank[c]
 			if !ok {
-				return badPos("%s=: unknown piece %q", k, c)
+				return game.BadPosition("%s=: unknown piece %q", k, c)
 			}
 			if r < last || ((c == 'W' || c == 'B') && r == last) {
-				return badPos("%s=%s: letters must come in the order w, W, b, B", k, val)
+				return game.BadPosition("%s=%s: letters must come in the order w, W, b, B", k, val)
 			}
 			last = r
 			side := r / 2
 			if c == 'W' || c == 'B' {
 				if !v.hasBA() {
-					return badPos("%s has no BA piece (%c in %s=)", v.Name, c, k)
+					return game.BadPosition("%s has no BA piece (%c in %s=)", v.Name, c, k)
 				}
 				p.flags |= baFlag << side
 			} else {
 				if n[side] >= 15 {
-					return badPos("%s=: too many pieces", k)
+					return game.BadPosition("%s=: too many pieces", k)
 				}
 				n[side]++
 			}
@@ -299,12 +288,12 @@ func (v *Variant) parseKey(p *Position, k, val string) error {
 		case "wb":
 			p.flags |= flagSkipW | flagSkipB
 		default:
-			return badPos("skip=%s: want w, b or wb", val)
+			return game.BadPosition("skip=%s: want w, b or wb", val)
 		}
 	case "bonus":
 		n, err := parseSquare(val)
 		if err != nil {
-			return badPos("bonus=%s: %v", val, err)
+			return game.BadPosition("bonus=%s: %v", val, err)
 		}
 		p.bonus = uint8(n)
 	case "asleep":
@@ -312,17 +301,17 @@ func (v *Variant) parseKey(p *Position, k, val string) error {
 		for part := range strings.SplitSeq(val, ",") {
 			n, err := parseSquare(part)
 			if err != nil {
-				return badPos("asleep=%s: %v", val, err)
+				return game.BadPosition("asleep=%s: %v", val, err)
 			}
 			if n <= last {
-				return badPos("asleep=%s: squares must be ascending without repeats", val)
+				return game.BadPosition("asleep=%s: squares must be ascending without repeats", val)
 			}
 			last = n
 			p.asleep |= 1 << n
 		}
 	case "opening":
 		if val != "w" {
-			return badPos("opening=%s: the only value is w", val)
+			return game.BadPosition("opening=%s: the only value is w", val)
 		}
 		p.flags |= flagOpening
 	case "winner":
@@ -332,7 +321,7 @@ func (v *Variant) parseKey(p *Position, k, val string) error {
 		case "b":
 			p.winner = Black
 		default:
-			return badPos("winner=%s: want w or b", val)
+			return game.BadPosition("winner=%s: want w or b", val)
 		}
 	}
 	return nil
@@ -354,20 +343,20 @@ func (v *Variant) check(p Position) error {
 		onBoard := bits.OnesCount32(p.occ[side])
 		total := onBoard + p.Hand(side) + p.Off(side)
 		if total != v.Pieces {
-			return badPos("%c has %d pieces (board %d, hand %d, off %d), want %d",
+			return game.BadPosition("%c has %d pieces (board %d, hand %d, off %d), want %d",
 				sideLetter[side], total, onBoard, p.Hand(side), p.Off(side), v.Pieces)
 		}
 	}
 	// J4: opening=w says White has not moved yet, so no White piece can
 	// have been borne off (this also rules out winner=w).
 	if p.flags&flagOpening != 0 && p.Off(White) > 0 {
-		return badPos("opening=w: White has not moved yet, so it cannot have %d pieces off", p.Off(White))
+		return game.BadPosition("opening=w: White has not moved yet, so it cannot have %d pieces off", p.Off(White))
 	}
 	if p.asleep&^(p.occ[White]|p.occ[Black]) != 0 {
-		return badPos("asleep= names an empty square")
+		return game.BadPosition("asleep= names an empty square")
 	}
 	if p.bonus != 0 && (p.turn < 0 || p.occ[p.turn]&(1<<p.bonus) == 0) {
-		return badPos("bonus=%d: square %d does not hold a piece of the side to throw", p.bonus, p.bonus)
+		return game.BadPosition("bonus=%d: square %d does not hold a piece of the side to throw", p.bonus, p.bonus)
 	}
 	if err := v.checkHouses(p); err != nil {
 		return err
@@ -376,20 +365,20 @@ func (v *Variant) check(p Position) error {
 	for side := range 2 {
 		if p.Off(side) == v.Pieces {
 			if over >= 0 {
-				return badPos("both sides have borne off every piece")
+				return game.BadPosition("both sides have borne off every piece")
 			}
 			over = side
 		}
 	}
 	switch {
 	case p.turn < 0 && p.winner < 0:
-		return badPos("turn - needs winner=")
+		return game.BadPosition("turn - needs winner=")
 	case p.turn >= 0 && p.winner >= 0:
-		return badPos("winner= needs turn -")
+		return game.BadPosition("winner= needs turn -")
 	case p.winner >= 0 && over != int(p.winner):
-		return badPos("winner=%c has not borne off all %d pieces", sideLetter[p.winner], v.Pieces)
+		return game.BadPosition("winner=%c has not borne off all %d pieces", sideLetter[p.winner], v.Pieces)
 	case p.winner < 0 && over >= 0:
-		return badPos("%c has borne off all its pieces: the game is over (turn -, winner=%c)", sideLetter[over], sideLetter[over])
+		return game.BadPosition("%c has borne off all its pieces: the game is over (turn -, winner=%c)", sideLetter[over], sideLetter[over])
 	}
 	return nil
 }
@@ -407,7 +396,7 @@ func (v *Variant) checkHouses(p Position) error {
 				}
 			}
 			if n != 1 {
-				return badPos("%c has %d BAs (board, hand and off), want exactly 1", sideLetter[side], n)
+				return game.BadPosition("%c has %d BAs (board, hand and off), want exactly 1", sideLetter[side], n)
 			}
 		}
 	}
@@ -417,11 +406,11 @@ func (v *Variant) checkHouses(p Position) error {
 			won |= 1 << 1
 		}
 		if won&(1<<p.bonus) == 0 {
-			return badPos("bonus=%d: no bonus throw is won on square %d", p.bonus, p.bonus)
+			return game.BadPosition("bonus=%d: no bonus throw is won on square %d", p.bonus, p.bonus)
 		}
 	}
 	if extra := p.asleep &^ v.SleepHouses; extra != 0 {
-		return badPos("asleep=: no piece falls asleep on square %d", bits.TrailingZeros32(extra))
+		return game.BadPosition("asleep=: no piece falls asleep on square %d", bits.TrailingZeros32(extra))
 	}
 	return nil
 }
