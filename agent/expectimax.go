@@ -138,7 +138,7 @@ func (a *Expectimax[P, M]) searchDepth(p P, roll, depth int) (M, float64) {
 	best, bestV := kids[0].move, -1.0
 	alpha := 0.0
 	for _, k := range kids {
-		v := a.chance(k.pos, depth-1, alpha, 1)
+		v := a.next(k, depth-1, alpha, 1)
 		if v > bestV {
 			best, bestV = k.move, v
 			alpha = max(alpha, v)
@@ -180,6 +180,17 @@ func (a *Expectimax[P, M]) children(p P, roll, depth int, maximize bool) []child
 func (a *Expectimax[P, M]) leaf(p P) float64 {
 	a.nodes++
 	return value(a.g, a.eval, p)[a.root]
+}
+
+// next is the value of child k searched depth more throws: at the
+// horizon, or when the game is over, the leaf value children already
+// computed for move ordering (counted as a visit, as leaf would).
+func (a *Expectimax[P, M]) next(k child[P, M], depth int, alpha, beta float64) float64 {
+	if depth == 0 {
+		a.nodes++
+		return k.score
+	}
+	return a.chance(k.pos, depth, alpha, beta)
 }
 
 // chance is the value of position p, where a throw is due, searched
@@ -231,7 +242,7 @@ func (a *Expectimax[P, M]) decision(p P, roll, depth int, alpha, beta float64) f
 	if maximize {
 		best := 0.0
 		for i := range kids {
-			v := a.chance(a.plies[depth][i].pos, depth-1, max(alpha, best), beta)
+			v := a.next(a.plies[depth][i], depth-1, max(alpha, best), beta)
 			best = max(best, v)
 			if best >= beta {
 				break
@@ -241,7 +252,7 @@ func (a *Expectimax[P, M]) decision(p P, roll, depth int, alpha, beta float64) f
 	}
 	best := 1.0
 	for i := range kids {
-		v := a.chance(a.plies[depth][i].pos, depth-1, alpha, min(beta, best))
+		v := a.next(a.plies[depth][i], depth-1, alpha, min(beta, best))
 		best = min(best, v)
 		if best <= alpha {
 			break

@@ -22,12 +22,17 @@ const (
 	FeatAsleep            // pieces asleep (S15)
 	FeatSkip              // a missed turn pending (S13)
 	FeatCanBearOff        // pieces that may bear off now (J13, S20)
+	FeatLateLead          // progress in tens times how far the game is (0 at the start, 1 at the end)
+	FeatWater             // expected squares lost to the water next throw, when drowned pieces leave the board (S17)
+	FeatBAWaiting         // the BA waits to enter (S6, S20)
+	FeatBonus             // a bonus throw is pending (S6, S14, S16)
 	NumFeatures
 )
 
 // FeatureNames names the features, for the fitting tool's report.
 var FeatureNames = [NumFeatures]string{
 	"tempo", "progress", "off", "pairs", "wall", "danger", "last-row", "safe", "waiting", "asleep", "skip", "can-bear-off",
+	"late-lead", "water", "ba-waiting", "bonus",
 }
 
 // Features computes the features of p (see FeatTempo...).
@@ -39,6 +44,10 @@ func (r *Rules) Features(p Position) [NumFeatures]float64 {
 	case Black:
 		f[FeatTempo] = -1
 	}
+	if p.bonus != 0 {
+		f[FeatBonus] = f[FeatTempo]
+	}
+	total := 0.0 // both sides' progress, for FeatLateLead
 	for side := range 2 {
 		sign := 1.0
 		if side == Black {
@@ -74,8 +83,44 @@ func (r *Rules) Features(p Position) [NumFeatures]float64 {
 			f[FeatSkip] += sign
 		}
 		f[FeatCanBearOff] += sign * float64(bear)
+		f[FeatLateLead] += sign * progress / 10
+		total += progress
+		if r.Drown == DrownToHand {
+			f[FeatWater] += sign * r.waterLoss(p, side)
+		}
+		if p.flags&(flagBAHandW<<side) != 0 {
+			f[FeatBAWaiting] += sign
+		}
 	}
+	f[FeatLateLead] *= total / float64(2*r.Pieces*OffSq)
 	return f
+}
+
+// waterLoss is the expected progress, in tens of squares, that side's
+// pieces lose to the House of Water with the next throw when drowned
+// pieces leave the board (S17): a piece 27-s squares before the water
+// loses its square s, and a drowned BA takes every piece of its side on
+// the board with it. It counts every piece that could reach the water,
+// whether or not the throw forces it there.
+func (r *Rules) waterLoss(p Position, side int) float64 {
+	own := p.occ[side]
+	board := 0.0 // progress of the side's pieces on the board
+	for m := own; m != 0; m &= m - 1 {
+		board += float64(bits.TrailingZeros32(m))
+	}
+	loss := 0.0
+	for _, o := range r.Throws {
+		s := Water - o.Roll
+		if s < 1 || s == r.JumpFrom || own&(1<<s) == 0 {
+			continue
+		}
+		if p.ba&(1<<s) != 0 {
+			loss += o.Prob() * board
+		} else {
+			loss += o.Prob() * float64(s)
+		}
+	}
+	return loss / 10
 }
 
 // Weights is a fitted evaluation: White's chance of winning is the
