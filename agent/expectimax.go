@@ -53,6 +53,7 @@ type Expectimax[P comparable, M comparable] struct {
 	plies [][]child[P, M] // per depth, reused so search does not allocate
 	moves [][]M           // per depth, likewise
 	nodes int
+	depth int // the depth the last search completed
 }
 
 type child[P comparable, M comparable] struct {
@@ -97,6 +98,9 @@ func NewExpectimax[P comparable, M comparable](g game.Game[P, M], eval game.Eval
 // Nodes is the number of positions the last Choose visited.
 func (a *Expectimax[P, M]) Nodes() int { return a.nodes }
 
+// Depth is the number of throws the last Choose searched.
+func (a *Expectimax[P, M]) Depth() int { return a.depth }
+
 // Choose searches and returns the best move for the side to move.
 func (a *Expectimax[P, M]) Choose(p P, roll int) M {
 	m, _ := a.Search(p, roll)
@@ -107,7 +111,7 @@ func (a *Expectimax[P, M]) Choose(p P, roll int) M {
 // expected payoff under the search.
 func (a *Expectimax[P, M]) Search(p P, roll int) (M, float64) {
 	if a.cfg.Nodes == 0 {
-		a.nodes = 0
+		a.nodes, a.depth = 0, a.cfg.Depth
 		return a.searchDepth(p, roll, a.cfg.Depth)
 	}
 	total, prev := 0, 0
@@ -116,6 +120,7 @@ func (a *Expectimax[P, M]) Search(p P, roll int) (M, float64) {
 	for depth := 1; depth <= a.cfg.Depth; depth++ {
 		a.nodes = 0
 		best, bestV = a.searchDepth(p, roll, depth)
+		a.depth = depth
 		total += a.nodes
 		growth := 1.0
 		if prev > 0 {

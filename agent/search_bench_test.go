@@ -24,7 +24,7 @@ func BenchmarkHardDecision(b *testing.B) {
 			rng := rand.New(rand.NewPCG(1, 2))
 			var buf []senet.Move
 			p := r.Start()
-			nodes := 0
+			nodes, depths := 0, 0
 			b.ResetTimer()
 			for range b.N {
 				if r.Over(p) {
@@ -33,10 +33,12 @@ func BenchmarkHardDecision(b *testing.B) {
 				roll := game.Sample(r.Outcomes(p), rng)
 				x.Choose(p, roll)
 				nodes += x.Nodes()
+				depths += x.Depth()
 				buf = r.Moves(p, roll, buf[:0])
 				p = r.Apply(p, roll, buf[rng.IntN(len(buf))])
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "positions/s")
+			b.ReportMetric(float64(depths)/float64(b.N), "throws-deep")
 		})
 	}
 }

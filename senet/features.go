@@ -1,6 +1,7 @@
 package senet
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 
@@ -26,13 +27,27 @@ const (
 	FeatWater             // expected squares lost to the water next throw, when drowned pieces leave the board (S17)
 	FeatBAWaiting         // the BA waits to enter (S6, S20)
 	FeatBonus             // a bonus throw is pending (S6, S14, S16)
-	NumFeatures
+	// FeatSquare+s-1 counts the ordinary pieces on square s (1-30) and
+	// FeatBASquare+s-1 the BA there, White's minus Black's: fitted
+	// together they are a table of what each square is worth.
+	FeatSquare
+	FeatBASquare = FeatSquare + Squares
+	NumFeatures  = FeatBASquare + Squares
 )
 
 // FeatureNames names the features, for the fitting tool's report.
-var FeatureNames = [NumFeatures]string{
-	"tempo", "progress", "off", "pairs", "wall", "danger", "last-row", "safe", "waiting", "asleep", "skip", "can-bear-off",
-	"late-lead", "water", "ba-waiting", "bonus",
+var FeatureNames = featureNames()
+
+func featureNames() [NumFeatures]string {
+	n := [NumFeatures]string{
+		"tempo", "progress", "off", "pairs", "wall", "danger", "last-row", "safe", "waiting", "asleep", "skip", "can-bear-off",
+		"late-lead", "water", "ba-waiting", "bonus",
+	}
+	for s := 1; s <= Squares; s++ {
+		n[FeatSquare+s-1] = fmt.Sprintf("piece on %d", s)
+		n[FeatBASquare+s-1] = fmt.Sprintf("BA on %d", s)
+	}
+	return n
 }
 
 // Features computes the features of p (see FeatTempo...).
@@ -84,6 +99,14 @@ func (r *Rules) Features(p Position) [NumFeatures]float64 {
 		}
 		f[FeatCanBearOff] += sign * float64(bear)
 		f[FeatLateLead] += sign * progress / 10
+		for m := own; m != 0; m &= m - 1 {
+			s := bits.TrailingZeros32(m)
+			if p.ba&(1<<s) != 0 {
+				f[FeatBASquare+s-1] += sign
+			} else {
+				f[FeatSquare+s-1] += sign
+			}
+		}
 		total += progress
 		if r.Drown == DrownToHand {
 			f[FeatWater] += sign * r.waterLoss(p, side)

@@ -100,9 +100,7 @@ func New(name string, opts map[string]string) (*Rules, error) {
 			return nil, err
 		}
 		r := &Rules{Variant: *f.base, id: spec.CanonicalID(resolved)}
-		if w, ok := fittedWeights[name]; ok {
-			r.weights = &w
-		}
+		r.weights = fittedWeights[name]
 		for _, o := range f.options {
 			o.set(&r.Variant, resolved[o.Key])
 		}
