@@ -124,13 +124,12 @@ func (v valuer) Evaluate(p senet.Position) game.Payoffs { return v.r.Value(p) }
 // features of every fourth position with the game's result.
 func selfPlay(r *senet.Rules, games int, seed uint64, epsilon float64, fitted bool) []sample {
 	workers := runtime.GOMAXPROCS(0)
-	out := make([][]sample, workers)
+	out := make([][]sample, games) // by game, so the data do not depend on the workers
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rng := rand.New(rand.NewPCG(seed, uint64(w)))
 			var eval game.Evaluator[senet.Position] = r
 			if fitted {
 				eval = valuer{r}
@@ -138,6 +137,7 @@ func selfPlay(r *senet.Rules, games int, seed uint64, epsilon float64, fitted bo
 			greedy := agent.NewGreedy[senet.Position, senet.Move](r, eval)
 			var buf []senet.Move
 			for g := w; g < games; g += workers {
+				rng := rand.New(rand.NewPCG(seed, uint64(g)))
 				var feats [][senet.NumFeatures]float64
 				p := r.Start()
 				for n := 0; !r.Over(p); n++ {
@@ -156,7 +156,7 @@ func selfPlay(r *senet.Rules, games int, seed uint64, epsilon float64, fitted bo
 				}
 				won := r.Payoffs(p)[0]
 				for i := range feats {
-					out[w] = append(out[w], newSample(&feats[i], won))
+					out[g] = append(out[g], newSample(&feats[i], won))
 				}
 			}
 		}()
