@@ -101,8 +101,16 @@ func (a *Expectimax[P, M]) Nodes() int { return a.nodes }
 // Depth is the number of throws the last Choose searched.
 func (a *Expectimax[P, M]) Depth() int { return a.depth }
 
-// Choose searches and returns the best move for the side to move.
+// Choose searches and returns the best move for the side to move. A
+// forced move (the only legal one, a pass included) is returned without
+// a search: the table is not carried from one search to the next, so
+// this changes nothing but the time.
 func (a *Expectimax[P, M]) Choose(p P, roll int) M {
+	a.moves[0] = a.g.Moves(p, roll, a.moves[0][:0])
+	if len(a.moves[0]) == 1 {
+		a.nodes, a.depth = 0, 0
+		return a.moves[0][0]
+	}
 	m, _ := a.Search(p, roll)
 	return m
 }

@@ -105,3 +105,32 @@ func TestExpectimaxHandChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestExpectimaxChoose: Choose returns the move Search finds, and a
+// forced move (a pass included) without searching at all.
+func TestExpectimaxChoose(t *testing.T) {
+	g := senet.MustNew("senet-szenet", nil)
+	a := NewExpectimax(g, searchEval[senet.Position](g), ExpectimaxConfig{Depth: 3, Nodes: 5000})
+	forced, choices := 0, 0
+	for i, p := range randomPositions(g, 150, 9) {
+		for _, o := range g.Outcomes(p) {
+			got := a.Choose(p, o.Roll)
+			nodes := a.Nodes()
+			want, _ := a.Search(p, o.Roll)
+			if got != want {
+				t.Fatalf("position %d %s roll %d: Choose %s, Search %s", i, g.FormatPosition(p), o.Roll, got, want)
+			}
+			if len(g.Moves(p, o.Roll, nil)) == 1 {
+				forced++
+				if nodes != 0 {
+					t.Fatalf("position %d %s roll %d: forced move searched %d positions", i, g.FormatPosition(p), o.Roll, nodes)
+				}
+			} else {
+				choices++
+			}
+		}
+	}
+	if forced == 0 || choices == 0 {
+		t.Fatalf("%d forced moves and %d choices: the test saw too little", forced, choices)
+	}
+}

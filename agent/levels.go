@@ -23,7 +23,7 @@ var Levels = []Level{
 	{"easy", "greedy, but one move in three is random"},
 	{"medium", "greedy: the best move one throw ahead"},
 	{"hard", "expectimax, as deep as 120,000 positions allow (3-6 throws)"},
-	{"expert", "expectimax, as deep as 600,000 positions allow (4-7 throws)"},
+	{"expert", "expectimax, as deep as 1,000,000 positions allow (4-8 throws)"},
 	{"random", "uniform over the legal moves"},
 	{"greedy", "one move ahead with the game's evaluation"},
 	{"expectimax", "expectimax, 2 throws deep (expectimax-N for N throws, 1-6)"},
@@ -90,7 +90,7 @@ func New[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], 
 	case "hard":
 		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: 8, Nodes: 120_000}), nil
 	case "expert":
-		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: 10, Nodes: 600_000}), nil
+		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: 12, Nodes: 1_000_000}), nil
 	case "expectimax":
 		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: max(s.n, 2*boolInt(s.n == 0))}), nil
 	default: // "mcts", as parse allows no other
