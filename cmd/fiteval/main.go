@@ -7,7 +7,7 @@
 //
 // Usage:
 //
-//	go run ./cmd/fiteval -rules senet-szenet -games 20000 -player fitted -write
+//	go run ./cmd/fiteval -rules senet-szenet -write
 package main
 
 import (
@@ -62,9 +62,9 @@ func main() {
 		names = append(names, spec.Name)
 	}
 	rules := flag.String("rules", strings.Join(names, ","), "the Senet rulesets to fit, comma-separated")
-	games := flag.Int("games", 20000, "self-play games per ruleset")
+	games := flag.Int("games", 40000, "self-play games per ruleset")
 	seed := flag.Uint64("seed", 1, "random seed")
-	epsilon := flag.Float64("epsilon", 0.2, "chance of a random move in self-play")
+	epsilon := flag.Float64("epsilon", 0.05, "chance of a random move in self-play")
 	lambda := flag.Float64("lambda", 1e-3, "L2 penalty per sample")
 	player := flag.String("player", "hand", "the self-play players: greedy with the hand-made evaluation (hand) or with the current fitted one (fitted)")
 	write := flag.Bool("write", false, "write senet/weights_NAME.go instead of printing")
