@@ -43,7 +43,9 @@ type Config struct {
 	MaxTurns int
 	// Progress, when set, receives a progress bar.
 	Progress io.Writer
-	// Context cancels the run (default: never).
+	// Context cancels the run (default: never). Run then stops the games
+	// in play and reports on the games before the first unfinished one
+	// (Report.Interrupted), with the context's error.
 	Context context.Context
 }
 
@@ -71,10 +73,14 @@ type Effect struct {
 
 // Report is the result of a run.
 type Report struct {
-	Rules   string   `json:"rules"`
-	Games   int      `json:"games"`
-	Seed    uint64   `json:"seed"`
-	Players []Player `json:"players"`
+	Rules string `json:"rules"`
+	// Games is the number of games reported: all asked for, or in an
+	// interrupted run (Interrupted) the games before the first one left
+	// unfinished.
+	Games       int      `json:"games"`
+	Interrupted bool     `json:"interrupted,omitempty"`
+	Seed        uint64   `json:"seed"`
+	Players     []Player `json:"players"`
 	// FirstSeat is how often the seat that throws first won.
 	FirstSeat Rate `json:"first_seat"`
 	// Turns counts a side's consecutive throws as one turn; Moves counts
@@ -94,13 +100,14 @@ type Factory[P comparable, M comparable] func(name string, seed uint64) (agent.A
 
 // result is one finished game.
 type result struct {
-	payoffs game.Payoffs
-	order   []int // order[seat] = entry of Config.Seats at that seat
-	turns   int
-	moves   int
-	effects []int
-	times   [][]float64 // per seat, milliseconds per decision
-	err     error
+	payoffs  game.Payoffs
+	order    []int // order[seat] = entry of Config.Seats at that seat
+	turns    int
+	moves    int
+	effects  []int
+	times    [][]float64 // per seat, milliseconds per decision
+	err      error
+	finished bool // played to the end (not stopped by the context)
 }
 
 // Run plays cfg.Games games of g.
@@ -149,19 +156,30 @@ func Run[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M], 
 				if i >= cfg.Games || ctx.Err() != nil {
 					return
 				}
-				results[i] = play(g, newAgent, cfg, i, len(names))
+				results[i] = play(ctx, g, newAgent, cfg, i, len(names))
 				done.Add(1)
 			}
 		}()
 	}
 	wg.Wait()
 	stop()
-	if err := ctx.Err(); err != nil {
-		return Report{}, err
-	}
 	elapsed := time.Since(start)
+	interrupted := ctx.Err()
+	if interrupted != nil {
+		// Report the games before the first unfinished one: taking every
+		// finished game would favour the short ones.
+		k := 0
+		for k < len(results) && results[k].finished {
+			k++
+		}
+		if k == 0 {
+			return Report{}, interrupted
+		}
+		results = results[:k]
+		cfg.Games = k
+	}
 
-	rep := Report{Rules: g.ID(), Games: cfg.Games, Seed: cfg.Seed, Seconds: elapsed.Seconds(),
+	rep := Report{Rules: g.ID(), Games: cfg.Games, Interrupted: interrupted != nil, Seed: cfg.Seed, Seconds: elapsed.Seconds(),
 		GamesPerSec: float64(cfg.Games) / elapsed.Seconds()}
 	rep.Players = make([]Player, n)
 	for j, name := range cfg.Seats {
@@ -209,14 +227,14 @@ func Run[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M], 
 	for k, name := range names {
 		rep.Effects = append(rep.Effects, Effect{Name: name, Total: counts[k], PerGame: float64(counts[k]) / float64(cfg.Games)})
 	}
-	return rep, nil
+	return rep, interrupted
 }
 
 // ErrTooLong is returned when a game exceeds Config.MaxTurns.
 var ErrTooLong = errors.New("sim: game did not end")
 
 // play plays game i of the run.
-func play[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M], cfg Config, i, nEffects int) result {
+func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], newAgent Factory[P, M], cfg Config, i, nEffects int) result {
 	n := g.Players()
 	r := result{order: make([]int, n), times: make([][]float64, n), effects: make([]int, nEffects)}
 	agents := make([]agent.Agent[P, M], n)
@@ -235,6 +253,9 @@ func play[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M],
 	p := g.Start()
 	last := game.NoPlayer
 	for !g.Over(p) {
+		if ctx.Err() != nil {
+			return r // unfinished: not reported
+		}
 		if r.moves >= cfg.MaxTurns {
 			r.err = fmt.Errorf("%w: game %d (seed %d) still going after %d throws at %s", ErrTooLong, i, cfg.Seed, r.moves, g.FormatPosition(p))
 			return r
@@ -259,6 +280,7 @@ func play[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M],
 		r.moves++
 	}
 	r.payoffs = g.Payoffs(p)
+	r.finished = true
 	return r
 }
 

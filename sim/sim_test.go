@@ -1,9 +1,12 @@
 package sim
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
+	"sync/atomic"
 	"testing"
 
 	"passage/agent"
@@ -130,5 +133,49 @@ func TestRunErrors(t *testing.T) {
 	}
 	if _, err := Run[racePos, int](g, factory, Config{Seats: []string{"random", "wizard"}}); err == nil {
 		t.Error("unknown player: no error")
+	}
+}
+
+// cancelAfter is a player that cancels the run's context at its calls-th
+// decision over the whole run.
+type cancelAfter struct {
+	calls  *atomic.Int64
+	at     int64
+	cancel context.CancelFunc
+}
+
+func (c cancelAfter) Choose(p racePos, roll int) int {
+	if c.calls.Add(1) == c.at {
+		c.cancel()
+	}
+	return 0
+}
+
+// TestRunInterrupted: a run cancelled in the middle of game 3 (each game
+// of race has four decisions) reports games 0-2 and the context's error.
+func TestRunInterrupted(t *testing.T) {
+	g := race{}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var calls atomic.Int64
+	factory := func(name string, seed uint64) (agent.Agent[racePos, int], error) {
+		return cancelAfter{calls: &calls, at: 3*4 + 2, cancel: cancel}, nil
+	}
+	rep, err := Run[racePos, int](g, factory, Config{Seats: []string{"a", "b"}, Games: 10, Seed: 3, Workers: 1, Context: ctx})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if !rep.Interrupted || rep.Games != 3 || len(rep.Lengths) != 3 {
+		t.Fatalf("interrupted %v, %d games, %d lengths; want true, 3, 3", rep.Interrupted, rep.Games, len(rep.Lengths))
+	}
+	if w := rep.Players[0].Wins + rep.Players[1].Wins; w != 3 {
+		t.Errorf("%v wins in all, want 3", w)
+	}
+
+	// Cancelled before any game ends: nothing to report.
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	if _, err := Run[racePos, int](g, factory, Config{Seats: []string{"a", "b"}, Games: 10, Workers: 1, Context: ctx2}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled at once: error %v, want context.Canceled", err)
 	}
 }

@@ -78,9 +78,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
+	var stopped interrupted
+	if errors.As(err, &stopped) {
+		fmt.Fprintf(stderr, "passage: %v\n", err)
+		return 130 // the shell's status for a command stopped by Ctrl-C
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "passage: %v\n", err)
 		return 2
 	}
 	return 0
 }
+
+// interrupted is a command stopped by a signal (Ctrl-C): exit status
+// 130. An interrupted sim still prints its report of the games played.
+type interrupted struct{ msg string }
+
+func (e interrupted) Error() string { return e.msg }

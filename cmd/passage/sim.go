@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 
 	"passage/internal/catalog"
@@ -54,7 +58,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		}
 		kits = append(kits, kit)
 	}
-	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers}
+	// Ctrl-C (or SIGTERM) stops the run: the games finished so far are
+	// still reported.
+	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stopSignals()
+	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers, Context: ctx}
 	if *progress || isTerminal(stderr) {
 		cfg.Progress = stderr
 	}
@@ -64,10 +72,22 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "%s\n", kit.ID())
 		}
 		rep, err := kit.Simulate(cfg)
-		if err != nil {
+		if errors.Is(err, context.Canceled) && rep.Games > 0 {
+			reports = append(reports, rep)
+			break
+		}
+		if errors.Is(err, context.Canceled) && len(reports) == 0 {
+			return interrupted{"sim: interrupted before the first game ended; nothing to report"}
+		}
+		if err != nil && !errors.Is(err, context.Canceled) {
 			return err
 		}
-		reports = append(reports, rep)
+		if err == nil {
+			reports = append(reports, rep)
+		}
+		if ctx.Err() != nil {
+			break
+		}
 	}
 	if *plotPath != "" {
 		if err := sim.Plot(reports, *plotPath); err != nil {
@@ -96,8 +116,13 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(&buf, "\nPlot written to %s\n", *plotPath)
 		}
 	}
-	_, err := stdout.Write(buf.Bytes())
-	return err
+	if _, err := stdout.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	if last := reports[len(reports)-1]; ctx.Err() != nil {
+		return interrupted{fmt.Sprintf("sim: interrupted; the report covers the %d games of %s before the first unfinished one", last.Games, last.Rules)}
+	}
+	return nil
 }
 
 // isTerminal reports whether w is a terminal.
@@ -112,8 +137,12 @@ func isTerminal(w io.Writer) bool {
 
 // writeReport prints a simulation report for people.
 func writeReport(w io.Writer, r sim.Report, workers int) {
-	fmt.Fprintf(w, "%s: %d games, seed %d, %d workers, %.1f s (%.1f games/s)\n",
-		r.Rules, r.Games, r.Seed, workers, r.Seconds, r.GamesPerSec)
+	note := ""
+	if r.Interrupted {
+		note = " (interrupted)"
+	}
+	fmt.Fprintf(w, "%s: %d games%s, seed %d, %d workers, %.1f s (%.1f games/s)\n",
+		r.Rules, r.Games, note, r.Seed, workers, r.Seconds, r.GamesPerSec)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "player\twins\twin rate\t95% interval\tpayoff\tmedian move\t")
 	for _, p := range r.Players {
