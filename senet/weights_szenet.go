@@ -46,7 +46,6 @@ var weightsSzenet = Weights{
 	39: 0.015375,  // piece on 24
 	40: -0.013920, // piece on 25
 	41: -0.023187, // piece on 26
-	42: 0.000000,  // piece on 27
 	43: -0.025653, // piece on 28
 	44: -0.018079, // piece on 29
 	45: -0.031244, // piece on 30
@@ -76,7 +75,6 @@ var weightsSzenet = Weights{
 	69: -0.020410, // BA on 24
 	70: -0.032217, // BA on 25
 	71: 0.081305,  // BA on 26
-	72: 0.000000,  // BA on 27
 	73: 0.074727,  // BA on 28
 	74: 0.109751,  // BA on 29
 	75: 0.039695,  // BA on 30

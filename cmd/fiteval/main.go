@@ -91,7 +91,9 @@ func main() {
 			strings.ToUpper(short[:1])+short[1:], len(data), *games, loss)
 		fmt.Fprintf(&b, "var weights%s = Weights{\n", strings.ToUpper(short[:1])+short[1:])
 		for i, x := range w {
-			fmt.Fprintf(&b, "\t%d: %.6f, // %s\n", i, x, senet.FeatureNames[i])
+			if x != 0 { // a feature this ruleset never sets keeps weight 0
+				fmt.Fprintf(&b, "\t%d: %.6f, // %s\n", i, x, senet.FeatureNames[i])
+			}
 		}
 		fmt.Fprintf(&b, "}\n")
 		src, err := format.Source(b.Bytes())
