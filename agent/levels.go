@@ -22,8 +22,8 @@ type Level struct {
 var Levels = []Level{
 	{"easy", "greedy, but one move in three is random"},
 	{"medium", "greedy: the best move one throw ahead"},
-	{"hard", "expectimax, as deep as 120,000 positions allow (4-5 throws on average, at most 8)"},
-	{"expert", "expectimax, as deep as 1,000,000 positions allow (5-6 throws on average, at most 12)"},
+	{"hard", "expectimax, as deep as 120,000 positions allow (4.5-6 throws on average, at most 8)"},
+	{"expert", "expectimax, as deep as 1,000,000 positions allow (5.5-7 throws on average, at most 12)"},
 	{"random", "uniform over the legal moves"},
 	{"greedy", "one move ahead with the game's evaluation"},
 	{"expectimax", "expectimax, 2 throws deep (expectimax-N for N throws, 1-6)"},
