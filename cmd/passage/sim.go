@@ -72,22 +72,19 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "%s\n", kit.ID())
 		}
 		rep, err := kit.Simulate(cfg)
-		if errors.Is(err, context.Canceled) && rep.Games > 0 {
-			reports = append(reports, rep)
-			break
-		}
-		if errors.Is(err, context.Canceled) && len(reports) == 0 {
-			return interrupted{"sim: interrupted before the first game ended; nothing to report"}
-		}
-		if err != nil && !errors.Is(err, context.Canceled) {
+		canceled := errors.Is(err, context.Canceled)
+		if err != nil && !canceled {
 			return err
 		}
-		if err == nil {
+		if rep.Games > 0 {
 			reports = append(reports, rep)
 		}
-		if ctx.Err() != nil {
+		if canceled {
 			break
 		}
+	}
+	if len(reports) == 0 {
+		return interrupted{"sim: interrupted before the first game ended; nothing to report"}
 	}
 	if *plotPath != "" {
 		if err := sim.Plot(reports, *plotPath); err != nil {
