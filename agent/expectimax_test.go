@@ -110,7 +110,7 @@ func TestExpectimaxHandChecked(t *testing.T) {
 // forced move (a pass included) without searching at all.
 func TestExpectimaxChoose(t *testing.T) {
 	g := senet.MustNew("senet-szenet", nil)
-	a := NewExpectimax(g, searchEval[senet.Position](g), ExpectimaxConfig{Depth: 3, Nodes: 5000})
+	a := NewExpectimax(g, SearchEval[senet.Position](g), ExpectimaxConfig{Depth: 3, Nodes: 5000})
 	forced, choices := 0, 0
 	for i, p := range randomPositions(g, 150, 9) {
 		for _, o := range g.Outcomes(p) {

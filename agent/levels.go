@@ -88,13 +88,13 @@ func New[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], 
 	case "easy":
 		return &noisy[P, M]{Greedy: NewGreedy(g, eval), rng: rand.New(rand.NewPCG(seed, 0xea5)), p: 1.0 / 3}, nil
 	case "hard":
-		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: 8, Nodes: 120_000}), nil
+		return NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: 8, Nodes: 120_000}), nil
 	case "expert":
-		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: 12, Nodes: 1_000_000}), nil
+		return NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: 12, Nodes: 1_000_000}), nil
 	case "expectimax":
-		return NewExpectimax(g, searchEval(eval), ExpectimaxConfig{Depth: max(s.n, 2*boolInt(s.n == 0))}), nil
+		return NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: max(s.n, 2*boolInt(s.n == 0))}), nil
 	default: // "mcts", as parse allows no other
-		return NewMCTS(g, searchEval(eval), MCTSConfig{Iterations: s.n, Seed: seed}), nil
+		return NewMCTS(g, SearchEval(eval), MCTSConfig{Iterations: s.n, Seed: seed}), nil
 	}
 }
 
@@ -105,9 +105,9 @@ type Valuer[P comparable] interface {
 	Value(p P) game.Payoffs
 }
 
-// searchEval is the evaluation search uses: the game's Value when it has
+// SearchEval is the evaluation search uses: the game's Value when it has
 // one, otherwise eval.
-func searchEval[P comparable](eval game.Evaluator[P]) game.Evaluator[P] {
+func SearchEval[P comparable](eval game.Evaluator[P]) game.Evaluator[P] {
 	if v, ok := eval.(Valuer[P]); ok {
 		return valuer[P]{v}
 	}

@@ -69,10 +69,17 @@ func (r *Rules) Features(p Position) [NumFeatures]float64 {
 			sign = -1
 		}
 		own, opp := p.occ[side], p.occ[side^1]
-		progress := float64(p.Off(side) * OffSq)
+		board := 0.0 // squares of the side's pieces on the board
 		for m := own; m != 0; m &= m - 1 {
-			progress += float64(bits.TrailingZeros32(m))
+			s := bits.TrailingZeros32(m)
+			board += float64(s)
+			if p.ba&(1<<s) != 0 {
+				f[FeatBASquare+s-1] += sign
+			} else {
+				f[FeatSquare+s-1] += sign
+			}
 		}
+		progress := float64(p.Off(side)*OffSq) + board
 		pairs := own & (own<<1 | own>>1)
 		danger := r.swing(own&^r.Safe&^pairs, opp)
 		wall := 0
@@ -99,17 +106,9 @@ func (r *Rules) Features(p Position) [NumFeatures]float64 {
 		}
 		f[FeatCanBearOff] += sign * float64(bear)
 		f[FeatLateLead] += sign * progress / 10
-		for m := own; m != 0; m &= m - 1 {
-			s := bits.TrailingZeros32(m)
-			if p.ba&(1<<s) != 0 {
-				f[FeatBASquare+s-1] += sign
-			} else {
-				f[FeatSquare+s-1] += sign
-			}
-		}
 		total += progress
 		if r.Drown == DrownToHand {
-			f[FeatWater] += sign * r.waterLoss(p, side)
+			f[FeatWater] += sign * r.waterLoss(p, side, board)
 		}
 		if p.flags&(flagBAHandW<<side) != 0 {
 			f[FeatBAWaiting] += sign
@@ -123,14 +122,10 @@ func (r *Rules) Features(p Position) [NumFeatures]float64 {
 // pieces lose to the House of Water with the next throw when drowned
 // pieces leave the board (S17): a piece 27-s squares before the water
 // loses its square s, and a drowned BA takes every piece of its side on
-// the board with it. It counts every piece that could reach the water,
-// whether or not the throw forces it there.
-func (r *Rules) waterLoss(p Position, side int) float64 {
+// the board (board squares in all) with it. It counts every piece that
+// could reach the water, whether or not the throw forces it there.
+func (r *Rules) waterLoss(p Position, side int, board float64) float64 {
 	own := p.occ[side]
-	board := 0.0 // progress of the side's pieces on the board
-	for m := own; m != 0; m &= m - 1 {
-		board += float64(bits.TrailingZeros32(m))
-	}
 	loss := 0.0
 	for _, o := range r.Throws {
 		s := Water - o.Roll

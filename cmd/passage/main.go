@@ -78,16 +78,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	var stopped interrupted
-	if errors.As(err, &stopped) {
-		fmt.Fprintf(stderr, "passage: %v\n", err)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "passage: %v\n", err)
+	if errors.As(err, new(interrupted)) {
 		return 130 // the shell's status for a command stopped by Ctrl-C
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "passage: %v\n", err)
-		return 2
-	}
-	return 0
+	return 2
 }
 
 // interrupted is a command stopped by a signal (Ctrl-C): exit status
