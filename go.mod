@@ -7,6 +7,7 @@ tool honnef.co/go/tools/cmd/staticcheck
 require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/coder/websocket v1.8.15
+	github.com/yuin/goldmark v1.8.7
 	gonum.org/v1/plot v0.17.0
 	modernc.org/sqlite v1.62.0
 )

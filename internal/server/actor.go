@@ -338,6 +338,7 @@ func (a *actor) throwNow(seat int) error {
 // first, and only then becomes the game's state and is broadcast.
 func (a *actor) apply(t game.Transition, by string, submitted time.Time) error {
 	seat := a.toMove()
+	effects := a.kit.Effects(a.g.Pos, a.roll, t.Move)
 	now := time.Now().UTC()
 	status, result := store.StatusLive, ""
 	if r := resultOf(a.kit.Ruleset, t.Pos); r != nil {
@@ -357,7 +358,7 @@ func (a *actor) apply(t game.Transition, by string, submitted time.Time) error {
 	a.hasRoll, a.roll, a.moves = false, 0, nil
 	a.turnStarted = now
 	a.srv.metrics.move()
-	a.broadcast(&event{Kind: "move", Seat: seat, Roll: turn.Roll, Move: t.Move})
+	a.broadcast(&event{Kind: "move", Seat: seat, Roll: turn.Roll, Move: t.Move, Effects: effects})
 	a.srv.metrics.latency(time.Since(submitted))
 	if status == store.StatusOver {
 		a.log.Info("game over", "turns", turn.N, "result", result)

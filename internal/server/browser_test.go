@@ -196,7 +196,7 @@ func visible(sel string) chromedp.Action[chromedp.Void] {
 }
 
 // playMyTurn plays one turn on a game page by clicking: throw, then a
-// piece and one of its destinations (or pass). It returns the turn
+// piece and one of its destinations (a pass plays itself). It returns the turn
 // number after the move.
 func playMyTurn(t *testing.T, ctx context.Context) int {
 	t.Helper()
@@ -205,10 +205,10 @@ func playMyTurn(t *testing.T, ctx context.Context) int {
 		run(t, ctx, "throw", click("#throw:not([disabled])"))
 		waitJS(t, ctx, "the throw", `document.body.dataset.roll !== ""`)
 	}
-	passOnly := get(t, ctx, "look for pass", chromedp.Evaluate[bool](`!document.querySelector('#pass').classList.contains('hidden')`))
-	if passOnly {
-		run(t, ctx, "pass", click("#pass"))
-	} else {
+	// A throw without a legal move passes by itself; the turn number
+	// may have moved on already.
+	passOnly := get(t, ctx, "look for a pass", chromedp.Evaluate[bool](fmt.Sprintf(`/passing/.test(document.querySelector('#status').textContent) || Number(document.body.dataset.turns) > %d`, turns)))
+	if !passOnly {
 		run(t, ctx, "click a piece", click("svg#board .piece.movable"))
 		waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
 		screenshot(t, ctx, fmt.Sprintf("%s-turn%d", strings.ReplaceAll(t.Name(), "/", "-"), turns+1))
@@ -372,24 +372,5 @@ func TestBrowserRulesPage(t *testing.T) {
 	h1 := get(t, ctx, "title", chromedp.Text(chromedp.CSS("main.doc h1")))
 	if !strings.Contains(h1, "Jéquier") {
 		t.Errorf("rules page title %q", h1)
-	}
-}
-
-// TestBrowserPhone: on a phone-sized screen the game page fits the width
-// and the board stays usable.
-func TestBrowserPhone(t *testing.T) {
-	s := newTestServer(t, Config{})
-	c := s.create(t, createRequest{Rules: "kinevet", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}, {Kind: "easy"}, {Kind: "easy"}}})
-	browser := newBrowser(t)
-	ctx := newPerson(t, browser)
-	run(t, ctx, "open the game on a phone",
-		chromedp.EmulateViewport(390, 844),
-		chromedp.Navigate(s.url+"/g/"+c.Game.ID),
-		visible("svg#board .piece"),
-	)
-	screenshot(t, ctx, "phone")
-	fits := get(t, ctx, "widths", chromedp.Evaluate[bool](`document.documentElement.scrollWidth <= window.innerWidth && document.querySelector('svg#board').getBoundingClientRect().width <= window.innerWidth`))
-	if !fits {
-		t.Error("the game page is wider than a 390px screen")
 	}
 }

@@ -1,54 +1,159 @@
 package server
 
 import (
-	"html"
+	"bytes"
+	"fmt"
+	"html/template"
 	"io/fs"
 	"net/http"
 	"path"
 	"strings"
 
 	"passage/docs"
+	"passage/game"
 	"passage/internal/catalog"
 	"passage/web"
 )
 
+// pageData is what the page templates show; each page uses some of it.
+type pageData struct {
+	Title     string // in the tab, before " · Passage"
+	Class     string // of <body>
+	MainClass string // of <main>
+	Rules     string // where the header's Rules link goes
+	Script    string // the page's module under /static/
+	Body      template.HTML
+	List      []game.Spec
+	Heading   string
+	Text      string
+	Back      string
+	BackText  string
+}
+
+// site holds the parsed templates and the docs pages, rendered once at
+// start-up.
+type site struct {
+	pages map[string]*template.Template // by content template file
+	docs  map[string]template.HTML      // "api", "rules/kinevet"
+}
+
+// newSite parses the templates and renders every Markdown page. The
+// files are embedded in the binary, so an error is a broken build,
+// caught by the tests.
+func newSite() (*site, error) {
+	s := &site{pages: map[string]*template.Template{}, docs: map[string]template.HTML{}}
+	layout, err := template.ParseFS(web.Templates, "templates/layout.html")
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range []string{"lobby", "game", "replay", "doc", "rules-index", "notfound"} {
+		t, err := template.Must(layout.Clone()).ParseFS(web.Templates, "templates/"+name+".html")
+		if err != nil {
+			return nil, err
+		}
+		s.pages[name] = t
+	}
+	md := newMarkdown()
+	files, err := fs.Glob(docs.Files, "*.md")
+	if err != nil {
+		return nil, err
+	}
+	rules, err := fs.Glob(docs.Files, "rules/*.md")
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range append(files, rules...) {
+		src, err := docs.Files.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		body, err := renderMarkdown(md, src)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		s.docs[strings.TrimSuffix(f, ".md")] = body
+	}
+	return s, nil
+}
+
 // webRoutes serves the browser interface: the lobby, the game and
-// replay pages (static files that use the API), the rules pages and the
-// API reference (Markdown rendered on the server).
+// replay pages (templates whose scripts use the API), the rules pages
+// and the other docs (Markdown rendered at start-up).
 func (s *Server) webRoutes(mux *http.ServeMux) {
 	static, err := fs.Sub(web.Static, "static")
 	if err != nil {
 		panic(err) // the embedded tree is part of the binary
 	}
-	page := func(name string) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) {
-			b, err := fs.ReadFile(static, name)
-			if err != nil {
-				s.fail(w, r, err)
-				return
-			}
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Header().Set("Cache-Control", "no-cache")
-			w.Write(b)
-		}
+	site, err := newSite()
+	if err != nil {
+		panic(err) // the templates and docs are part of the binary
 	}
-	mux.HandleFunc("GET /{$}", page("index.html"))
-	mux.HandleFunc("GET /g/{id}", page("game.html"))
-	mux.HandleFunc("GET /g/{id}/replay", page("replay.html"))
+	show := func(name string, data pageData) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) { s.page(w, r, site, http.StatusOK, name, data) }
+	}
+	mux.HandleFunc("GET /{$}", show("lobby", pageData{Title: "Lobby", Class: "lobby", Rules: "/rules", Script: "lobby.js"}))
+	mux.HandleFunc("GET /g/{id}", show("game", pageData{Title: "Game", Class: "game", Rules: "/rules", Script: "game.js"}))
+	mux.HandleFunc("GET /g/{id}/replay", show("replay", pageData{Title: "Replay", Class: "replay", Rules: "/rules", Script: "replay.js"}))
 	mux.Handle("GET /static/", http.StripPrefix("/static/", noCache(http.FileServerFS(static))))
-	mux.HandleFunc("GET /rules/{name}", s.handleRulesPage)
-	mux.HandleFunc("GET /rules", s.handleRulesIndex)
-	mux.HandleFunc("GET /docs/api", func(w http.ResponseWriter, r *http.Request) {
-		b, err := docs.Files.ReadFile("api.md")
-		if err != nil {
-			s.fail(w, r, err)
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/static/favicon.svg", http.StatusMovedPermanently)
+	})
+	mux.HandleFunc("GET /rules/{name}", func(w http.ResponseWriter, r *http.Request) {
+		name := r.PathValue("name")
+		body, ok := site.docs["rules/"+name]
+		if !ok {
+			s.page(w, r, site, http.StatusNotFound, "notfound", pageData{Title: "No such rules", MainClass: "doc", Rules: "/rules",
+				Heading: "No rules page", Text: "There is no rules page for " + name + ".", Back: "/rules", BackText: "All rules"})
 			return
 		}
-		writeDoc(w, http.StatusOK, "The Passage API", markdown(string(b)))
+		title := name
+		if sp, err := catalog.Lookup(name); err == nil {
+			title = sp.Title
+		}
+		s.page(w, r, site, http.StatusOK, "doc", pageData{Title: title, Class: "doc", MainClass: "doc", Rules: "/rules", Body: body})
 	})
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeDoc(w, http.StatusNotFound, "Not found", "<h1>Not found</h1><p>No page at "+html.EscapeString(r.URL.Path)+". <a href=\"/\">To the lobby</a>.</p>")
+	mux.HandleFunc("GET /rules", func(w http.ResponseWriter, r *http.Request) {
+		var list []game.Spec
+		for _, sp := range catalog.Specs() {
+			if _, ok := site.docs["rules/"+sp.Name]; ok {
+				list = append(list, sp)
+			}
+		}
+		s.page(w, r, site, http.StatusOK, "rules-index", pageData{Title: "Rules", Class: "doc", MainClass: "doc", Rules: "/rules", List: list})
 	})
+	mux.HandleFunc("GET /docs/{name}", func(w http.ResponseWriter, r *http.Request) {
+		name := r.PathValue("name")
+		body, ok := site.docs[name]
+		if !ok || strings.Contains(name, "/") {
+			s.notFound(w, r, site)
+			return
+		}
+		title := "Passage docs: " + name
+		if name == "api" {
+			title = "The Passage API"
+		}
+		s.page(w, r, site, http.StatusOK, "doc", pageData{Title: title, Class: "doc", MainClass: "doc", Rules: "/rules", Body: body})
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w, r, site) })
+}
+
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request, site *site) {
+	s.page(w, r, site, http.StatusNotFound, "notfound", pageData{Title: "Not found", MainClass: "doc", Rules: "/rules",
+		Heading: "Not found", Text: "No page at " + path.Clean(r.URL.Path) + ".", Back: "/", BackText: "To the lobby"})
+}
+
+// page executes a page template into a buffer first, so that a failure
+// answers 500 (logged) instead of half a page.
+func (s *Server) page(w http.ResponseWriter, r *http.Request, site *site, status int, name string, data pageData) {
+	var b bytes.Buffer
+	if err := site.pages[name].ExecuteTemplate(&b, "layout", data); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
 }
 
 // noCache makes browsers revalidate the scripts, so that a new binary's
@@ -58,59 +163,4 @@ func noCache(h http.Handler) http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		h.ServeHTTP(w, r)
 	})
-}
-
-// rulesDocs maps each ruleset name to its players' rules page.
-func rulesDocs() map[string]string {
-	out := map[string]string{}
-	files, _ := fs.Glob(docs.Files, "rules/*.md")
-	for _, f := range files {
-		b, err := docs.Files.ReadFile(f)
-		if err == nil {
-			out[strings.TrimSuffix(path.Base(f), ".md")] = string(b)
-		}
-	}
-	return out
-}
-
-func (s *Server) handleRulesPage(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	body, ok := rulesDocs()[name]
-	if !ok {
-		writeDoc(w, http.StatusNotFound, "No such rules", "<h1>No rules page</h1><p>There is no rules page for "+html.EscapeString(name)+". <a href=\"/rules\">All rules</a>.</p>")
-		return
-	}
-	title := name
-	if sp, err := catalog.Lookup(name); err == nil {
-		title = sp.Title
-	}
-	writeDoc(w, http.StatusOK, title, markdown(body))
-}
-
-func (s *Server) handleRulesIndex(w http.ResponseWriter, r *http.Request) {
-	docs := rulesDocs()
-	var b strings.Builder
-	b.WriteString("<h1>Rules</h1><ul>")
-	for _, sp := range catalog.Specs() {
-		if _, ok := docs[sp.Name]; ok {
-			b.WriteString(`<li><a href="/rules/` + html.EscapeString(sp.Name) + `">` + html.EscapeString(sp.Title) + "</a> (<code>" + html.EscapeString(sp.Name) + "</code>)</li>")
-		}
-	}
-	b.WriteString("</ul>")
-	writeDoc(w, http.StatusOK, "Rules", b.String())
-}
-
-// writeDoc writes a documentation page around body (HTML).
-func writeDoc(w http.ResponseWriter, status int, title, body string) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	w.Write([]byte(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>` + html.EscapeString(title) + ` · Passage</title>
-<link rel="stylesheet" href="/static/style.css"></head>
-<body class="doc"><header class="top"><a class="brand" href="/">Passage</a>
-<nav><a href="/">Lobby</a> <a href="/rules">Rules</a> <a href="/docs/api">API</a></nav></header>
-<main class="doc">` + body + `</main></body></html>
-`))
 }

@@ -1,0 +1,364 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// problems collects what a page reports going wrong: console errors,
+// uncaught exceptions, failed requests and error responses.
+type problems struct {
+	mu   sync.Mutex
+	list []string
+}
+
+func (p *problems) add(s string) {
+	p.mu.Lock()
+	p.list = append(p.list, s)
+	p.mu.Unlock()
+}
+
+// take returns the problems so far and forgets them.
+func (p *problems) take() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := p.list
+	p.list = nil
+	return out
+}
+
+// listen is a chromedp listener that records problems; it runs on the
+// target's event loop, so it only appends.
+func (p *problems) listen(ev any) {
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type == runtime.ConsoleAPICalledTypeError {
+			var args []string
+			for _, a := range ev.Args {
+				args = append(args, string(a.Value)+a.Description)
+			}
+			p.add("console error: " + strings.Join(args, " "))
+		}
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		msg := d.Text
+		if d.Exception != nil {
+			msg += " " + d.Exception.Description
+		}
+		p.add(fmt.Sprintf("uncaught: %s (%s:%d)", msg, d.URL, d.LineNumber))
+	case *log.EventEntryAdded:
+		if ev.Entry.Level == log.EntryLevelError {
+			p.add("browser error: " + ev.Entry.Text + " " + ev.Entry.URL)
+		}
+	case *network.EventLoadingFailed:
+		if !ev.Canceled {
+			p.add("request failed: " + ev.ErrorText)
+		}
+	case *network.EventResponseReceived:
+		if ev.Response.Status >= 400 {
+			p.add(fmt.Sprintf("HTTP %d: %s", ev.Response.Status, ev.Response.URL))
+		}
+	}
+}
+
+// newWatchedPerson is newPerson whose page problems are recorded.
+func newWatchedPerson(t *testing.T, browser context.Context) (context.Context, *problems) {
+	t.Helper()
+	p := &problems{}
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext(), chromedp.WithListener(p.listen))
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("new browser context: %v", err)
+	}
+	return ctx, p
+}
+
+// holdSeat gives the browser of ctx the seat token of a game, as the
+// lobby does when it creates one.
+func holdSeat(t *testing.T, ctx context.Context, s *testServer, c createResponse) {
+	t.Helper()
+	seats, _ := json.Marshal(c.Seats)
+	run(t, ctx, "store the seat token",
+		chromedp.Navigate(s.url+"/rules"),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: %s}))`, c.Game.ID, c.Token, seats)),
+	)
+}
+
+// axeSource is axe-core's script, from $AXE_CORE (test.sh fetches it
+// from npm into a cache directory).
+func axeSource(t *testing.T) string {
+	t.Helper()
+	path := os.Getenv("AXE_CORE")
+	if path == "" {
+		home, _ := os.UserHomeDir()
+		path = filepath.Join(home, ".cache", "passage", "axe-core-4.14.1", "node_modules", "axe-core", "axe.min.js")
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("axe-core is missing (%v): ./test.sh installs it", err)
+		}
+		t.Skipf("axe-core is missing (%v): run ./test.sh once to install it; accessibility checks skipped", err)
+	}
+	return string(b)
+}
+
+// axeViolations runs axe-core on the page and lists its serious and
+// critical violations.
+func axeViolations(t *testing.T, ctx context.Context, axe string) []string {
+	t.Helper()
+	run(t, ctx, "inject axe-core", chromedp.Evaluate[chromedp.Void](axe))
+	type node struct {
+		Target []any `json:"target"`
+	}
+	type violation struct {
+		ID     string `json:"id"`
+		Impact string `json:"impact"`
+		Help   string `json:"help"`
+		Nodes  []node `json:"nodes"`
+	}
+	vs := get(t, ctx, "axe.run", chromedp.Evaluate[[]violation](
+		`axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)`, chromedp.EvalAwaitPromise))
+	var out []string
+	for _, v := range vs {
+		if v.Impact != "serious" && v.Impact != "critical" {
+			continue
+		}
+		var where []string
+		for i, n := range v.Nodes {
+			if i == 3 {
+				where = append(where, "...")
+				break
+			}
+			where = append(where, fmt.Sprint(n.Target...))
+		}
+		out = append(out, fmt.Sprintf("%s (%s): %s at %s", v.ID, v.Impact, v.Help, strings.Join(where, ", ")))
+	}
+	return out
+}
+
+// box is an element's place in the viewport.
+type box struct {
+	Top, Bottom, Left, Right, Width, Height float64
+}
+
+// layout is what the layout checks measure on a page.
+type layout struct {
+	ScrollWidth, InnerWidth, InnerHeight float64
+	Board, Action, Square                *box
+}
+
+const measureJS = `(() => {
+	const r = (sel) => { const e = document.querySelector(sel); if (!e) return null;
+		const b = e.getBoundingClientRect(); return {Top: b.top, Bottom: b.bottom, Left: b.left, Right: b.right, Width: b.width, Height: b.height}; };
+	return {ScrollWidth: document.documentElement.scrollWidth, InnerWidth: innerWidth, InnerHeight: innerHeight,
+		Board: r('svg#board'), Action: r('#throw'), Square: r('svg#board rect[data-square="1"]')};
+})()`
+
+func (b *box) inside(l layout) bool {
+	return b != nil && b.Top >= 0 && b.Left >= 0 && b.Bottom <= l.InnerHeight+0.5 && b.Right <= l.InnerWidth+0.5
+}
+
+// TestBrowserPages opens the lobby, a game of every ruleset, a rules
+// page and a replay at a laptop's, a larger laptop's and a phone's size,
+// and checks each: nothing wider than the window; on game pages the
+// whole board and the Throw button in view (laptops), Senet squares at
+// least 40 px (phone); no console errors or failed requests; and no
+// serious or critical accessibility violations (axe-core).
+func TestBrowserPages(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	axe := axeSource(t)
+
+	// A finished game for the replay.
+	over := s.create(t, createRequest{Rules: "senet-jequier", Start: "......................w.b...w. w off=wwwbbbb",
+		Seats: []seatRequest{{Kind: "medium"}, {Kind: "easy"}}})
+	s.waitFor(t, over.Game.ID, "the end", func(v gameView) bool { return v.Status == "over" })
+
+	games := map[string]createResponse{}
+	for _, rules := range []string{"senet-jequier", "senet-szenet", "senet-apokrif", "kinevet"} {
+		seats := []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}}
+		if rules == "kinevet" {
+			seats = append(seats, seatRequest{Kind: "easy"}, seatRequest{Kind: "easy"})
+		}
+		games[rules] = s.create(t, createRequest{Rules: rules, Seats: seats})
+	}
+
+	sizes := []struct{ w, h int64 }{{1280, 800}, {1440, 900}, {390, 844}}
+	for _, size := range sizes {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			ctx, probs := newWatchedPerson(t, browser)
+			run(t, ctx, "viewport", chromedp.EmulateViewport(size.w, size.h))
+			phone := size.w < 500
+			type page struct {
+				name, path, ready string
+				game              bool
+			}
+			pages := []page{
+				{"lobby", "/", `document.body.dataset.lobby === 'ready'`, false},
+				{"rules", "/rules/senet-szenet", `document.querySelector('main.doc h1') !== null`, false},
+				{"replay", "/g/" + over.Game.ID + "/replay", `document.body.dataset.step === '0'`, false},
+			}
+			for _, rules := range []string{"senet-jequier", "senet-szenet", "senet-apokrif", "kinevet"} {
+				c := games[rules]
+				holdSeat(t, ctx, s, c)
+				pages = append(pages, page{rules, "/g/" + c.Game.ID, `document.body.dataset.status === 'live' && document.querySelector('svg#board .piece') !== null`, true})
+			}
+			probs.take() // the pages that stored tokens
+			for _, p := range pages {
+				run(t, ctx, "open "+p.name, chromedp.Navigate(s.url+p.path))
+				waitJS(t, ctx, p.name+" drawn", p.ready)
+				screenshot(t, ctx, fmt.Sprintf("page-%s-%dx%d", p.name, size.w, size.h))
+				l := get(t, ctx, "measure", chromedp.Evaluate[layout](measureJS))
+				if l.ScrollWidth > l.InnerWidth {
+					t.Errorf("%s: the page is %v px wide in a %v px window", p.name, l.ScrollWidth, l.InnerWidth)
+				}
+				if p.game {
+					if !phone && !l.Board.inside(l) {
+						t.Errorf("%s: the board %+v is not all in the %vx%v window", p.name, l.Board, l.InnerWidth, l.InnerHeight)
+					}
+					if !phone && !l.Action.inside(l) {
+						t.Errorf("%s: the Throw button %+v is not in the %vx%v window", p.name, l.Action, l.InnerWidth, l.InnerHeight)
+					}
+					if phone && strings.HasPrefix(p.name, "senet") && (l.Square == nil || l.Square.Width < 40 || l.Square.Height < 40) {
+						t.Errorf("%s: a square is %+v on a phone, want at least 40x40 px", p.name, l.Square)
+					}
+				}
+				for _, v := range axeViolations(t, ctx, axe) {
+					t.Errorf("%s: accessibility: %s", p.name, v)
+				}
+				for _, pr := range probs.take() {
+					t.Errorf("%s: %s", p.name, pr)
+				}
+			}
+		})
+	}
+}
+
+// tabTo presses Tab until the focused element matches the JavaScript
+// condition (on document.activeElement, named e).
+func tabTo(t *testing.T, ctx context.Context, what, cond string) {
+	t.Helper()
+	for range 60 {
+		if get(t, ctx, "focus", chromedp.Evaluate[bool](`(() => { const e = document.activeElement; return !!e && (`+cond+`); })()`)) {
+			return
+		}
+		run(t, ctx, "Tab", chromedp.KeyEvent("\t"))
+	}
+	t.Fatalf("Tab never reached %s", what)
+}
+
+// TestBrowserKeyboardGame plays a whole game against the computer with
+// the keyboard alone: Tab to the Throw button and Enter, Tab to a piece
+// that can move, Enter to pick it (the focus goes to its first
+// destination), Enter to move. Throws without a legal move pass by
+// themselves.
+func TestBrowserKeyboardGame(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: 20 * time.Millisecond})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	c := s.create(t, createRequest{Rules: "senet-jequier", Start: "......................w.b...w. w off=wwwbbbb",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}}})
+	holdSeat(t, ctx, s, c)
+	run(t, ctx, "open the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"))
+	for i := 0; ; i++ {
+		if i == 300 {
+			t.Fatal("the game did not end in 300 turns")
+		}
+		waitJS(t, ctx, "my turn or the end", `document.body.dataset.status === 'over' || (document.body.dataset.myTurn === 'yes' && (document.body.dataset.roll === '' || document.querySelector('svg#board .piece.movable') !== null || /passing/.test(document.querySelector('#status').textContent)))`)
+		if attr(t, ctx, "body", "data-status") == "over" {
+			break
+		}
+		turns := attr(t, ctx, "body", "data-turns")
+		if attr(t, ctx, "body", "data-roll") == "" {
+			tabTo(t, ctx, "the Throw button", `e.id === 'throw' && !e.disabled`)
+			run(t, ctx, "Enter", chromedp.KeyEvent("\r"))
+			waitJS(t, ctx, "the throw", `document.body.dataset.roll !== '' || document.body.dataset.turns !== '`+turns+`'`)
+			continue
+		}
+		if get(t, ctx, "a pass?", chromedp.Evaluate[bool](`/passing/.test(document.querySelector('#status').textContent)`)) {
+			waitJS(t, ctx, "the pass played by itself", `document.body.dataset.turns !== '`+turns+`'`)
+			continue
+		}
+		tabTo(t, ctx, "a piece that can move", `e.classList.contains('movable')`)
+		run(t, ctx, "Enter on the piece", chromedp.KeyEvent("\r"))
+		waitJS(t, ctx, "a destination in focus", `document.activeElement && document.activeElement.classList.contains('target')`)
+		run(t, ctx, "Enter on the destination", chromedp.KeyEvent("\r"))
+		waitJS(t, ctx, "the move", `document.body.dataset.turns !== '`+turns+`'`)
+	}
+	status := get(t, ctx, "status", chromedp.Text(chromedp.CSS("#status")))
+	if !strings.Contains(status, "wins") {
+		t.Errorf("end of the keyboard game: status %q", status)
+	}
+	if v := s.game(t, c.Game.ID); v.Status != "over" {
+		t.Errorf("the server says %s", v.Status)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserAutoPass: two people play Ludo, every piece in the yard;
+// a roll without a 6 has no legal move, and the page of the player who
+// rolled it shows the reason and passes by itself, without a click.
+// The other person's page shows the pass in the move list.
+func TestBrowserAutoPass(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	alice, probs := newWatchedPerson(t, browser)
+	bob := newPerson(t, browser)
+	c := s.create(t, createRequest{Rules: "kinevet", Options: map[string]string{"players": "2"},
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	holdSeat(t, alice, s, c)
+	run(t, alice, "alice opens the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"))
+	run(t, bob, "bob takes the other seat", chromedp.Navigate(s.url+"/g/"+c.Game.ID+"?seat=1"), visible("svg#board .piece"))
+	waitJS(t, alice, "the game starts", `document.body.dataset.status === 'live'`)
+	people := []context.Context{alice, bob}
+	for i := 0; ; i++ {
+		if i == 30 {
+			t.Fatal("no pass in 30 rolls")
+		}
+		var who context.Context
+		waitJS(t, alice, "someone's turn to roll", `document.body.dataset.roll === ''`)
+		for _, p := range people {
+			if attr(t, p, "body", "data-my-turn") == "yes" {
+				who = p
+			}
+		}
+		if who == nil {
+			t.Fatal("nobody's turn")
+		}
+		turns := attr(t, who, "body", "data-turns")
+		run(t, who, "roll", click("#throw:not([disabled])"))
+		waitJS(t, who, "the roll", `document.body.dataset.roll !== '' || document.body.dataset.turns !== '`+turns+`'`)
+		if attr(t, who, "body", "data-turns") != turns {
+			continue // a roll without a turn change is impossible here, but do not hang on it
+		}
+		status := get(t, who, "status", chromedp.Text(chromedp.CSS("#status")))
+		if !strings.Contains(status, "No legal move with") {
+			// A 6: bring a piece out and go on.
+			playMyTurn(t, who)
+			continue
+		}
+		waitJS(t, who, "the pass played by itself", `document.body.dataset.turns !== '`+turns+`'`)
+		for _, p := range people {
+			waitJS(t, p, "the pass in the move list", `[...document.querySelectorAll('#log li')].some(li => /no move/.test(li.textContent))`)
+		}
+		break
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

@@ -1,0 +1,70 @@
+package server
+
+import (
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// inlineCode finds what a Content-Security-Policy of script-src 'self'
+// would block or what styles should not carry: inline scripts, event
+// handler attributes and style attributes.
+var inlineCode = regexp.MustCompile(`<script(?:\s[^>]*)?>\s*[^<\s]|<script>|\son[a-z]+=|\sstyle=`)
+
+// TestPages: every page is a template around the shared layout, loads
+// its module, carries no inline code, and answers unknown addresses
+// with a 404 page that escapes what was asked.
+func TestPages(t *testing.T) {
+	s := newTestServer(t, Config{})
+	tests := []struct {
+		path   string
+		status int
+		want   []string
+	}{
+		{"/", 200, []string{`<title>Lobby · Passage</title>`, `src="/static/lobby.js"`, `id="create"`, `href="/static/favicon.svg"`, `src="/static/prefs.js"`}},
+		{"/g/abc", 200, []string{`src="/static/game.js"`, `id="board"`, `aria-live="polite"`}},
+		{"/g/abc/replay", 200, []string{`src="/static/replay.js"`, `id="slider"`, `id="play"`}},
+		{"/rules", 200, []string{`href="/rules/senet-jequier"`, `href="/rules/kinevet"`}},
+		{"/rules/senet-jequier", 200, []string{`<title>Senet after Jéquier (Pusch) · Passage</title>`, `class="rule-id"`, `id="J7"`}},
+		{"/rules/kinevet", 200, []string{`id="H2"`}},
+		{"/docs/api", 200, []string{`<title>The Passage API · Passage</title>`, `<code>`}},
+		{"/rules/no<such>", 404, []string{`no&lt;such&gt;`}},
+		{"/nowhere<b>", 404, []string{`Not found`, `/nowhere&lt;b&gt;`}},
+		{"/static/favicon.svg", 200, []string{`<svg`}},
+	}
+	for _, tt := range tests {
+		resp, err := http.Get(s.url + tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := string(b)
+		if resp.StatusCode != tt.status {
+			t.Errorf("GET %s: status %d, want %d", tt.path, resp.StatusCode, tt.status)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("GET %s lacks %s", tt.path, w)
+			}
+		}
+		if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+			if m := inlineCode.FindString(body); m != "" {
+				t.Errorf("GET %s: inline code %q", tt.path, m)
+			}
+		}
+	}
+	resp, err := http.Get(s.url + "/favicon.ico")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.Request.URL.Path != "/static/favicon.svg" || resp.StatusCode != http.StatusOK {
+		t.Errorf("GET /favicon.ico ends at %s with %d, want the SVG icon", resp.Request.URL.Path, resp.StatusCode)
+	}
+}
