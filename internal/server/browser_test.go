@@ -258,7 +258,7 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	screenshot(t, ctx, "game-over")
 	status := get(t, ctx, "status", chromedp.Text(chromedp.CSS("#status")))
 	verify := get(t, ctx, "verification", chromedp.Text(chromedp.CSS("#verify-result")))
-	if !strings.HasPrefix(status, "Game over") || !strings.Contains(verify, "✓") {
+	if !strings.Contains(status, "wins") || !strings.Contains(status, "on turn") || !strings.Contains(verify, "✓") {
 		t.Errorf("end of game: status %q, verification %q", status, verify)
 	}
 	if v := s.game(t, id); v.Status != "over" || attr(t, ctx, "svg#board", "data-pos") != v.Pos {
