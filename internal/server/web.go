@@ -33,8 +33,9 @@ type pageData struct {
 // site holds the parsed templates and the docs pages, rendered once at
 // start-up.
 type site struct {
-	pages map[string]*template.Template // by content template file
-	docs  map[string]template.HTML      // "api", "rules/kinevet"
+	pages    map[string]*template.Template // by content template file
+	docs     map[string]template.HTML      // "api", "rules/kinevet"
+	diagrams map[string][]byte             // SVG by address: "/rules/kinevet/board.svg"
 }
 
 // newSite parses the templates and renders every Markdown page. The
@@ -52,6 +53,13 @@ func newSite() (*site, error) {
 			return nil, err
 		}
 		s.pages[name] = t
+	}
+	dt, err := diagramTemplate()
+	if err != nil {
+		return nil, err
+	}
+	if s.diagrams, err = rulesDiagrams(dt); err != nil {
+		return nil, err
 	}
 	md := newMarkdown()
 	files, err := fs.Glob(docs.Files, "*.md")
@@ -111,6 +119,16 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 			title = sp.Title
 		}
 		s.page(w, r, site, http.StatusOK, "doc", pageData{Title: title, Class: "doc", MainClass: "doc", Rules: "/rules", Body: body})
+	})
+	mux.HandleFunc("GET /rules/{name}/{file}", func(w http.ResponseWriter, r *http.Request) {
+		svg, ok := site.diagrams[r.URL.Path]
+		if !ok {
+			s.notFound(w, r, site)
+			return
+		}
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(svg)
 	})
 	mux.HandleFunc("GET /rules", func(w http.ResponseWriter, r *http.Request) {
 		var list []game.Spec

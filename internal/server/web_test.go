@@ -33,6 +33,13 @@ func TestPages(t *testing.T) {
 		{"/rules/no<such>", 404, []string{`no&lt;such&gt;`}},
 		{"/nowhere<b>", 404, []string{`Not found`, `/nowhere&lt;b&gt;`}},
 		{"/static/favicon.svg", 200, []string{`<svg`}},
+		// The diagrams come from the rulesets' data: Szenet's House of
+		// Water on 27 and its throws (1: 4/16 ... 5: 1/16), Ludo's die.
+		{"/rules/senet-szenet/board.svg", 200, []string{`<svg`, `>≈</text>`, `>Water</text>`, `>27</text>`}},
+		{"/rules/senet-szenet/throws.svg", 200, []string{`>4/16</text>`, `>1/16</text>`, `>5</text>`}},
+		{"/rules/kinevet/throws.svg", 200, []string{`>1/6</text>`, `>6</text>`}},
+		{"/rules/kinevet/board.svg", 200, []string{`>40</text>`, `red yard`}},
+		{"/rules/kinevet/nothing.svg", 404, nil},
 	}
 	for _, tt := range tests {
 		resp, err := http.Get(s.url + tt.path)
@@ -66,5 +73,41 @@ func TestPages(t *testing.T) {
 	resp.Body.Close()
 	if resp.Request.URL.Path != "/static/favicon.svg" || resp.StatusCode != http.StatusOK {
 		t.Errorf("GET /favicon.ico ends at %s with %d, want the SVG icon", resp.Request.URL.Path, resp.StatusCode)
+	}
+}
+
+// TestRulesPagesForPlayers: the rules pages speak to players (no talk
+// of seeds, code, notation or files) and every diagram they show exists.
+func TestRulesPagesForPlayers(t *testing.T) {
+	s := newTestServer(t, Config{})
+	img := regexp.MustCompile(`<img src="([^"]+)"`)
+	for _, name := range []string{"senet-jequier", "senet-szenet", "senet-apokrif", "kinevet"} {
+		resp, err := http.Get(s.url + "/rules/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		page := string(b)
+		main := page[strings.Index(page, "<main"):]
+		for _, bad := range []string{"seed", "<code>", ".md", "notation", "the code", "engine"} {
+			if strings.Contains(strings.ToLower(main), bad) {
+				t.Errorf("/rules/%s speaks of %q", name, bad)
+			}
+		}
+		srcs := img.FindAllStringSubmatch(main, -1)
+		if len(srcs) < 2 {
+			t.Errorf("/rules/%s shows %d diagrams, want the board and the throws at least", name, len(srcs))
+		}
+		for _, m := range srcs {
+			r, err := http.Get(s.url + m[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Body.Close()
+			if r.StatusCode != http.StatusOK || r.Header.Get("Content-Type") != "image/svg+xml" {
+				t.Errorf("/rules/%s: diagram %s answers %d %s", name, m[1], r.StatusCode, r.Header.Get("Content-Type"))
+			}
+		}
 	}
 }

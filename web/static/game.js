@@ -143,8 +143,6 @@ async function onState(msg) {
     if (eff.some((e) => /drown/.test(e))) play('drown');
     else if (eff.some((e) => /attack|capture/.test(e))) play('capture');
     else if (t.move !== 'pass') play('move');
-  } else if (ev.kind === 'throw') {
-    news = '';
   }
   render(animateFrom, ev.kind === 'throw');
   if (game.status === 'over' && prev && prev.status !== 'over') {
