@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -196,11 +197,25 @@ func TestBrowserPages(t *testing.T) {
 		games[rules] = s.create(t, createRequest{Rules: rules, Seats: seats})
 	}
 
-	sizes := []struct{ w, h int64 }{{1280, 800}, {1440, 900}, {390, 844}}
+	sizes := []struct {
+		w, h int64
+		dark bool
+	}{{1280, 800, false}, {1440, 900, false}, {390, 844, false}, {1280, 800, true}}
 	for _, size := range sizes {
-		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+		name := fmt.Sprintf("%dx%d", size.w, size.h)
+		if size.dark {
+			name += "-dark"
+		}
+		t.Run(name, func(t *testing.T) {
 			ctx, probs := newWatchedPerson(t, browser)
 			run(t, ctx, "viewport", chromedp.EmulateViewport(size.w, size.h))
+			if size.dark {
+				run(t, ctx, "dark colours", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+					_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+						Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+					return err
+				}))
+			}
 			phone := size.w < 500
 			type page struct {
 				name, path, ready string
@@ -220,7 +235,7 @@ func TestBrowserPages(t *testing.T) {
 			for _, p := range pages {
 				run(t, ctx, "open "+p.name, chromedp.Navigate(s.url+p.path))
 				waitJS(t, ctx, p.name+" drawn", p.ready)
-				screenshot(t, ctx, fmt.Sprintf("page-%s-%dx%d", p.name, size.w, size.h))
+				screenshot(t, ctx, "page-"+p.name+"-"+name)
 				l := get(t, ctx, "measure", chromedp.Evaluate[layout](measureJS))
 				if l.ScrollWidth > l.InnerWidth {
 					t.Errorf("%s: the page is %v px wide in a %v px window", p.name, l.ScrollWidth, l.InnerWidth)
@@ -236,6 +251,9 @@ func TestBrowserPages(t *testing.T) {
 						t.Errorf("%s: a square is %+v on a phone, want at least 40x40 px", p.name, l.Square)
 					}
 				}
+				if p.name == "senet-jequier" && name == "1280x800" {
+					readmeShot(t, ctx)
+				}
 				for _, v := range axeViolations(t, ctx, axe) {
 					t.Errorf("%s: accessibility: %s", p.name, v)
 				}
@@ -244,6 +262,35 @@ func TestBrowserPages(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// readmeShot writes the README's picture of a game in progress to
+// $PASSAGE_README_SHOT when it is set: the player has thrown and picked
+// a piece, whose destinations show.
+func readmeShot(t *testing.T, ctx context.Context) {
+	t.Helper()
+	path := os.Getenv("PASSAGE_README_SHOT")
+	if path == "" {
+		return
+	}
+	waitJS(t, ctx, "my turn", `document.body.dataset.myTurn === 'yes'`)
+	for range 20 {
+		if attr(t, ctx, "body", "data-roll") == "" {
+			run(t, ctx, "throw", click("#throw:not([disabled])"))
+			waitJS(t, ctx, "the throw", `document.body.dataset.roll !== '' || document.body.dataset.myTurn !== 'yes'`)
+		}
+		if get(t, ctx, "movable", chromedp.Evaluate[bool](`document.querySelector('svg#board .piece.movable') !== null`)) {
+			break
+		}
+		waitJS(t, ctx, "my turn again", `document.body.dataset.myTurn === 'yes' && document.body.dataset.roll === ''`)
+	}
+	run(t, ctx, "pick a piece", click("svg#board .piece.movable"))
+	waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
+	run(t, ctx, "let the sticks land", chromedp.Sleep(800*time.Millisecond))
+	png := get(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
