@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -404,6 +405,106 @@ func TestBrowserAutoPass(t *testing.T) {
 			waitJS(t, p, "the pass in the move list", `[...document.querySelectorAll('#log li')].some(li => /no move/.test(li.textContent))`)
 		}
 		break
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserLobbyChoices: presets set the options, a seat's colour is
+// chosen with a swatch, and the game created has exactly those rules;
+// a Jéquier game with drowned pieces restarting on 15 marks square 15.
+func TestBrowserLobbyChoices(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "a Ludo game with the popular house rules, seat 1 green",
+		chromedp.Navigate(s.url+"/?rules=kinevet"),
+		lobbyReady(),
+		click(`button[data-preset="house"]`),
+		lobbyReady(),
+		click(`input[data-option="players"][value="2"]`),
+		lobbyReady(),
+		click(`button[data-seat-color="0"][data-color="g"]`),
+		lobbyReady(),
+		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "easy"),
+		click("#create-button"),
+	)
+	url := waitURL(t, ctx, "/g/")
+	v := s.game(t, url[strings.LastIndex(url, "/")+1:])
+	if want := "kinevet colors=gr players=2 safe-start=on three-sixes=on three-tries=on"; v.Rules != want {
+		t.Errorf("created %q, want %q", v.Rules, want)
+	}
+	run(t, ctx, "a Jéquier game, drowned pieces to 15",
+		chromedp.Navigate(s.url+"/?rules=senet-jequier"),
+		lobbyReady(),
+		click(`input[data-option="water"][value="15"]`),
+		lobbyReady(),
+		click("#create-button"),
+	)
+	url = waitURL(t, ctx, "/g/")
+	v = s.game(t, url[strings.LastIndex(url, "/")+1:])
+	if v.Rules != "senet-jequier water=15" {
+		t.Errorf("created %q, want senet-jequier water=15", v.Rules)
+	}
+	run(t, ctx, "the board", visible("svg#board .piece"))
+	marked := get(t, ctx, "the return square", chromedp.Evaluate[bool](`(() => {
+		const m = document.querySelector('svg#board .return-square'), sq = document.querySelector('svg#board rect[data-square="15"]');
+		return !!m && !!sq && Math.abs(m.getAttribute('x') - sq.getAttribute('x') - 3) < 0.01 && Math.abs(m.getAttribute('y') - sq.getAttribute('y') - 3) < 0.01;
+	})()`))
+	if !marked {
+		t.Error("square 15 is not marked as the return square")
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserPreferences: the theme and sound buttons are remembered
+// across pages; no sound is made before the player has clicked or
+// pressed a key (the page's AudioContext is counted); under
+// prefers-reduced-motion the throw does not fall.
+func TestBrowserPreferences(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: 30 * time.Millisecond})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "count audio contexts", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+			window.audioContexts = 0;
+			const Real = window.AudioContext;
+			window.AudioContext = class extends Real { constructor(...a) { super(...a); window.audioContexts++; } };`})
+		return err
+	}))
+	run(t, ctx, "toggle theme and sound",
+		chromedp.Navigate(s.url+"/rules"),
+		click("#theme-toggle"),
+		click("#sound-toggle"),
+		click("#sound-toggle"),
+	)
+	dark := get(t, ctx, "theme", chromedp.Evaluate[string](`document.documentElement.dataset.theme || ''`))
+	if dark != "dark" {
+		t.Errorf("after the theme button: theme %q, want dark", dark)
+	}
+	// A game between computers, watched: moves arrive, but no sound may
+	// play until the player acts on this page.
+	c := s.create(t, createRequest{Rules: "senet-szenet", Seats: []seatRequest{{Kind: "easy"}, {Kind: "easy"}}})
+	run(t, ctx, "watch a game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board"))
+	waitJS(t, ctx, "moves", `Number(document.body.dataset.turns) >= 3`)
+	if n := get(t, ctx, "audio contexts", chromedp.Evaluate[int](`window.audioContexts`)); n != 0 {
+		t.Errorf("%d audio contexts before any interaction", n)
+	}
+	theme := get(t, ctx, "theme on another page", chromedp.Evaluate[string](`document.documentElement.dataset.theme || ''`))
+	if theme != "dark" {
+		t.Errorf("the theme was not remembered: %q", theme)
+	}
+	run(t, ctx, "press a key", chromedp.KeyEvent("x"))
+	turns := attr(t, ctx, "body", "data-turns")
+	waitJS(t, ctx, "another move", `document.body.dataset.turns !== '`+turns+`' || document.body.dataset.status === 'over'`)
+	waitJS(t, ctx, "a sound", `window.audioContexts === 1 || document.body.dataset.status === 'over'`)
+	run(t, ctx, "mute", click("#sound-toggle"))
+	run(t, ctx, "reload", chromedp.Reload(), visible("svg#board"))
+	if p := attr(t, ctx, "#sound-toggle", "aria-pressed"); p != "false" {
+		t.Errorf("the sound button after a reload: aria-pressed %q, want false (muted)", p)
 	}
 	for _, pr := range probs.take() {
 		t.Error(pr)

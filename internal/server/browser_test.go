@@ -164,12 +164,18 @@ func waitJS(t *testing.T, ctx context.Context, what, expr string) {
 // query that runs while the old document goes away fails.
 func waitURL(t *testing.T, ctx context.Context, part string) string {
 	t.Helper()
+	return waitURLWhere(t, ctx, part, func(url string) bool { return strings.Contains(url, part) })
+}
+
+// waitURLWhere waits until the page's address satisfies ok.
+func waitURLWhere(t *testing.T, ctx context.Context, part string, ok func(string) bool) string {
+	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		tctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		url, err := chromedp.Run(tctx, chromedp.Location())
 		cancel()
-		if err == nil && strings.Contains(url, part) {
+		if err == nil && ok(url) {
 			return url
 		}
 		if time.Now().After(deadline) {
@@ -252,8 +258,14 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 		if attr(t, ctx, "body", "data-status") == "over" {
 			break
 		}
+		if title := get(t, ctx, "tab title", chromedp.Title()); !strings.HasPrefix(title, "(Your turn) ") {
+			t.Errorf("on my turn the tab title is %q", title)
+		}
 		playMyTurn(t, ctx)
 	}
+	// The rules were told: the last move bore a piece off, shown with
+	// its icon and words in the move list.
+	run(t, ctx, "the last move's effect", visible(`#log li:last-child .effect[aria-label="bears a piece off"]`))
 	run(t, ctx, "the verification", visible("#verify-result"))
 	screenshot(t, ctx, "game-over")
 	status := get(t, ctx, "status", chromedp.Text(chromedp.CSS("#status")))
@@ -349,11 +361,25 @@ func TestBrowserReplay(t *testing.T) {
 			t.Errorf("after %s, step %d shows %q, want %q", st.button, st.want, got, want)
 		}
 	}
+	// Autoplay steps on by itself; Pause stops it.
+	run(t, ctx, "autoplay", chromedp.SetValue(chromedp.CSS("#speed"), "250"), click("#play"))
+	waitJS(t, ctx, "autoplay to the end", fmt.Sprintf(`document.body.dataset.step === '%d' && document.querySelector('#play').textContent === 'Play'`, v.Turns))
+	if title := get(t, ctx, "title", chromedp.Text(chromedp.CSS("#title"))); !strings.Contains(title, "Senet after Jéquier") {
+		t.Errorf("replay title %q, want the ruleset's title", title)
+	}
 	run(t, ctx, "verification", visible("#verification .ok"))
 	screenshot(t, ctx, "replay")
 	verify := get(t, ctx, "verification", chromedp.Text(chromedp.CSS("#verification .ok")))
 	if !strings.Contains(verify, "✓") {
 		t.Errorf("replay verification %q", verify)
+	}
+	// Play from turn 1's position against the computer: a new game
+	// starts there, with the person on the seat to move.
+	run(t, ctx, "play from here", click("#first"), click("#forward"), click("#from-here"))
+	url := waitURLWhere(t, ctx, "a new game", func(u string) bool { return strings.Contains(u, "/g/") && !strings.Contains(u, "/replay") })
+	n := s.game(t, url[strings.LastIndex(url, "/")+1:])
+	if n.ID == id || n.Start != rec.Turns[0].Pos || n.Seats[rec.Turns[1].Seat].Kind != "human" {
+		t.Errorf("play from here: game %s from %q with seats %+v; want a new game from %q, a person on seat %d", n.ID, n.Start, n.Seats, rec.Turns[0].Pos, rec.Turns[1].Seat)
 	}
 }
 

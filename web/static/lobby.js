@@ -113,9 +113,9 @@ function showOptions() {
   const presets = $('#presets');
   presets.replaceChildren();
   if (shown.length) {
-    presets.append(h('button', { type: 'button', class: 'secondary', onclick: () => preset({}) }, 'Classic rules'));
+    presets.append(h('button', { type: 'button', class: 'secondary', 'data-preset': 'classic', onclick: () => preset({}) }, 'Classic rules'));
     const p = PRESETS[r.name];
-    if (p) presets.append(h('button', { type: 'button', class: 'secondary', onclick: () => preset(p.options) }, p.name));
+    if (p) presets.append(h('button', { type: 'button', class: 'secondary', 'data-preset': 'house', onclick: () => preset(p.options) }, p.name));
   }
   seatColors = [];
   showSeats();
