@@ -358,6 +358,29 @@ func TestBrowserKeyboardGame(t *testing.T) {
 	}
 }
 
+// TestBrowserReducedMotion: with prefers-reduced-motion the throw does
+// not fall and no piece slides.
+func TestBrowserReducedMotion(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: 30 * time.Millisecond})
+	browser := newBrowser(t)
+	ctx := newPerson(t, browser)
+	run(t, ctx, "less motion", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
+		return err
+	}))
+	c := s.create(t, createRequest{Rules: "senet-szenet", Seats: []seatRequest{{Kind: "easy"}, {Kind: "easy"}}})
+	run(t, ctx, "watch a game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board"))
+	for range 20 {
+		turns := attr(t, ctx, "body", "data-turns")
+		waitJS(t, ctx, "a move", `document.body.dataset.turns !== '`+turns+`' || document.body.dataset.status === 'over'`)
+		moving := get(t, ctx, "motion", chromedp.Evaluate[bool](`document.querySelector('#sticks').dataset.animated !== undefined || document.querySelector('svg#board').dataset.slides !== undefined`))
+		if moving {
+			t.Fatal("a throw or a piece moves although the player asked for less motion")
+		}
+	}
+}
+
 // TestBrowserAutoPass: two people play Ludo, every piece in the yard;
 // a roll without a 6 has no legal move, and the page of the player who
 // rolled it shows the reason and passes by itself, without a click.
@@ -428,8 +451,9 @@ func TestBrowserLobbyChoices(t *testing.T) {
 		click(`button[data-seat-color="0"][data-color="g"]`),
 		lobbyReady(),
 		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "easy"),
-		click("#create-button"),
 	)
+	screenshot(t, ctx, "lobby-kinevet")
+	run(t, ctx, "create", click("#create-button"))
 	url := waitURL(t, ctx, "/g/")
 	v := s.game(t, url[strings.LastIndex(url, "/")+1:])
 	if want := "kinevet colors=gr players=2 safe-start=on three-sixes=on three-tries=on"; v.Rules != want {
@@ -501,6 +525,8 @@ func TestBrowserPreferences(t *testing.T) {
 	turns := attr(t, ctx, "body", "data-turns")
 	waitJS(t, ctx, "another move", `document.body.dataset.turns !== '`+turns+`' || document.body.dataset.status === 'over'`)
 	waitJS(t, ctx, "a sound", `window.audioContexts === 1 || document.body.dataset.status === 'over'`)
+	// With motion allowed, throws fall and pieces slide.
+	waitJS(t, ctx, "a throw falls and a piece slides", `Number(document.querySelector('#sticks').dataset.animated) > 0 && Number(document.querySelector('svg#board').dataset.slides) > 0`)
 	run(t, ctx, "mute", click("#sound-toggle"))
 	run(t, ctx, "reload", chromedp.Reload(), visible("svg#board"))
 	if p := attr(t, ctx, "#sound-toggle", "aria-pressed"); p != "false" {

@@ -347,6 +347,7 @@ export class BoardView {
     const dur = per * (pts.length - 1);
     const t0 = performance.now();
     piece.classList.add('moving');
+    this.svg.dataset.slides = Number(this.svg.dataset.slides || 0) + 1; // counted for the tests
     const step = (now) => {
       const f = Math.min(1, (now - t0) / dur);
       const e = f < 0.5 ? 2 * f * f : 1 - Math.pow(-2 * f + 2, 2) / 2;
@@ -371,6 +372,7 @@ export function drawThrow(svg, kind, roll, n, fresh) {
   if (fresh && !reducedMotion()) {
     void svg.getBoundingClientRect(); // restart the animation
     svg.classList.add('thrown');
+    svg.dataset.animated = Number(svg.dataset.animated || 0) + 1; // counted for the tests
   }
 }
 

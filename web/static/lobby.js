@@ -207,7 +207,8 @@ async function showSeats() {
     const row = h('div', { class: 'seat-row' });
     if (colorsOpt) {
       const c = seatColors[i];
-      row.append(h('span', { class: 'seat-name' }, chip(info.board, c), `Seat ${i + 1}`), swatches(i), sel);
+      const name = COLOR_NAMES[c] || `seat ${i + 1}`;
+      row.append(h('span', { class: 'seat-name' }, chip(info.board, c), name[0].toUpperCase() + name.slice(1)), swatches(i), sel);
     } else {
       row.append(h('span', { class: 'seat-name' }, chip(info.board, s.cl), s.label), sel);
     }
