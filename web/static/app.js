@@ -119,31 +119,35 @@ const EFFECTS = {
   'roll lost (pass)': ['∅', 'no legal move: the roll is lost'],
 };
 
-// effectParts is the icon and words of one effect.
-export function effectParts(name) {
-  return EFFECTS[name] || ['•', name];
+// effectParts is the icon and words of one effect of turn t; the board
+// family's module may say more (why a throw was extra).
+export function effectParts(name, t, kind) {
+  const [icon, words] = EFFECTS[name] || ['•', name];
+  const mod = kind && boards[kind];
+  const more = mod && mod.explain ? mod.explain(name, t) : null;
+  return [icon, more || words];
 }
 
 // turnText describes a turn in words: who threw what, the move, and
 // what the rules did.
-export function turnText(t, seats) {
+export function turnText(t, seats, kind) {
   const seat = seats[t.seat];
   const who = seat ? seat.label || seat.name : t.letter;
   const by = t.by && t.by !== 'human' ? ` (${t.by})` : '';
   const effects = (t.effects || []).filter((e) => t.move !== 'pass' || !/pass/.test(e));
-  const said = effects.map((e) => effectParts(e)[1]);
+  const said = effects.map((e) => effectParts(e, t, kind)[1]);
   const move = t.move === 'pass' ? 'no legal move' : t.move;
   return `${who}${by} threw ${t.roll}: ${move}` + (said.length ? ' · ' + said.join(' · ') : '');
 }
 
 // turnItem is a turn as a move-list entry, each effect with its icon.
-export function turnItem(t, seats, attrs = {}) {
+export function turnItem(t, seats, kind, attrs = {}) {
   const seat = seats[t.seat];
   const who = seat ? seat.label || seat.name : t.letter;
   const li = h('li', attrs, h('span', { class: 'who' }, who), ' ', h('span', { class: 'roll' }, String(t.roll)), ' ',
     h('span', { class: 'mv' }, t.move === 'pass' ? 'no move' : t.move));
   for (const e of t.effects || []) {
-    const [icon, words] = effectParts(e);
+    const [icon, words] = effectParts(e, t, kind);
     li.append(' ', h('span', { class: 'effect', title: words, 'aria-label': words }, icon));
   }
   return li;

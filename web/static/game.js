@@ -138,7 +138,7 @@ async function onState(msg) {
     animateFrom = prev.pos;
     const t = log[log.length - 1];
     news = moveNews(t);
-    announce(turnText(t, game.seats));
+    announce(turnText(t, game.seats, game.board));
     const eff = t.effects || [];
     if (eff.some((e) => /drown/.test(e))) play('drown');
     else if (eff.some((e) => /attack|capture/.test(e))) play('capture');
@@ -162,7 +162,7 @@ function moveNews(t) {
   const seat = game.seats[t.seat];
   const who = seat ? seat.label : t.letter;
   if (t.move === 'pass') return `${who} had no legal move with ${t.roll}.`;
-  const said = (t.effects || []).map((e) => effectParts(e)[1]);
+  const said = (t.effects || []).map((e) => effectParts(e, t, game.board)[1]);
   return `${who} played ${t.move} with ${t.roll}` + (said.length ? ': ' + said.join('; ') : '') + '.';
 }
 
@@ -297,7 +297,7 @@ function render(animateFrom, freshThrow) {
   showDeadline();
 
   const ol = $('#log');
-  ol.replaceChildren(...log.map((t) => turnItem(t, game.seats, { title: turnText(t, game.seats) })));
+  ol.replaceChildren(...log.map((t) => turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board) })));
   ol.scrollTop = ol.scrollHeight;
 
   $('#commit').textContent = game.commit;

@@ -38,7 +38,7 @@ async function init() {
     $('#result').textContent = `In play: ${rec.turns.length} turns so far.`;
   }
   $('#log').replaceChildren(...rec.turns.map((t, i) => {
-    const li = turnItem(t, rec.seats, { 'data-turn': i + 1, tabindex: 0, title: turnText(t, rec.seats) });
+    const li = turnItem(t, rec.seats, rec.board, { 'data-turn': i + 1, tabindex: 0, title: turnText(t, rec.seats, rec.board) });
     li.addEventListener('click', () => go(i + 1));
     li.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(i + 1); });
     return li;
@@ -133,7 +133,7 @@ function go(n, animate) {
   $('#slider').value = n;
   $('#slider').setAttribute('aria-valuetext', `turn ${n} of ${rec.turns.length}`);
   document.body.dataset.step = n;
-  const text = t ? `Turn ${n} of ${rec.turns.length}: ${turnText(t, rec.seats)}` : `Start (${rec.turns.length} turns)`;
+  const text = t ? `Turn ${n} of ${rec.turns.length}: ${turnText(t, rec.seats, rec.board)}` : `Start (${rec.turns.length} turns)`;
   $('#step').textContent = text;
   if (!timer) announce(text);
   const sticks = $('#sticks');

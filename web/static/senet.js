@@ -294,3 +294,15 @@ export function extras(rules) {
   const water = opts.find((o) => o.startsWith('water='));
   return { returnSquare: water ? Number(water.slice(6)) : 1 };
 }
+
+// explain says why a move's throw was extra: a bonus throw names its
+// piece, a throw that always gives another says so, otherwise the
+// square reached gave it. Other effects keep their words.
+export function explain(effect, t) {
+  if (effect !== 'extra or bonus throw') return null;
+  const p = parse(t.pos);
+  if (p.bonus) return `a bonus throw for the piece on ${p.bonus}`;
+  const m = /-(\d+)$/.exec(t.move);
+  if (m && [1, 4, 5, 6].indexOf(t.roll) < 0) return `square ${m[1]} gives another throw`;
+  return `a ${t.roll} gives another throw`;
+}
