@@ -302,30 +302,33 @@ export class BoardView {
     f[(i + dir + f.length) % f.length].focus();
   }
 
-  // animate moves the piece that landed on k.to along the track from
-  // k.from, and a piece it swapped with back along the same way; a piece
-  // that went on from k.to (drowned) makes a second leg.
+  // animate moves the pieces of the last move: the mover along the
+  // track from k.from (and on to where it went, if it did not stay:
+  // drowned, borne off), a piece it swapped with back the same way, and
+  // a piece it sent home (captured, dragged off) from k.to.
   animate(layer, k, fromP, toP, fromPos) {
     const { mod } = this;
-    const pieceAt = (key, letterTest) => [...layer.querySelectorAll('.piece')].filter((e) => e.dataset.key === key && letterTest(e.dataset.piece)).pop();
     const mine = (c) => c.toLowerCase() === toP.turn || c === toP.turn;
     const pts = mod.route(k.from, k.to, fromP).map((key) => mod.center(key, fromP));
-    let piece = pieceAt(k.to, mine) || pieceAt(k.to, () => true);
-    const legs = [];
-    if (!piece) {
-      // The piece did not stay where it landed: find where it went.
-      const before = new Set(this.keysOf(fromPos, fromP));
-      const moved = [...layer.querySelectorAll('.piece')].find((e) => mine(e.dataset.piece) && !before.has(e.dataset.key + '|' + e.dataset.piece));
-      if (!moved) return;
-      piece = moved;
-      legs.push([...pts, this.groupAt(moved)]);
-    } else {
-      legs.push(pts);
+    // The pieces that stand somewhere they did not before.
+    const before = new Map();
+    for (const id of this.keysOf(fromPos, fromP)) before.set(id, (before.get(id) || 0) + 1);
+    const seen = new Map();
+    const arrived = [];
+    for (const e of layer.querySelectorAll('.piece')) {
+      const id = e.dataset.key + '|' + e.dataset.piece;
+      seen.set(id, (seen.get(id) || 0) + 1);
+      if (seen.get(id) > (before.get(id) || 0)) arrived.push(e);
     }
-    this.slide(piece, legs[0]);
-    // A swap: the other piece now stands where the mover started.
-    const other = pieceAt(k.from, (c) => !mine(c));
-    if (other) this.slide(other, [...pts].reverse());
+    const mover = arrived.find((e) => e.dataset.key === k.to && mine(e.dataset.piece)) || arrived.find((e) => mine(e.dataset.piece));
+    if (mover) {
+      this.slide(mover, mover.dataset.key === k.to ? pts : [...pts, this.groupAt(mover)]);
+    }
+    for (const e of arrived) {
+      if (e === mover) continue;
+      if (e.dataset.key === k.from) this.slide(e, [...pts].reverse()); // a swap
+      else this.slide(e, [pts[pts.length - 1], this.groupAt(e)]);
+    }
   }
 
   // keysOf lists "key|letter" of each piece in pos, drawn off screen.
@@ -380,11 +383,16 @@ export function drawThrow(svg, kind, roll, n, fresh) {
   }
 }
 
-// houseLegend lists a board's houses: symbol, square, name and effect.
-export function houseLegend(houses) {
-  if (!houses || !houses.length) return h('span');
+// houseLegend lists a board's houses: symbol, square, name and effect,
+// and the square drowned pieces restart on when the board marks one.
+export function houseLegend(houses, extra = {}) {
+  const list = [...(houses || [])];
+  if (extra.returnSquare) {
+    list.push({ symbol: '↺', square: extra.returnSquare, name: '', effect: 'drowned pieces restart here, or on the first empty square after it' });
+  }
+  if (!list.length) return h('span');
   return h('details', { class: 'card small legend' }, h('summary', {}, 'Houses of this board'),
-    h('ul', {}, houses.map((x) => h('li', {}, h('strong', {}, `${x.symbol} ${x.square}`), x.name ? ` ${x.name}: ` : ': ', x.effect))));
+    h('ul', {}, list.map((x) => h('li', {}, h('strong', {}, `${x.symbol} ${x.square}`), x.name ? ` ${x.name}: ` : ': ', x.effect))));
 }
 
 // announce tells screen readers (an aria-live region) what happened.

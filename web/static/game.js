@@ -77,8 +77,9 @@ async function init() {
   $('#record-json').href = `/api/games/${id}/record.json?download`;
   let info = { houses: [] };
   try { info = await api('GET', `/api/rulesets/${game.name}?${optionQuery(game.rules)}`); } catch { /* drawn without houses */ }
-  view = new BoardView($('#board'), game.board, info.houses, boardModule(game.board).extras(game.rules));
-  $('#legend').replaceChildren(houseLegend(info.houses));
+  const extras = boardModule(game.board).extras(game.rules);
+  view = new BoardView($('#board'), game.board, info.houses, extras);
+  $('#legend').replaceChildren(houseLegend(info.houses, extras));
   await loadLog();
   $('#throw').addEventListener('click', doThrow);
   const auto = $('#auto-forced');
