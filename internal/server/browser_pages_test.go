@@ -341,8 +341,14 @@ func TestBrowserKeyboardGame(t *testing.T) {
 			continue
 		}
 		tabTo(t, ctx, "a piece that can move", `e.classList.contains('movable')`)
+		if i < 3 {
+			screenshot(t, ctx, fmt.Sprintf("keyboard-%d-piece", i))
+		}
 		run(t, ctx, "Enter on the piece", chromedp.KeyEvent("\r"))
 		waitJS(t, ctx, "a destination in focus", `document.activeElement && document.activeElement.classList.contains('target')`)
+		if i < 3 {
+			screenshot(t, ctx, fmt.Sprintf("keyboard-%d-target", i))
+		}
 		run(t, ctx, "Enter on the destination", chromedp.KeyEvent("\r"))
 		waitJS(t, ctx, "the move", `document.body.dataset.turns !== '`+turns+`'`)
 	}
