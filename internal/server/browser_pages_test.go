@@ -17,6 +17,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"passage/internal/store"
 )
 
 // problems collects what a page reports going wrong: console errors,
@@ -540,5 +542,32 @@ func TestBrowserPreferences(t *testing.T) {
 	}
 	for _, pr := range probs.take() {
 		t.Error(pr)
+	}
+}
+
+// TestBrowserLobbyHidesIdleGames: a game nobody has moved in for more
+// than 30 minutes is not listed as being played; a fresh one is.
+func TestBrowserLobbyHidesIdleGames(t *testing.T) {
+	s := newTestServer(t, Config{})
+	old := time.Now().Add(-2 * time.Hour)
+	for _, g := range []struct {
+		id      string
+		updated time.Time
+	}{{"idleidleidle2", old}, {"freshfreshfr2", time.Now()}} {
+		err := s.st.CreateGame(context.Background(), store.Game{
+			ID: g.id, Rules: "senet-szenet", Start: ".............................. w hand=wwwwWbbbbB",
+			Pos: ".............................. w hand=wwwwWbbbbB", Status: store.StatusLive,
+			Seats:  []store.Seat{{Kind: store.Human, TokenHash: "a"}, {Kind: store.Human, TokenHash: "b"}},
+			Commit: strings.Repeat("0", 64), Seed: make([]byte, 32), Created: g.updated, Updated: g.updated,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	browser := newBrowser(t)
+	ctx := newPerson(t, browser)
+	run(t, ctx, "the lobby", chromedp.Navigate(s.url+"/"), visible(`#live li[data-game="freshfreshfr2"]`))
+	if n := get(t, ctx, "idle game", chromedp.Evaluate[int](`document.querySelectorAll('li[data-game="idleidleidle2"]').length`)); n != 0 {
+		t.Error("the lobby lists a game idle for two hours")
 	}
 }
