@@ -31,7 +31,21 @@ let news = '';       // what the last move did, in words
 let autoTimer = 0;   // a pass or forced move about to be played
 let autoFor = '';    // the turn and throw autoTimer is for
 
+// keyboardUser is set while the player uses the keyboard: the page then
+// moves the focus to what comes next (the Throw button, a piece that
+// can move) when the focus was lost with a move.
+let keyboardUser = false;
+addEventListener('keydown', () => { keyboardUser = true; }, true);
+addEventListener('pointerdown', () => { keyboardUser = false; }, true);
+
 function message(s) { $('#message').textContent = s || ''; }
+
+// nothingFocused: the focus is nowhere useful (the page, a button that
+// was just disabled, or an element drawn over).
+function nothingFocused() {
+  const e = document.activeElement;
+  return !e || e === document.body || e.disabled || !e.isConnected;
+}
 
 function mySeats() { return mine ? mine.seats : []; }
 
@@ -275,6 +289,10 @@ function render(animateFrom, freshThrow) {
     onMove: doMove,
   });
   $('#notes').textContent = mod.describe(game.pos);
+  if (keyboardUser && nothingFocused()) {
+    if (canThrow) throwButton.focus();
+    else if (myTurn()) $('#board .piece.movable')?.focus();
+  }
   scheduleAuto();
 
   const ul = $('#seats');
