@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -570,5 +571,47 @@ func TestBrowserLobbyHidesIdleGames(t *testing.T) {
 	run(t, ctx, "the lobby", chromedp.Navigate(s.url+"/"), visible(`#live li[data-game="freshfreshfr2"]`))
 	if n := get(t, ctx, "idle game", chromedp.Evaluate[int](`document.querySelectorAll('li[data-game="idleidleidle2"]').length`)); n != 0 {
 		t.Error("the lobby lists a game idle for two hours")
+	}
+}
+
+// TestBrowserAutoForcedMove: with "Play a single possible move by
+// itself" ticked, a throw that allows one move only is played without a
+// click; the player only throws.
+func TestBrowserAutoForcedMove(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: 20 * time.Millisecond})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	// White has one piece left, so each of its throws has one move at most.
+	c := s.create(t, createRequest{Rules: "senet-jequier", Start: "....................w...b..... w off=wwwwbbbb",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}}})
+	holdSeat(t, ctx, s, c)
+	run(t, ctx, "open the game and tick the box", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"), click("#auto-forced"))
+	moved := 0
+	for range 8 {
+		waitJS(t, ctx, "my throw or the end", `document.body.dataset.status === 'over' || (document.body.dataset.myTurn === 'yes' && document.body.dataset.roll === '')`)
+		if attr(t, ctx, "body", "data-status") == "over" {
+			break
+		}
+		turns := attr(t, ctx, "body", "data-turns")
+		run(t, ctx, "throw", click("#throw:not([disabled])"))
+		waitJS(t, ctx, "the move played by itself", `document.body.dataset.turns !== '`+turns+`'`)
+		moved++
+	}
+	if moved == 0 {
+		t.Fatal("no throw was played")
+	}
+	var rec recordJSON
+	s.ok(t, http.StatusOK, "GET", "/api/games/"+c.Game.ID+"/record.json", "", nil, &rec)
+	own := 0
+	for _, tv := range rec.Turns {
+		if tv.Seat == 0 && tv.Move != "pass" {
+			own++
+		}
+	}
+	if own == 0 {
+		t.Error("White never moved: every throw passed, so no forced move was played by itself")
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
 	}
 }
