@@ -28,7 +28,8 @@ export function reducedMotion() {
 export async function api(method, path, body, token) {
   const headers = {};
   if (token) headers.Authorization = 'Bearer ' + token;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // The server refuses a state-changing request that is not declared JSON.
+  if (method !== 'GET') headers['Content-Type'] = 'application/json';
   const resp = await fetch(path, {
     method,
     headers,
