@@ -76,12 +76,23 @@ const PRESETS = {
 const COLOR_OPTION = 'colors';
 const COLOR_NAMES = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
 
+// LEVELS are the computer players offered to players first, each with
+// a line that says how it plays; the others are for research.
 const LEVELS = {
-  easy: 'Computer: easy',
-  medium: 'Computer: medium',
-  hard: 'Computer: hard',
-  expert: 'Computer: expert',
+  easy: ['Computer: easy', 'a beginner: plays well, but one move in three at random'],
+  medium: ['Computer: medium', 'a fair player who picks the best move for this throw'],
+  hard: ['Computer: hard', 'a strong player who looks several throws ahead'],
+  expert: ['Computer: expert', 'the strongest: looks further ahead and takes longer'],
 };
+const PEOPLE = { me: 'you play this seat', invite: 'you get a link to send to a friend' };
+
+// seatHint says in a line who will play a seat.
+function seatHint(value) {
+  if (PEOPLE[value]) return PEOPLE[value];
+  if (LEVELS[value]) return LEVELS[value][1];
+  const c = computers.find((x) => x.name === value);
+  return c ? c.doc : '';
+}
 
 async function init() {
   const data = await api('GET', '/api/rulesets');
@@ -199,11 +210,17 @@ async function showSeats() {
     if (seatColors.length !== seats.length) seatColors = fresh;
   }
   seats.forEach((s, i) => {
+    const levels = computers.filter((c) => LEVELS[c.name]);
+    const research = computers.filter((c) => !LEVELS[c.name]);
     const sel = h('select', { 'data-seat': i, 'aria-label': `Who plays seat ${i + 1}` },
       h('option', { value: 'me' }, 'Me'),
       h('option', { value: 'invite' }, 'A person I invite (link)'),
-      computers.map((c) => h('option', { value: c.name, title: c.doc }, LEVELS[c.name] || 'Computer: ' + c.name)));
+      levels.map((c) => h('option', { value: c.name }, LEVELS[c.name][0])),
+      research.length ? h('optgroup', { label: 'Research players' },
+        research.map((c) => h('option', { value: c.name, title: c.doc }, 'Computer: ' + c.name))) : null);
     sel.value = previous[i] || (i === 0 ? 'me' : 'medium');
+    const hint = h('span', { class: 'seat-hint small muted' }, seatHint(sel.value));
+    sel.addEventListener('change', () => { hint.textContent = seatHint(sel.value); });
     const row = h('div', { class: 'seat-row' });
     if (colorsOpt) {
       const c = seatColors[i];
@@ -212,6 +229,7 @@ async function showSeats() {
     } else {
       row.append(h('span', { class: 'seat-name' }, chip(info.board, s.cl), s.label), sel);
     }
+    row.append(hint);
     box.append(row);
   });
   document.body.dataset.lobby = 'ready';
