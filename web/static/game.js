@@ -95,6 +95,7 @@ async function init() {
   view = new BoardView($('#board'), game.board, info.houses, extras);
   $('#legend').replaceChildren(houseLegend(info.houses, extras));
   await loadLog();
+  if (log.length) news = moveNews(log[log.length - 1]); // what happened last, after a reload too
   $('#throw').addEventListener('click', doThrow);
   const auto = $('#auto-forced');
   auto.checked = autoForced();
