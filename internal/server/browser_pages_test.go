@@ -615,3 +615,23 @@ func TestBrowserAutoForcedMove(t *testing.T) {
 		t.Error(pr)
 	}
 }
+
+// TestBrowserLudoMarks: on the Ludo board, whose squares are small
+// circles, the marks of a picked piece fit the squares too.
+func TestBrowserLudoMarks(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	c := s.create(t, createRequest{Rules: "kinevet", Start: "....r................................... ..../..../..../.... r",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}, {Kind: "easy"}, {Kind: "easy"}}})
+	holdSeat(t, ctx, s, c)
+	run(t, ctx, "open the game and throw", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"), click("#throw:not([disabled])"))
+	// Red's piece on the track can move with any roll.
+	run(t, ctx, "pick it", visible("svg#board .piece.movable"), click(`svg#board .piece.movable[data-from="t:5"]`))
+	waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
+	screenshot(t, ctx, "ludo-marks")
+	checkMarks(t, ctx)
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

@@ -217,12 +217,42 @@ func playMyTurn(t *testing.T, ctx context.Context) int {
 	if !passOnly {
 		run(t, ctx, "click a piece", click("svg#board .piece.movable"))
 		waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
+		checkMarks(t, ctx)
 		screenshot(t, ctx, fmt.Sprintf("%s-turn%d", strings.ReplaceAll(t.Name(), "/", "-"), turns+1))
 		run(t, ctx, "click a destination", click("svg#board .target"))
 	}
 	waitJS(t, ctx, "the move", fmt.Sprintf(`Number(document.body.dataset.turns) > %d`, turns))
 	n, _ := strconv.Atoi(attr(t, ctx, "body", "data-turns"))
 	return n
+}
+
+// checkMarks checks the marks of a board where a piece is picked: each
+// kind is there with its own shape (dashed ring: can move; square: picked;
+// dot: can go here; square outline and tint: the last move) and none is
+// larger than a square as drawn.
+func checkMarks(t *testing.T, ctx context.Context) {
+	t.Helper()
+	problem := get(t, ctx, "the marks", chromedp.Evaluate[string](`(() => {
+		const svg = document.querySelector('svg#board');
+		const sq = svg.querySelector('[data-square]').getBBox();
+		const shapes = {'.mark-movable': 'circle', '.mark-selected': 'rect', '.mark-target': 'circle'};
+		if (document.querySelector('#log li')) { shapes['.last-to'] = 'rect'; }
+		for (const [sel, tag] of Object.entries(shapes)) {
+			const marks = [...svg.querySelectorAll(sel)];
+			if (!marks.length) return 'no ' + sel;
+			for (const m of marks) {
+				if (m.tagName !== tag) return sel + ' is a ' + m.tagName;
+				const b = m.getBBox();
+				if (b.width > sq.width + 0.01 || b.height > sq.height + 0.01) return sel + ' is ' + b.width + 'x' + b.height + ', a square ' + sq.width + 'x' + sq.height;
+			}
+		}
+		const dot = svg.querySelector('.mark-target').getBBox(), ring = svg.querySelector('.mark-movable').getBBox();
+		if (dot.width >= ring.width * 0.6) return 'the destination dot is nearly as large as the can-move ring';
+		return '';
+	})()`))
+	if problem != "" {
+		t.Error("marks: " + problem)
+	}
 }
 
 // TestBrowserGameAgainstComputer creates a game against the computer in

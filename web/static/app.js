@@ -195,16 +195,18 @@ export class BoardView {
     svg.dataset.pos = st.pos;
     const under = el('g', { class: 'under' });
     svg.insertBefore(under, layer);
-    const half = mod.cell / 2;
-    const squareMark = (cls, c, inset) => el('rect', { class: cls, x: c.x - half + inset, y: c.y - half + inset, width: mod.cell - 2 * inset, height: mod.cell - 2 * inset, rx: 5 }, under);
+    // Every mark fits inside a square as drawn (mod.square), so that none
+    // hides a neighbour or looks like another mark.
+    const half = mod.square / 2;
+    const squareMark = (cls, c, inset) => el('rect', { class: cls, x: c.x - half + inset, y: c.y - half + inset, width: mod.square - 2 * inset, height: mod.square - 2 * inset, rx: 5 }, under);
 
     if (st.last && st.last.move !== 'pass') {
       const lp = { ...p, turn: st.last.letter };
       const k = mod.keys(st.last.move, lp);
       if (k) {
         const fromP = st.animateFrom ? { ...mod.parse(st.animateFrom), upright: p.upright, turn: st.last.letter } : lp;
-        squareMark('last-from', mod.center(k.from, fromP), 3);
-        squareMark('last-to', mod.center(k.to, lp), 2);
+        squareMark('last-from', mod.center(k.from, fromP), 2);
+        squareMark('last-to', mod.center(k.to, lp), 1);
         if (st.animateFrom && !reducedMotion()) this.animate(layer, k, fromP, lp, st.animateFrom);
       }
     }
@@ -228,8 +230,8 @@ export class BoardView {
       const r = Number(piece.querySelector('.body').getAttribute('r'));
       piece.classList.add('movable');
       piece.dataset.from = key;
-      el('circle', { class: 'mark-movable', r: r + 4 }, piece);
-      el('circle', { class: 'focus-ring', r: r + 7 }, piece);
+      el('circle', { class: 'mark-movable', r: Math.min(r + 4, half - 1.5) }, piece);
+      el('circle', { class: 'focus-ring', r: half - 0.5 }, piece);
       const n = byFrom.get(key).length;
       this.focusable(piece, key, `${piece.querySelector('title').textContent}: can move${n > 1 ? ` (${n} ways)` : ''}`, () => {
         this.selected = this.selected === key ? null : key;
@@ -240,16 +242,16 @@ export class BoardView {
       if (key === this.selected) {
         piece.classList.add('selected');
         piece.setAttribute('aria-pressed', 'true');
-        el('rect', { class: 'mark-selected', x: -half + 3, y: -half + 3, width: mod.cell - 6, height: mod.cell - 6, rx: 8 }, piece);
+        el('rect', { class: 'mark-selected', x: -half + 2, y: -half + 2, width: mod.square - 4, height: mod.square - 4, rx: 6 }, piece);
       }
     }
     if (this.selected && byFrom.has(this.selected)) {
       for (const t of byFrom.get(this.selected)) {
         const c = mod.center(t.to, p);
         const target = el('g', { class: 'target', 'data-move': t.move, 'data-to': t.to, transform: `translate(${c.x},${c.y})` }, marks);
-        el('rect', { class: 'hit', x: -half, y: -half, width: mod.cell, height: mod.cell }, target);
-        el('circle', { class: 'mark-target', r: mod.cell * 0.17 }, target);
-        el('circle', { class: 'focus-ring', r: mod.cell * 0.42 }, target);
+        el('rect', { class: 'hit', x: -half, y: -half, width: mod.square, height: mod.square }, target);
+        el('circle', { class: 'mark-target', r: mod.square * 0.18 }, target);
+        el('circle', { class: 'focus-ring', r: half - 0.5 }, target);
         this.focusable(target, 'to:' + t.to, `move ${t.move}: to ${mod.label(t.to, p, this.houses)}`, () => {
           this.selected = null;
           this.focusKey = null;

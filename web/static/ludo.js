@@ -7,6 +7,7 @@
 import { el, text, title, parseKeys } from './svg.js';
 
 export const cell = 40;  // cell size
+export const square = 32; // a square (circle) as drawn: marks are never larger
 const C = cell;
 const X0 = 10, Y0 = 10;  // grid origin
 const SIZE = { width: X0 * 2 + 11 * C, height: Y0 * 2 + 11 * C };

@@ -9,6 +9,7 @@
 import { el, text, title, parseKeys } from './svg.js';
 
 export const cell = 64;  // square size
+export const square = cell - 2; // a square as drawn: marks are never larger
 const S = cell;
 const X0 = 10, Y0 = 10;  // board origin
 const TRAY_GAP = 14;
