@@ -244,6 +244,16 @@ func TestBrowserPages(t *testing.T) {
 				if l.ScrollWidth > l.InnerWidth {
 					t.Errorf("%s: the page is %v px wide in a %v px window", p.name, l.ScrollWidth, l.InnerWidth)
 				}
+				if p.game && strings.HasPrefix(p.name, "senet") {
+					// House symbols are drawn above the pieces, so a piece never hides one.
+					above := get(t, ctx, "house badges", chromedp.Evaluate[bool](`(() => {
+						const b = document.querySelector('svg#board .house-badge'), pieces = document.querySelector('svg#board .pieces');
+						return !!b && !!(pieces.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+					})()`))
+					if !above {
+						t.Errorf("%s: the house symbols are not drawn above the pieces", p.name)
+					}
+				}
 				if p.game {
 					if !phone && !l.Board.inside(l) {
 						t.Errorf("%s: the board %+v is not all in the %vx%v window", p.name, l.Board, l.InnerWidth, l.InnerHeight)
@@ -348,8 +358,14 @@ func TestBrowserKeyboardGame(t *testing.T) {
 		if i < 3 {
 			screenshot(t, ctx, fmt.Sprintf("keyboard-%d-piece", i))
 		}
+		if label := get(t, ctx, "the piece's name", chromedp.Evaluate[string](`document.activeElement.getAttribute('aria-label')`)); !strings.Contains(label, "square ") && !strings.Contains(label, "waiting") {
+			t.Errorf("a piece is named %q for screen readers, want its square", label)
+		}
 		run(t, ctx, "Enter on the piece", chromedp.KeyEvent("\r"))
 		waitJS(t, ctx, "a destination in focus", `document.activeElement && document.activeElement.classList.contains('target')`)
+		if label := get(t, ctx, "the destination's name", chromedp.Evaluate[string](`document.activeElement.getAttribute('aria-label')`)); !strings.HasPrefix(label, "move ") || !(strings.Contains(label, "square ") || strings.Contains(label, "bearing off")) {
+			t.Errorf("a destination is named %q for screen readers", label)
+		}
 		if i < 3 {
 			screenshot(t, ctx, fmt.Sprintf("keyboard-%d-target", i))
 		}
@@ -359,6 +375,10 @@ func TestBrowserKeyboardGame(t *testing.T) {
 	status := get(t, ctx, "status", chromedp.Text(chromedp.CSS("#status")))
 	if !strings.Contains(status, "wins") {
 		t.Errorf("end of the keyboard game: status %q", status)
+	}
+	// Screen readers heard the end in the live region.
+	if said := get(t, ctx, "live region", chromedp.TextContent(chromedp.CSS("#announce"))); !strings.Contains(said, "wins") {
+		t.Errorf("the live region says %q at the end", said)
 	}
 	if v := s.game(t, c.Game.ID); v.Status != "over" {
 		t.Errorf("the server says %s", v.Status)
