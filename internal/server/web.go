@@ -20,7 +20,6 @@ type pageData struct {
 	Title     string // in the tab, before " · Passage"
 	Class     string // of <body>
 	MainClass string // of <main>
-	Rules     string // where the header's Rules link goes
 	Script    string // the page's module under /static/
 	Body      template.HTML
 	List      []game.Spec
@@ -48,8 +47,11 @@ func newSite() (*site, error) {
 		return nil, err
 	}
 	for _, name := range []string{"lobby", "game", "replay", "doc", "rules-index", "notfound"} {
-		t, err := template.Must(layout.Clone()).ParseFS(web.Templates, "templates/"+name+".html")
+		t, err := layout.Clone()
 		if err != nil {
+			return nil, err
+		}
+		if t, err = t.ParseFS(web.Templates, "templates/"+name+".html"); err != nil {
 			return nil, err
 		}
 		s.pages[name] = t
@@ -99,9 +101,9 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 	show := func(name string, data pageData) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) { s.page(w, r, site, http.StatusOK, name, data) }
 	}
-	mux.HandleFunc("GET /{$}", show("lobby", pageData{Title: "Lobby", Class: "lobby", Rules: "/rules", Script: "lobby.js"}))
-	mux.HandleFunc("GET /g/{id}", show("game", pageData{Title: "Game", Class: "game", Rules: "/rules", Script: "game.js"}))
-	mux.HandleFunc("GET /g/{id}/replay", show("replay", pageData{Title: "Replay", Class: "replay", Rules: "/rules", Script: "replay.js"}))
+	mux.HandleFunc("GET /{$}", show("lobby", pageData{Title: "Lobby", Class: "lobby", Script: "lobby.js"}))
+	mux.HandleFunc("GET /g/{id}", show("game", pageData{Title: "Game", Class: "game", Script: "game.js"}))
+	mux.HandleFunc("GET /g/{id}/replay", show("replay", pageData{Title: "Replay", Class: "replay", Script: "replay.js"}))
 	mux.Handle("GET /static/", http.StripPrefix("/static/", noCache(http.FileServerFS(static))))
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/static/favicon.svg", http.StatusMovedPermanently)
@@ -110,7 +112,7 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 		name := r.PathValue("name")
 		body, ok := site.docs["rules/"+name]
 		if !ok {
-			s.page(w, r, site, http.StatusNotFound, "notfound", pageData{Title: "No such rules", MainClass: "doc", Rules: "/rules",
+			s.page(w, r, site, http.StatusNotFound, "notfound", pageData{Title: "No such rules", MainClass: "doc",
 				Heading: "No rules page", Text: "There is no rules page for " + name + ".", Back: "/rules", BackText: "All rules"})
 			return
 		}
@@ -118,7 +120,7 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 		if sp, err := catalog.Lookup(name); err == nil {
 			title = sp.Title
 		}
-		s.page(w, r, site, http.StatusOK, "doc", pageData{Title: title, Class: "doc", MainClass: "doc", Rules: "/rules", Body: body})
+		s.page(w, r, site, http.StatusOK, "doc", pageData{Title: title, Class: "doc", MainClass: "doc", Body: body})
 	})
 	mux.HandleFunc("GET /rules/{name}/{file}", func(w http.ResponseWriter, r *http.Request) {
 		svg, ok := site.diagrams[r.URL.Path]
@@ -137,11 +139,12 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 				list = append(list, sp)
 			}
 		}
-		s.page(w, r, site, http.StatusOK, "rules-index", pageData{Title: "Rules", Class: "doc", MainClass: "doc", Rules: "/rules", List: list})
+		s.page(w, r, site, http.StatusOK, "rules-index", pageData{Title: "Rules", Class: "doc", MainClass: "doc", List: list})
 	})
 	mux.HandleFunc("GET /docs/{name}", func(w http.ResponseWriter, r *http.Request) {
 		name := r.PathValue("name")
 		body, ok := site.docs[name]
+		// An escaped slash (rules%2Fkinevet) must not reach a rules page here.
 		if !ok || strings.Contains(name, "/") {
 			s.notFound(w, r, site)
 			return
@@ -150,13 +153,13 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 		if name == "api" {
 			title = "The Passage API"
 		}
-		s.page(w, r, site, http.StatusOK, "doc", pageData{Title: title, Class: "doc", MainClass: "doc", Rules: "/rules", Body: body})
+		s.page(w, r, site, http.StatusOK, "doc", pageData{Title: title, Class: "doc", MainClass: "doc", Body: body})
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w, r, site) })
 }
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request, site *site) {
-	s.page(w, r, site, http.StatusNotFound, "notfound", pageData{Title: "Not found", MainClass: "doc", Rules: "/rules",
+	s.page(w, r, site, http.StatusNotFound, "notfound", pageData{Title: "Not found", MainClass: "doc",
 		Heading: "Not found", Text: "No page at " + path.Clean(r.URL.Path) + ".", Back: "/", BackText: "To the lobby"})
 }
 
