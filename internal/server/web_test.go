@@ -111,3 +111,13 @@ func TestRulesPagesForPlayers(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNewSite measures the start-up work of the pages: parsing the
+// templates, rendering every Markdown page and drawing the diagrams.
+func BenchmarkNewSite(b *testing.B) {
+	for b.Loop() {
+		if _, err := newSite(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
