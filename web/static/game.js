@@ -190,14 +190,17 @@ async function doThrow() {
   busy = false;
 }
 
+// doMove plays a move and reports whether the server took it.
 async function doMove(move) {
-  if (busy || !mine) return;
+  if (busy || !mine) return false;
   busy = true;
   message('');
+  let ok = true;
   try {
     await api('POST', `/api/games/${id}/move`, { move, turn: game.turns + 1 }, mine.token);
-  } catch (e) { message(e.message); }
+  } catch (e) { message(e.message); ok = false; }
   busy = false;
+  return ok;
 }
 
 function onlyPass() {
@@ -246,9 +249,14 @@ function scheduleAuto() {
   clearTimeout(autoTimer);
   autoFor = key;
   const move = game.moves[0].move;
-  autoTimer = setTimeout(() => {
+  autoTimer = setTimeout(async () => {
     autoTimer = 0;
-    if (game && `${game.turns}:${game.roll}` === key) doMove(move);
+    if (!game || `${game.turns}:${game.roll}` !== key) return;
+    if (!(await doMove(move))) {
+      // Not taken (busy, or the connection failed): try again shortly.
+      autoFor = '';
+      setTimeout(() => render(null), PASS_PAUSE);
+    }
   }, onlyPass() ? PASS_PAUSE : FORCED_PAUSE);
 }
 
