@@ -472,3 +472,20 @@ func (v *Variant) check(p Position) error {
 	}
 	return nil
 }
+
+// Key is a fixed 64-bit hash of the position (game.Keyer): equal
+// positions have equal keys in every run, which keeps search
+// deterministic.
+func (p Position) Key() uint64 {
+	var h uint64
+	for c := range Colors {
+		h = game.Mix64(h ^ p.track[c])
+	}
+	var small uint64
+	for c := range Colors {
+		small |= uint64(p.goal[c])<<(8*c) | uint64(p.done[c])<<(32+8*c)
+	}
+	state := uint64(uint8(p.turn)) | uint64(uint8(p.winner))<<8 |
+		uint64(p.sixes)<<16 | uint64(p.last)<<24 | uint64(p.extra)<<32 | uint64(p.tries)<<40
+	return game.Mix64(h ^ game.Mix64(small^game.Mix64(state)))
+}

@@ -414,3 +414,16 @@ func (v *Variant) checkHouses(p Position) error {
 	}
 	return nil
 }
+
+// Key is a fixed 64-bit hash of the position (game.Keyer): equal
+// positions have equal keys in every run, which keeps search
+// deterministic.
+func (p Position) Key() uint64 {
+	squares := uint64(p.occ[White]) | uint64(p.occ[Black])<<32
+	marks := uint64(p.ba) | uint64(p.asleep)<<32
+	counts := uint64(p.hand[White]) | uint64(p.hand[Black])<<8 |
+		uint64(p.off[White])<<16 | uint64(p.off[Black])<<24 |
+		uint64(p.flags)<<32 | uint64(p.bonus)<<40 |
+		uint64(uint8(p.turn))<<48 | uint64(uint8(p.winner))<<56
+	return game.Mix64(squares ^ game.Mix64(marks^game.Mix64(counts)))
+}
