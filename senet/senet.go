@@ -64,7 +64,7 @@ var families = []family{
 }
 
 func (f family) spec() game.Spec {
-	s := game.Spec{Name: f.base.Name, Title: f.base.Title, Board: "senet", Houses: f.base.Houses}
+	s := game.Spec{Name: f.base.Name, Title: f.base.Title, Board: "senet", Houses: f.base.HouseList()}
 	for _, o := range f.options {
 		s.Options = append(s.Options, o.Option)
 	}

@@ -103,9 +103,13 @@ type Variant struct {
 	Setup string
 	// Start is the initial position in notation.
 	Start string
-	// Houses are the marked squares as the ruleset names them, for
-	// drawings and rules pages; move generation never reads them.
-	Houses []game.House
+	// HouseNames names houses as the sources do, with a symbol for
+	// drawings, and HouseRules gives the rule ID each kind of house cites
+	// (by houseKind key: "safe", "water", ...). Which squares are houses
+	// and what they do comes from the fields below (HouseList); move
+	// generation never reads these two.
+	HouseNames map[int]HouseName
+	HouseRules map[string]string
 
 	// Throws is the distribution of one throw of the four sticks (J3).
 	Throws []game.Outcome
@@ -245,11 +249,9 @@ var Jequier = Variant{
 	Overshoot:     OvershootBounce,         // J14 overshoot=bounce
 	BearOff:       BearOffLastRow,          // J13
 	keys:          keyOff | keyOpening,
-	Houses: []game.House{
-		{Square: 26, Name: "Safe square", Symbol: "☆", Effect: "Cannot be attacked; can be passed (J12)."},
-		{Square: 27, Name: "House of Water", Symbol: "≈", Effect: "A piece ending here drowns and restarts on the return square (J11)."},
-		{Square: 28, Name: "Safe square", Symbol: "☆", Effect: "Cannot be attacked; can be passed (J12)."},
-		{Square: 29, Name: "Safe square", Symbol: "☆", Effect: "Cannot be attacked; can be passed (J12)."},
-		{Square: 30, Name: "Safe square", Symbol: "☆", Effect: "Cannot be attacked; can be passed (J12). Bearing off from here (J13)."},
+	HouseNames: map[int]HouseName{
+		26: {"Safe square", "☆"}, 27: {"House of Water", "≈"},
+		28: {"Safe square", "☆"}, 29: {"Safe square", "☆"}, 30: {"Safe square", "☆"},
 	},
+	HouseRules: map[string]string{"safe": "J12", "water": "J11", "return": "J11", "bearoff": "J13"},
 }
