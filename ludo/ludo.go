@@ -135,13 +135,6 @@ func Spec() game.Spec {
 	for _, o := range kinevetOptions {
 		s.Options = append(s.Options, o.Option)
 	}
-	s.New = func(opts map[string]string) (game.Ruleset, error) {
-		r, err := New(Kinevet.Name, opts)
-		if err != nil {
-			return nil, err
-		}
-		return game.Text(r), nil
-	}
 	return s
 }
 

@@ -68,13 +68,6 @@ func (f family) spec() game.Spec {
 	for _, o := range f.options {
 		s.Options = append(s.Options, o.Option)
 	}
-	s.New = func(opts map[string]string) (game.Ruleset, error) {
-		r, err := New(f.base.Name, opts)
-		if err != nil {
-			return nil, err
-		}
-		return game.Text(r), nil
-	}
 	return s
 }
 
