@@ -83,7 +83,7 @@ func (p Position) Extra() int { return int(p.extra) }
 // Tries is the number of failed tries towards a 6 so far (H5).
 func (p Position) Tries() int { return int(p.tries) }
 
-// defaultOrder is the colors= key's default (spec/notation.md).
+// defaultOrder is the colors= key's default (docs/notation.md).
 const defaultOrder = "rygb"
 
 // orderString writes the colours in play in turn order ("rg").
@@ -105,7 +105,7 @@ func (v *Variant) inPlay(c int) bool {
 	return false
 }
 
-// Format writes p in the notation of spec/notation.md.
+// Format writes p in the notation of docs/notation.md.
 func (v *Variant) Format(p Position) string {
 	var b strings.Builder
 	b.Grow(80)
@@ -164,7 +164,7 @@ func (v *Variant) Format(p Position) string {
 	return b.String()
 }
 
-// keyOrder is the order keys must appear in (spec/notation.md).
+// keyOrder is the order keys must appear in (docs/notation.md).
 var keyOrder = []string{"colors", "sixes", "last", "extra", "tries", "done", "winner"}
 
 // colorOf reads a colour letter.

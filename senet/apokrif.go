@@ -1,7 +1,7 @@
 package senet
 
 // Apokrif is Senet as reconstructed in the Russian magazine "Apokrif"
-// no. 85 (2015): rules A1-A24 of rules/apokrif.md. Seed 003 is a fragment
+// no. 85 (2015): rules A1-A24 of docs/rules/senet-apokrif.md. Seed 003 is a fragment
 // (rules 6-21: A6-A22); the start, throws, opening, the stop on 26 and
 // the exit (A1-A5, A23, A24) are completed from Kendall's system (1978),
 // on which the magazine says its rules are based. Option pieces=5|7

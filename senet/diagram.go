@@ -18,7 +18,7 @@ const (
 )
 
 // Diagram draws p for a terminal, in at most 72 columns: the board as the
-// snake it is (rules/README.md: row 1 is squares 1-10 left to right, row 2
+// snake it is (J1, S1, A1: row 1 is squares 1-10 left to right, row 2
 // squares 11-20 right to left, row 3 squares 21-30 left to right), each
 // square with its number, its marks (the ruleset's houses) and its piece
 // or '.'; then the pieces off the board and in hand, the side to throw or

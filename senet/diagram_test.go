@@ -37,7 +37,7 @@ func TestDiagramStart(t *testing.T) {
 	}
 }
 
-// TestDiagram checks the snake (rules/README.md: 11 under 10, 21 under
+// TestDiagram checks the snake (J1, S1, A1: 11 under 10, 21 under
 // 20), the houses taken from the variant's data (J11 water=15 moves the
 // return mark), the counts and the result line.
 func TestDiagram(t *testing.T) {

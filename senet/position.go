@@ -86,7 +86,7 @@ func (p Position) Opening() bool { return p.flags&flagOpening != 0 }
 
 var sideLetter = [2]byte{'w', 'b'}
 
-// Format writes p in the notation of spec/notation.md.
+// Format writes p in the notation of docs/notation.md.
 func (v *Variant) Format(p Position) string {
 	var b strings.Builder
 	b.Grow(48)
@@ -152,7 +152,7 @@ func writePieces(b *strings.Builder, n [2]uint8, flags, baFlagW uint8) {
 	}
 }
 
-// keyOrder is the order keys must appear in (spec/notation.md).
+// keyOrder is the order keys must appear in (docs/notation.md).
 var keyOrder = []struct {
 	name string
 	key  keySet
@@ -253,7 +253,7 @@ func (v *Variant) parseKey(p *Position, k, val string) error {
 		if k == "off" {
 			n, baFlag = &p.off, flagBAOffW
 		}
-		// Letters in the order w, W, b, B (spec/notation.md).
+		// Letters in the order w, W, b, B (docs/notation.md).
 		rank := map[byte]int{'w': 0, 'W': 1, 'b': 2, 'B': 3}
 		last := -1
 		for i := 0; i < len(val); i++ {

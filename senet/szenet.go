@@ -2,7 +2,7 @@ package senet
 
 // Szenet is "Szenet, az átkelés játéka" (the game of crossing) with the
 // distinguished BA piece, from seed 000 (Hungarian); rules S1-S22 of
-// rules/szenet.md. It has no options.
+// docs/rules/senet-szenet.md. It has no options.
 //
 // All ten pieces start off the board and enter on square 1 with a throw
 // of 1 (S2, S6); the houses 10, 15, 16, 20, 26 and 27 have effects

@@ -2,7 +2,7 @@ package senet
 
 import "passage/game"
 
-// Board geometry shared by every Senet ruleset (rules/README.md).
+// Board geometry shared by every Senet ruleset (J1, S1, A1).
 const (
 	Squares = 30 // squares on the board, numbered 1-30
 	OffSq   = 31 // "off the board" as a destination
@@ -207,7 +207,7 @@ const (
 )
 
 // sticks16 is the distribution of the number of marked sides of four fair
-// two-sided sticks, Binomial(4, 1/2), over 16 (rules/README.md).
+// two-sided sticks, Binomial(4, 1/2), over 16 (J3, S3, A3).
 var sticks16 = [5]int{1, 4, 6, 4, 1}
 
 // stickThrows lists the throws with their exact probabilities, where no
@@ -229,7 +229,7 @@ func squares(list ...int) uint32 {
 }
 
 // Jequier is Senet after G. Jéquier as confirmed by E. B. Pusch, from
-// seeds 001 (French) and 004 (Spanish); rules J1-J17 of rules/jequier.md.
+// seeds 001 (French) and 004 (Spanish); rules J1-J17 of docs/rules/senet-jequier.md.
 // Options water=1|15 (J11) and overshoot=bounce|block (J14).
 var Jequier = Variant{
 	Name:          "senet-jequier",
