@@ -2,13 +2,10 @@
 // game contract (package game), so it plays every ruleset: random,
 // greedy (one move ahead with the game's evaluation), expectimax (search
 // over decision and chance nodes with the exact throw probabilities) and
-// mcts (Monte Carlo tree search with sampled throws).
-//
-// Usage:
-//
-//	g := senet.MustNew("senet-jequier", nil)
-//	a := agent.NewExpectimax(g, g, agent.ExpectimaxConfig{Depth: 3})
-//	move := a.Choose(position, roll)
+// mcts (Monte Carlo tree search with sampled throws). Levels is the one
+// table of named players (easy ... expert) that New makes. Every player
+// is deterministic under its seed, on any machine. ExampleNew and
+// ExampleNewExpectimax show the use.
 package agent
 
 import (

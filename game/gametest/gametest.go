@@ -1,6 +1,9 @@
-// Package gametest is the conformance suite every ruleset runs, in the
-// manner of net/http/httptest: one function checks the game contract of
-// package game on random games.
+// Package gametest holds the tests every ruleset runs, in the manner of
+// net/http/httptest: Run, the conformance suite, checks the game
+// contract of package game on random games; Perft and RunPerft count
+// moves and check a ruleset's testdata/*.perft file (one format for
+// every ruleset); Golden pins a seeded random game in a
+// testdata/*.golden file.
 //
 // Usage, in a ruleset's tests:
 //

@@ -27,11 +27,11 @@ const maxGoldenThrows = 100_000
 // (game.Diagrammer), the diagrams of the start and the end.
 func Golden[P comparable, M comparable](t *testing.T, g game.Game[P, M], path string, seed, stream uint64, update bool) {
 	t.Helper()
-	linediff.Golden(t, path, Playthrough(t, g, seed, stream), update)
+	linediff.Golden(t, path, playthrough(t, g, seed, stream), update)
 }
 
-// Playthrough is the record Golden compares: see there.
-func Playthrough[P comparable, M comparable](t testing.TB, g game.Game[P, M], seed, stream uint64) string {
+// playthrough is the record Golden compares: see there.
+func playthrough[P comparable, M comparable](t testing.TB, g game.Game[P, M], seed, stream uint64) string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, stream))
 	m := game.NewMatch(g, g.Start())

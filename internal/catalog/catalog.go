@@ -2,13 +2,8 @@
 // registered once (as OpenSpiel registers each game), and binds each to
 // the programs: the text-level rules (checked by game.Match), computer
 // players and simulations. It is the one place that knows the typed
-// games; everything above it works on notation.
-//
-// Usage:
-//
-//	kit, err := catalog.Open("senet-jequier", []string{"water=15"})
-//	moves, err := kit.Moves(kit.Start(), 2)
-//	bot, err := kit.NewPlayer("hard", 1)
+// games; everything above it works on notation. ExampleOpen shows the
+// use.
 package catalog
 
 import (
