@@ -25,6 +25,14 @@ type Kit struct {
 	NewPlayer func(name string, seed uint64) (agent.TextAgent, error)
 	// Simulate plays a simulation run between named computer players.
 	Simulate func(cfg sim.Config) (sim.Report, error)
+	// Houses are the marked squares of the board under the options
+	// chosen (Senet's water=15 moves the return square), or none.
+	Houses []game.House
+}
+
+// houser is a game that lists its houses under its options.
+type houser interface {
+	Houses() []game.House
 }
 
 // entry is one ruleset of the registry: its description and how to
@@ -69,7 +77,7 @@ func bind[P comparable, M comparable](g typed[P, M]) Kit {
 	factory := func(name string, seed uint64) (agent.Agent[P, M], error) {
 		return agent.New(g, g, name, seed)
 	}
-	return Kit{
+	kit := Kit{
 		Ruleset: game.Text(g),
 		NewPlayer: func(name string, seed uint64) (agent.TextAgent, error) {
 			a, err := factory(name, seed)
@@ -82,6 +90,10 @@ func bind[P comparable, M comparable](g typed[P, M]) Kit {
 			return sim.Run(g, factory, cfg)
 		},
 	}
+	if h, ok := g.(houser); ok {
+		kit.Houses = h.Houses()
+	}
+	return kit
 }
 
 // Specs lists the rulesets in the order `passage rules` prints them.
