@@ -29,6 +29,38 @@ func TestSearchIsDeterministic(t *testing.T) {
 	})
 }
 
+// TestHardIsDeterministic: two fresh "hard" players, as programs make
+// them, choose the same moves after the same searches.
+func TestHardIsDeterministic(t *testing.T) {
+	g := senet.MustNew("senet-szenet", nil)
+	mk := func() *agent.Expectimax[senet.Position, senet.Move] {
+		a, err := agent.New(g, g, "hard", 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.(*agent.Expectimax[senet.Position, senet.Move])
+	}
+	a, b := mk(), mk()
+	rng := rand.New(rand.NewPCG(3, 4))
+	p := g.Start()
+	for checked := 0; checked < 6; {
+		if g.Over(p) {
+			p = g.Start()
+		}
+		roll := game.Sample(g.Outcomes(p), rng)
+		moves := g.Moves(p, roll, nil)
+		if len(moves) > 1 {
+			checked++
+			ma, mb := a.Choose(p, roll), b.Choose(p, roll)
+			if ma != mb || a.Nodes() != b.Nodes() || a.Depth() != b.Depth() {
+				t.Fatalf("%s roll %d: %s (%d nodes, depth %d) vs %s (%d nodes, depth %d)",
+					g.FormatPosition(p), roll, ma, a.Nodes(), a.Depth(), mb, b.Nodes(), b.Depth())
+			}
+		}
+		p = g.Apply(p, roll, moves[rng.IntN(len(moves))])
+	}
+}
+
 func sameSearch[P comparable, M comparable](t *testing.T, g game.Game[P, M], eval game.Evaluator[P], n int) {
 	t.Helper()
 	cfg := agent.ExpectimaxConfig{Depth: 8, Nodes: 2000, TableBits: 8}
