@@ -25,8 +25,10 @@ type Spec struct {
 	// Board names the family of board a drawing of the game uses
 	// ("senet", "ludo"); the web interface picks its drawing by it.
 	Board string
-	// Houses lists the marked squares of the board, as the ruleset names
-	// them, for drawings and the rules pages.
+	// Houses lists the marked squares of the board under the default
+	// options, for drawings and the rules pages. A ruleset derives them
+	// from the same data as its move generation (senet.Variant.HouseList),
+	// so no view can disagree with the rules.
 	Houses []House
 }
 
