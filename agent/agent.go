@@ -9,7 +9,6 @@
 package agent
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"passage/game"
@@ -105,11 +104,9 @@ func (t textAgent[P, M]) Choose(pos string, roll int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if t.g.Over(p) {
-		return "", game.ErrGameOver
-	}
-	if !game.Possible(t.g.Outcomes(p), roll) {
-		return "", fmt.Errorf("%w: %d", game.ErrBadRoll, roll)
+	// The match checks the position and the throw as it checks a move.
+	if _, err := game.NewMatch(t.g, p).Legal(roll); err != nil {
+		return "", err
 	}
 	return t.g.FormatMove(t.a.Choose(p, roll)), nil
 }
