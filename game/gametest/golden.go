@@ -25,7 +25,7 @@ const maxGoldenThrows = 100_000
 // letter, throw, the legal moves in canonical order, the move played,
 // the position after it), and, for a game that draws itself
 // (game.Diagrammer), the diagrams of the start and the end.
-func Golden[P comparable, M comparable](t *testing.T, g game.Game[P, M], path string, seed, stream uint64, update bool) {
+func Golden[P comparable, M comparable](t testing.TB, g game.Game[P, M], path string, seed, stream uint64, update bool) {
 	t.Helper()
 	linediff.Golden(t, path, playthrough(t, g, seed, stream), update)
 }

@@ -150,7 +150,7 @@ func readPerft(path string) (perftFile, error) {
 //	depth D: N          Perft to depth D: depth 1 is the sum of the roll lines, depth 2
 //	                    counts every throw, move, throw, move, and so on
 //	# ...               a comment; blank lines are ignored
-func RunPerft[P comparable, M comparable](t *testing.T, path string, open func(id string) (game.Game[P, M], error), update bool) {
+func RunPerft[P comparable, M comparable](t testing.TB, path string, open func(id string) (game.Game[P, M], error), update bool) {
 	t.Helper()
 	f, err := readPerft(path)
 	if err != nil {
