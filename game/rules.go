@@ -27,7 +27,7 @@ type Spec struct {
 	Board string
 	// Houses lists the marked squares of the board under the default
 	// options, for drawings and the rules pages. A ruleset derives them
-	// from the same data as its move generation (senet.Variant.HouseList),
+	// from the same data as its move generation (senet.Variant.Houses),
 	// so no view can disagree with the rules.
 	Houses []House
 }

@@ -228,11 +228,11 @@ func TestSzenetHousesMarked(t *testing.T) {
 	}
 }
 
-// TestHouseList: each ruleset's houses, as drawings and rules pages get
+// TestHouses: each ruleset's houses, as drawings and rules pages get
 // them, have a symbol and an effect citing a rule for each kind; every
 // name the variant gives is a name of a house, and a water=15 option
 // moves the return square.
-func TestHouseList(t *testing.T) {
+func TestHouses(t *testing.T) {
 	for name, r := range everyRuleset() {
 		houses := map[int]bool{}
 		for _, h := range r.Houses() {

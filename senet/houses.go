@@ -168,11 +168,12 @@ func (v *Variant) kinds() []kindSquares {
 	return out
 }
 
-// HouseList lists the variant's houses in square order, for drawings and
-// the rules pages: each square with an effect, its name and symbol from
+// Houses lists the variant's houses in square order, for drawings and
+// the rules pages (a Rules' under its options: water=15 moves the return
+// square): each square with an effect, its name and symbol from
 // HouseNames (or the symbol of its first kind), and its effects, each
 // with the rule it cites.
-func (v *Variant) HouseList() []game.House {
+func (v *Variant) Houses() []game.House {
 	var out []game.House
 	for s := 1; s <= Squares; s++ {
 		var effects []string
@@ -201,7 +202,3 @@ func (v *Variant) HouseList() []game.House {
 	}
 	return out
 }
-
-// Houses lists the houses of the ruleset with its options applied (a
-// water=15 return square included).
-func (r *Rules) Houses() []game.House { return r.HouseList() }

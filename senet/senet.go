@@ -3,7 +3,7 @@
 // fields (throws, extra throws, protection, walls, safe squares, water,
 // overshoot, bearing off, entering and house effects) that move generation
 // reads; it never looks at the ruleset's name, and the houses every
-// drawing shows are derived from the same fields (HouseList). Rulesets
+// drawing shows are derived from the same fields (Houses). Rulesets
 // (Specs): senet-jequier (after Jéquier), senet-szenet (Szenet, with the
 // BA) and senet-apokrif (after the magazine Apokrif, completed from
 // Kendall). ExampleNew shows the use.
@@ -59,7 +59,7 @@ var families = []family{
 }
 
 func (f family) spec() game.Spec {
-	s := game.Spec{Name: f.base.Name, Title: f.base.Title, Board: "senet", Houses: f.base.HouseList()}
+	s := game.Spec{Name: f.base.Name, Title: f.base.Title, Board: "senet", Houses: f.base.Houses()}
 	for _, o := range f.options {
 		s.Options = append(s.Options, o.Option)
 	}

@@ -106,7 +106,7 @@ type Variant struct {
 	// HouseNames names houses as the sources do, with a symbol for
 	// drawings, and HouseRules gives the rule ID each kind of house cites
 	// (by houseKind key: "safe", "water", ...). Which squares are houses
-	// and what they do comes from the fields below (HouseList); move
+	// and what they do comes from the fields below (Houses); move
 	// generation never reads these two.
 	HouseNames map[int]HouseName
 	HouseRules map[string]string
