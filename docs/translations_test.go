@@ -136,3 +136,45 @@ func TestGlossariesCoverTheSameTerms(t *testing.T) {
 		})
 	}
 }
+
+// titleRowRE matches a row of a glossary's title table: the ruleset in
+// code and its title.
+var titleRowRE = regexp.MustCompile("^\\|\\s*`([a-z-]+)`\\s*\\|\\s*([^|]*?)\\s*\\|")
+
+// TestRulesPagesUseGlossaryTitles checks that every translated rules page
+// is headed by the title its language's glossary gives the ruleset, so
+// the lobby, the game page and the rules page can name a ruleset alike.
+func TestRulesPagesUseGlossaryTitles(t *testing.T) {
+	for _, lang := range languages {
+		b, err := os.ReadFile(filepath.Join("glossary", lang+".md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		titles := map[string]string{}
+		for _, line := range strings.Split(string(b), "\n") {
+			if m := titleRowRE.FindStringSubmatch(line); m != nil {
+				titles[m[1]] = m[2]
+			}
+		}
+		pages, err := filepath.Glob(filepath.Join("rules", "*."+lang+".md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, page := range pages {
+			ruleset, _, _ := strings.Cut(filepath.Base(page), ".")
+			want, ok := titles[ruleset]
+			if !ok {
+				t.Errorf("glossary/%s.md has no title for %s", lang, ruleset)
+				continue
+			}
+			text, err := os.ReadFile(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, _, _ := strings.Cut(string(text), "\n")
+			if got := strings.TrimPrefix(first, "# "); got != want {
+				t.Errorf("%s is titled %q, glossary/%s.md says %q", page, got, lang, want)
+			}
+		}
+	}
+}
