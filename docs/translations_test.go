@@ -106,8 +106,8 @@ func glossaryTerms(t *testing.T, path string) (terms, empty []string) {
 }
 
 // TestGlossariesCoverTheSameTerms checks that each language's glossary
-// translates exactly the English terms of glossary/en.md, each once
-// and none left blank.
+// translates exactly the English terms of glossary/en.md, each once, in
+// the same order, and none left blank.
 func TestGlossariesCoverTheSameTerms(t *testing.T) {
 	want, empty := glossaryTerms(t, "glossary/en.md")
 	if len(want) < 30 || len(empty) > 0 {
@@ -131,6 +131,14 @@ func TestGlossariesCoverTheSameTerms(t *testing.T) {
 			for _, term := range got {
 				if !slices.Contains(want, term) {
 					t.Errorf("term %q is not in glossary/en.md", term)
+				}
+			}
+			if !t.Failed() && !slices.Equal(got, want) {
+				for i := range want {
+					if got[i] != want[i] {
+						t.Errorf("term %d is %q, glossary/en.md has %q there: keep the English order", i+1, got[i], want[i])
+						break
+					}
 				}
 			}
 		})
