@@ -502,9 +502,11 @@ func TestBrowserLobbyChoices(t *testing.T) {
 		t.Errorf("created %q, want senet-jequier water=15", v.Rules)
 	}
 	run(t, ctx, "the board", visible("svg#board .piece"))
+	// The board draws the houses of the options chosen: ↺ on 15, not on 1.
 	marked := get(t, ctx, "the return square", chromedp.Evaluate[bool](`(() => {
-		const m = document.querySelector('svg#board .return-square'), sq = document.querySelector('svg#board rect[data-square="15"]');
-		return !!m && !!sq && Math.abs(m.getAttribute('x') - sq.getAttribute('x') - 3) < 0.01 && Math.abs(m.getAttribute('y') - sq.getAttribute('y') - 3) < 0.01;
+		const house = (n) => document.querySelector('svg#board rect.sq.house[data-square="' + n + '"]') !== null;
+		const symbols = [...document.querySelectorAll('svg#board .house-symbol')].map(e => e.textContent);
+		return house(15) && !house(1) && symbols.includes('↺');
 	})()`))
 	if !marked {
 		t.Error("square 15 is not marked as the return square")

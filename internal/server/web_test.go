@@ -121,3 +121,26 @@ func BenchmarkNewSite(b *testing.B) {
 		}
 	}
 }
+
+// TestRulesetHousesUnderOptions: the ruleset view with options chosen
+// lists the houses of those options, which the board draws: with
+// water=15 drowned pieces restart on 15, otherwise on 1.
+func TestRulesetHousesUnderOptions(t *testing.T) {
+	s := newTestServer(t, Config{})
+	for _, tt := range []struct {
+		query       string
+		want, other int
+	}{{"?opt=water%3D15", 15, 1}, {"?opt=water%3D1", 1, 15}} {
+		var v rulesetView
+		s.ok(t, http.StatusOK, "GET", "/api/rulesets/senet-jequier"+tt.query, "", nil, &v)
+		ret := map[int]bool{}
+		for _, h := range v.Houses {
+			if h.Symbol == "↺" {
+				ret[h.Square] = true
+			}
+		}
+		if !ret[tt.want] || ret[tt.other] {
+			t.Errorf("%s: return squares %v, want %d only", tt.query, ret, tt.want)
+		}
+	}
+}

@@ -157,12 +157,11 @@ export function turnItem(t, seats, kind, attrs = {}) {
 // BoardView draws positions of one board family into an <svg> and,
 // when a move is wanted, lets the player choose one.
 export class BoardView {
-  constructor(svg, kind, houses, extra = {}) {
+  constructor(svg, kind, houses) {
     this.svg = svg;
     this.kind = kind;
     this.mod = boardModule(kind);
     this.houses = houses || [];
-    this.extra = extra; // drawing options of the family (returnSquare)
     this.selected = null;
     this.focusKey = null;
     this.state = null;
@@ -190,7 +189,7 @@ export class BoardView {
     const { mod, svg } = this;
     const hadFocus = svg.contains(document.activeElement);
     clear(svg);
-    const { p, layer, marks } = mod.draw(svg, st.pos, { houses: this.houses, upright: this.upright, ...this.extra });
+    const { p, layer, marks } = mod.draw(svg, st.pos, { houses: this.houses, upright: this.upright });
     this.p = p;
     svg.dataset.pos = st.pos;
     const under = el('g', { class: 'under' });
@@ -337,7 +336,7 @@ export class BoardView {
   // keysOf lists "key|letter" of each piece in pos, drawn off screen.
   keysOf(pos, p) {
     const tmp = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-    const { layer } = this.mod.draw(tmp, pos, { houses: this.houses, upright: p.upright, ...this.extra });
+    const { layer } = this.mod.draw(tmp, pos, { houses: this.houses, upright: p.upright });
     return [...layer.querySelectorAll('.piece')].map((e) => e.dataset.key + '|' + e.dataset.piece);
   }
 
@@ -386,13 +385,9 @@ export function drawThrow(svg, kind, roll, n, fresh) {
   }
 }
 
-// houseLegend lists a board's houses: symbol, square, name and effect,
-// and the square drowned pieces restart on when the board marks one.
-export function houseLegend(houses, extra = {}) {
-  const list = [...(houses || [])];
-  if (extra.returnSquare) {
-    list.push({ symbol: '↺', square: extra.returnSquare, name: '', effect: 'drowned pieces restart here, or on the first empty square after it' });
-  }
+// houseLegend lists a board's houses: symbol, square, name and effect.
+export function houseLegend(houses) {
+  const list = houses || [];
   if (!list.length) return h('span');
   return h('details', { class: 'card small legend' }, h('summary', {}, 'Houses of this board'),
     h('ul', {}, list.map((x) => h('li', {}, h('strong', {}, `${x.symbol} ${x.square}`), x.name ? ` ${x.name}: ` : ': ', x.effect))));

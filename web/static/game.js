@@ -91,9 +91,8 @@ async function init() {
   $('#record-json').href = `/api/games/${id}/record.json?download`;
   let info = { houses: [] };
   try { info = await api('GET', `/api/rulesets/${game.name}?${optionQuery(game.rules)}`); } catch { /* drawn without houses */ }
-  const extras = boardModule(game.board).extras(game.rules);
-  view = new BoardView($('#board'), game.board, info.houses, extras);
-  $('#legend').replaceChildren(houseLegend(info.houses, extras));
+  view = new BoardView($('#board'), game.board, info.houses);
+  $('#legend').replaceChildren(houseLegend(info.houses));
   await loadLog();
   if (log.length) news = moveNews(log[log.length - 1]); // what happened last, after a reload too
   $('#throw').addEventListener('click', doThrow);

@@ -226,6 +226,3 @@ export function seatColor(letter) { return COLORS[letter] || '#999'; }
 
 // prefersUpright: the square Ludo board has one layout.
 export const prefersUpright = null;
-
-// extras: the Ludo board draws the same under every option.
-export function extras() { return {}; }

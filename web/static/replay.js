@@ -26,9 +26,8 @@ async function init() {
   $('#game-link').href = '/g/' + id;
   $('#record-txt').href = `/api/games/${id}/record?download`;
   $('#record-json').href = `/api/games/${id}/record.json?download`;
-  const extras = boardModule(rec.board).extras(rec.rules);
-  view = new BoardView($('#board'), rec.board, info.houses, extras);
-  $('#legend').replaceChildren(houseLegend(info.houses, extras));
+  view = new BoardView($('#board'), rec.board, info.houses);
+  $('#legend').replaceChildren(houseLegend(info.houses));
   decorateSeats(rec.board, rec.start, rec.seats);
   $('#seats').replaceChildren(...rec.seats.map((s) => h('li', {}, chip(rec.board, s.cl), s.label,
     h('span', { class: 'small muted' }, s.kind === 'human' ? 'person' : 'computer · ' + s.kind))));

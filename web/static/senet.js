@@ -168,14 +168,6 @@ export function draw(svg, pos, opts = {}) {
     const ang = Math.atan2(b.y - a.y, b.x - a.x) * 180 / Math.PI;
     el('path', { d: 'M -4 -5 L 4 0 L -4 5 Z', class: 'track-arrow', transform: `translate(${mx},${my}) rotate(${ang})` }, bg);
   }
-  if (opts.returnSquare) {
-    const c = corner(opts.returnSquare);
-    const k = at(p, c.u, c.v);
-    const mark = el('rect', { x: k.x + 4, y: k.y + 4, width: S - 8, height: S - 8, rx: 5, class: 'return-square' }, bg);
-    title(mark, `Drowned pieces return to square ${opts.returnSquare}`);
-    text(bg, k.x + S - 10, k.y + S - 16, '↺', { class: 'return-symbol', 'text-anchor': 'middle' });
-  }
-
   // Trays.
   for (const side of ['w', 'b']) {
     const t = trayOrigin(p, side);
@@ -285,16 +277,6 @@ export function seatColor(letter) { return letter === 'w' ? '#fbf7ec' : '#2d2723
 // prefersUpright: Senet's long board is drawn upright on a narrow
 // portrait screen.
 export const prefersUpright = '(orientation: portrait) and (max-width: 700px)';
-
-// extras are drawing options that depend on a ruleset's options: on
-// Jéquier's board the square a drowned piece returns to (J11, option
-// water, square 1 unless water=15) is marked.
-export function extras(rules) {
-  const [name, ...opts] = rules.split(' ');
-  if (name !== 'senet-jequier') return {};
-  const water = opts.find((o) => o.startsWith('water='));
-  return { returnSquare: water ? Number(water.slice(6)) : 1 };
-}
 
 // explain says why a move's throw was extra: a bonus throw names its
 // piece, a throw that always gives another says so, otherwise the
