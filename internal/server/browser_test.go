@@ -236,7 +236,8 @@ func checkMarks(t *testing.T, ctx context.Context) {
 		const svg = document.querySelector('svg#board');
 		const sq = svg.querySelector('[data-square]').getBBox();
 		const shapes = {'.mark-movable': 'circle', '.mark-selected': 'rect', '.mark-target': 'circle'};
-		if (document.querySelector('#log li')) { shapes['.last-to'] = 'rect'; }
+		const last = document.querySelector('#log li:last-child .mv');
+		if (last && last.textContent !== 'no move') { shapes['.last-to'] = 'rect'; }
 		for (const [sel, tag] of Object.entries(shapes)) {
 			const marks = [...svg.querySelectorAll(sel)];
 			if (!marks.length) return 'no ' + sel;
