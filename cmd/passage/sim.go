@@ -62,7 +62,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	// still reported.
 	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
-	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers, Context: ctx}
+	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers}
 	if *progress || isTerminal(stderr) {
 		cfg.Progress = stderr
 	}
@@ -71,7 +71,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		if cfg.Progress != nil && len(kits) > 1 {
 			fmt.Fprintf(stderr, "%s\n", kit.ID())
 		}
-		rep, err := kit.Simulate(cfg)
+		rep, err := kit.Simulate(ctx, cfg)
 		canceled := errors.Is(err, context.Canceled)
 		if err != nil && !canceled {
 			return err

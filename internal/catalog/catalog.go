@@ -11,6 +11,7 @@
 package catalog
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -27,7 +28,7 @@ type Kit struct {
 	// NewPlayer makes a computer player by name (agent.Names), seeded.
 	NewPlayer func(name string, seed uint64) (agent.TextAgent, error)
 	// Simulate plays a simulation run between named computer players.
-	Simulate func(cfg sim.Config) (sim.Report, error)
+	Simulate func(ctx context.Context, cfg sim.Config) (sim.Report, error)
 }
 
 // family is one game package's rulesets.
@@ -73,8 +74,8 @@ func bind[P comparable, M comparable](g typed[P, M]) Kit {
 			}
 			return agent.Text(g, a), nil
 		},
-		Simulate: func(cfg sim.Config) (sim.Report, error) {
-			return sim.Run(g, factory, cfg)
+		Simulate: func(ctx context.Context, cfg sim.Config) (sim.Report, error) {
+			return sim.Run(ctx, g, factory, cfg)
 		},
 	}
 }
