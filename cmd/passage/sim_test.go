@@ -1,0 +1,100 @@
+package main
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// simJSON runs passage sim --json and decodes its report with the
+// wall-clock fields removed: everything else must follow from the seed.
+func simJSON(t *testing.T, args ...string) any {
+	t.Helper()
+	code, stdout, stderr := runCLI(t, "", append([]string{"sim", "--json"}, args...)...)
+	if code != 0 || stderr != "" {
+		t.Fatalf("passage sim --json %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr)
+	}
+	var v any
+	if err := json.Unmarshal([]byte(stdout), &v); err != nil {
+		t.Fatalf("passage sim --json %s: %v\n%s", strings.Join(args, " "), err, stdout)
+	}
+	return withoutTimings(v)
+}
+
+// withoutTimings drops the fields that measure time from a decoded
+// report: seconds, games_per_sec and each player's median_ms.
+func withoutTimings(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for _, k := range []string{"seconds", "games_per_sec", "median_ms"} {
+			delete(v, k)
+		}
+		for k, e := range v {
+			v[k] = withoutTimings(e)
+		}
+	case []any:
+		for i, e := range v {
+			v[i] = withoutTimings(e)
+		}
+	}
+	return v
+}
+
+// TestSimDeterministic: a seeded simulation gives the same report, every
+// field but the timings, on every run and with any number of workers;
+// the hard player searches within a node budget, so its moves depend on
+// its transposition table being the same from run to run.
+func TestSimDeterministic(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		// cheap: also check that another seed gives another report.
+		cheap bool
+	}{
+		{"hard", []string{"--rules", "senet-szenet", "--seats", "hard,greedy", "--games", "2", "--seed", "11"}, false},
+		{"four seats", []string{"--rules", "kinevet", "--seats", "random,greedy,easy,random", "--games", "40", "--seed", "5"}, true},
+		{"compare", []string{"--compare", "senet-jequier:water=15,senet-apokrif", "--seats", "random,easy", "--games", "30", "--seed", "3"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			one := simJSON(t, append(tt.args, "--workers", "1")...)
+			two := simJSON(t, append(tt.args, "--workers", "2")...)
+			again := simJSON(t, append(tt.args, "--workers", "2")...)
+			if !reflect.DeepEqual(one, two) {
+				t.Errorf("--workers 1 and --workers 2 differ:\n%v\n%v", one, two)
+			}
+			if !reflect.DeepEqual(two, again) {
+				t.Errorf("two runs with --workers 2 differ:\n%v\n%v", two, again)
+			}
+			if !tt.cheap {
+				return
+			}
+			other := simJSON(t, append(tt.args, "--workers", "2", "--seed", "12345")...)
+			if reflect.DeepEqual(two, other) {
+				t.Errorf("another seed gave the same report: the seed is not used")
+			}
+		})
+	}
+}
+
+// TestSimErrors: bad sim flags follow the error contract.
+func TestSimErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no seats", []string{"--rules", "senet-szenet"}, "--seats is required"},
+		{"no games", []string{"--rules", "senet-szenet", "--seats", "random,random", "--games", "0"}, "must be positive"},
+		{"rules and compare", []string{"--rules", "senet-szenet", "--compare", "senet-apokrif", "--seats", "random,random"}, "not both"},
+		{"unknown compared ruleset", []string{"--compare", "senet-szenet,senet-nope", "--seats", "random,random"}, "senet-nope"},
+		{"unknown player", []string{"--rules", "senet-szenet", "--seats", "random,wizard"}, "wizard"},
+		{"bad plot file", []string{"--rules", "senet-szenet", "--seats", "random,random", "--games", "2", "--plot", "x.gif"}, "want a .png or .svg file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkCLIError(t, "", tt.want, append([]string{"sim"}, tt.args...)...)
+		})
+	}
+}
