@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The project's test command (README): formatting, vet, staticcheck and
-# every test with the race detector. Fuzz targets run their seed corpora
+# The project's test command (README): the tracked files (no executable,
+# nothing over 1 MB), formatting, vet, staticcheck and every
+# test with the race detector. Fuzz targets run their seed corpora
 # as ordinary tests. Needs Go (modules come from the module proxy) and,
 # for the browser tests, Chromium: installed here when missing (Debian's
 # package chromium). With CI=true the browser tests fail without it.
 set -euo pipefail
 cd "$(dirname "$0")"
+
+echo "== tracked files (no executables, nothing over 1 MB)"
+go test -count=1 -run 'TestRepositoryTracksNoBinaries' ./internal/hygiene
 
 echo "== gofmt"
 unformatted=$(gofmt -l .)
