@@ -1,5 +1,10 @@
-// Command passage plays and analyses race board games: Senet in several
-// rule reconstructions. See the README for the commands.
+// Command passage plays and analyses race board games: Senet in three
+// rule reconstructions and Ki nevet a végén (Ludo). Its commands are
+// rules, new and moves (the scriptable contract of docs/cli.md), play
+// (a game in the terminal), sim (simulations between computer players),
+// serve (the game server) and verify (the dice of a server game). The
+// usage constant below and the README describe them; example_test.go
+// runs the scriptable ones.
 package main
 
 import (

@@ -16,7 +16,7 @@ func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
 }
 
 // TestCLIOutput pins the output of the scriptable commands
-// (spec/cli.md): exact text and JSON with keys in order.
+// (docs/cli.md): exact text and JSON with keys in order.
 func TestCLIOutput(t *testing.T) {
 	const start = "wbwbwbwbw.b................... b opening=w"
 	tests := []struct {
@@ -78,7 +78,7 @@ func TestCLIRulesLists(t *testing.T) {
 	}
 }
 
-// TestCLIErrors checks the error contract of spec/cli.md: exit status 2,
+// TestCLIErrors checks the error contract of docs/cli.md: exit status 2,
 // exactly one line on stderr starting "passage: " that names the
 // problem, nothing on stdout.
 func TestCLIErrors(t *testing.T) {
