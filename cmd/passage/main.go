@@ -30,6 +30,7 @@ Usage:
                                                   print the legal moves as JSON
   passage play  [--rules ID] [--opt K=V ...] [--vs LEVEL] [--seat S]
                 [--seats KIND,KIND...] [--seed N] [--hint] [--touch-move] [--delay D]
+                [--auto-forced=false]
                                                   play a game in the terminal
   passage sim   --rules ID [--opt K=V ...] --seats NAME,NAME... [--games N]
                 [--seed S] [--workers W] [--json] [--plot FILE] [--compare R1,R2]

@@ -146,7 +146,7 @@ func checkCLIError(t *testing.T, stdin, want string, args ...string) {
 
 // TestCLIHelp checks that -h prints a command's usage once, on stdout.
 func TestCLIHelp(t *testing.T) {
-	for _, cmd := range []string{"rules", "new", "moves", "play"} {
+	for _, cmd := range []string{"rules", "new", "moves", "play", "sim", "verify"} {
 		t.Run(cmd, func(t *testing.T) {
 			code, stdout, stderr := runCLI(t, "", cmd, "-h")
 			if code != 0 || stderr != "" {
@@ -154,6 +154,12 @@ func TestCLIHelp(t *testing.T) {
 			}
 			if got := strings.Count(stdout, "Usage of passage "+cmd+":"); got != 1 {
 				t.Errorf("passage %s -h prints the usage %d times, want once:\n%s", cmd, got, stdout)
+			}
+			// A flag whose default depends on others states it once.
+			for line := range strings.Lines(stdout) {
+				if strings.Count(line, "(default") > 1 {
+					t.Errorf("passage %s -h states a default twice: %s", cmd, line)
+				}
 			}
 		})
 	}
