@@ -34,8 +34,10 @@ Usage:
                                                   play a game in the terminal
   passage sim   --rules ID [--opt K=V ...] --seats NAME,NAME... [--games N]
                 [--seed S] [--workers W] [--json] [--plot FILE] [--compare R1,R2]
+                [--progress]
                                                   simulate games between computer players
-  passage serve [--addr HOST:PORT] [--db FILE] [--bot-delay D]
+  passage serve [--addr HOST:PORT] [--db FILE] [--bot-delay D] [--stand-in LEVEL]
+                [--log LEVEL]
                                                   play in the browser: http://localhost:8080
   passage verify RECORD                           check the fair dice of a server game's record
 

@@ -98,3 +98,17 @@ func TestSimErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestSimCompareOptions: each ruleset of --compare takes its options
+// after colons, like --opt.
+func TestSimCompareOptions(t *testing.T) {
+	reports, ok := simJSON(t, "--compare", "senet-jequier:water=15:overshoot=block,senet-szenet", "--seats", "random,random", "--games", "4").([]any)
+	if !ok || len(reports) != 2 {
+		t.Fatalf("--compare of two rulesets: %v, want two reports", reports)
+	}
+	for i, want := range []string{"senet-jequier overshoot=block water=15", "senet-szenet"} {
+		if got := reports[i].(map[string]any)["rules"]; got != want {
+			t.Errorf("report %d: rules %v, want %q", i, got, want)
+		}
+	}
+}
