@@ -44,6 +44,9 @@ type Config struct {
 // Player is one entry of Config.Seats with its results.
 type Player struct {
 	Name string `json:"name"`
+	// Seat is the seat it takes in the first game ("White"); it moves
+	// one seat on in each game after that.
+	Seat string `json:"seat"`
 	// Wins counts games where it placed first.
 	Wins float64 `json:"wins"`
 	// Win is its win rate with a 95% interval.
@@ -142,6 +145,9 @@ func Run[P comparable, M comparable](ctx context.Context, g game.Game[P, M], new
 	rep, err := aggregate(results, cfg.Seats, effects)
 	if err != nil {
 		return Report{}, err
+	}
+	for j := range rep.Players {
+		rep.Players[j].Seat = seatName(g, game.Player(j))
 	}
 	rep.Rules = g.ID()
 	rep.Seed = cfg.Seed
@@ -301,6 +307,15 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 	r.payoffs = g.Payoffs(p)
 	r.finished = true
 	return r
+}
+
+// seatName names seat p of g as the game does, or "seat N".
+func seatName[P comparable, M comparable](g game.Game[P, M], p game.Player) string {
+	if n, ok := any(g).(game.SeatNamer); ok {
+		name, _ := n.SeatName(p)
+		return name
+	}
+	return fmt.Sprintf("seat %d", p+1)
 }
 
 // winnersOf marks the seats with the highest payoff.

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -91,6 +93,8 @@ func TestSimErrors(t *testing.T) {
 		{"unknown compared ruleset", []string{"--compare", "senet-szenet,senet-nope", "--seats", "random,random"}, "senet-nope"},
 		{"unknown player", []string{"--rules", "senet-szenet", "--seats", "random,wizard"}, "wizard"},
 		{"bad plot file", []string{"--rules", "senet-szenet", "--seats", "random,random", "--games", "2", "--plot", "x.gif"}, "want a .png or .svg file"},
+		{"log scale without compare", []string{"--rules", "senet-szenet", "--seats", "random,random", "--plot", "x.png", "--log-scale"}, "--log-scale needs --compare and --plot"},
+		{"log scale without plot", []string{"--compare", "senet-szenet,senet-apokrif", "--seats", "random,random", "--log-scale"}, "--log-scale needs --compare and --plot"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -109,6 +113,46 @@ func TestSimCompareOptions(t *testing.T) {
 	for i, want := range []string{"senet-jequier overshoot=block water=15", "senet-szenet"} {
 		if got := reports[i].(map[string]any)["rules"]; got != want {
 			t.Errorf("report %d: rules %v, want %q", i, got, want)
+		}
+	}
+}
+
+// TestSimPlayersToldApart: players of the same name are told apart by
+// the seat each took in the first game, in the text report and the JSON.
+func TestSimPlayersToldApart(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "sim", "--rules", "senet-szenet", "--seats", "random,random", "--games", "4")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	inOrder(t, out, "random (White in game 1)", "random (Black in game 1)")
+	distinct := simJSON(t, "--rules", "senet-szenet", "--seats", "greedy,random", "--games", "4").(map[string]any)
+	players := distinct["players"].([]any)
+	for i, want := range []string{"White", "Black"} {
+		if got := players[i].(map[string]any)["seat"]; got != want {
+			t.Errorf("player %d: seat %v, want %q", i, got, want)
+		}
+	}
+	code, out, _ = runCLI(t, "", "sim", "--rules", "senet-szenet", "--seats", "greedy,random", "--games", "4")
+	if code != 0 || strings.Contains(out, "in game 1") {
+		t.Errorf("players with distinct names get seat labels:\n%s", out)
+	}
+}
+
+// TestSimPlot writes a comparison plot on a log scale.
+func TestSimPlot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lengths.svg")
+	code, out, stderr := runCLI(t, "", "sim", "--compare", "senet-jequier:water=15,senet-szenet", "--seats", "random,random", "--games", "10", "--plot", path, "--log-scale")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	inOrder(t, out, "Plot written to "+path)
+	svg, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Game length by ruleset, 10 games each", "random (White in game 1)", "log scale"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("the plot lacks %q", want)
 		}
 	}
 }
