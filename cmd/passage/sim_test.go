@@ -51,7 +51,8 @@ func TestSimDeterministic(t *testing.T) {
 	tests := []struct {
 		name string
 		args []string
-		// cheap: also check that another seed gives another report.
+		// cheap: also a third run, and another seed that must give
+		// another report.
 		cheap bool
 	}{
 		{"hard", []string{"--rules", "senet-szenet", "--seats", "hard,greedy", "--games", "2", "--seed", "11"}, false},
@@ -60,17 +61,18 @@ func TestSimDeterministic(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			// Two runs, each with fresh players, on one worker and on two.
 			one := simJSON(t, append(tt.args, "--workers", "1")...)
 			two := simJSON(t, append(tt.args, "--workers", "2")...)
-			again := simJSON(t, append(tt.args, "--workers", "2")...)
 			if !reflect.DeepEqual(one, two) {
 				t.Errorf("--workers 1 and --workers 2 differ:\n%v\n%v", one, two)
 			}
-			if !reflect.DeepEqual(two, again) {
-				t.Errorf("two runs with --workers 2 differ:\n%v\n%v", two, again)
-			}
 			if !tt.cheap {
 				return
+			}
+			again := simJSON(t, append(tt.args, "--workers", "2")...)
+			if !reflect.DeepEqual(two, again) {
+				t.Errorf("two runs with --workers 2 differ:\n%v\n%v", two, again)
 			}
 			other := simJSON(t, append(tt.args, "--workers", "2", "--seed", "12345")...)
 			if reflect.DeepEqual(two, other) {
