@@ -97,8 +97,8 @@ type Factory[P comparable, M comparable] func(name string, seed uint64) (agent.A
 type result struct {
 	payoffs  game.Payoffs
 	order    []int // order[seat] = entry of Config.Seats at that seat
-	turns    int
-	moves    int
+	turns    int   // a side's consecutive throws count as one
+	moves    int   // every throw, passes included
 	effects  []int
 	times    [][]float64 // per seat, milliseconds per decision
 	err      error
