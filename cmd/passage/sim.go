@@ -28,7 +28,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once `W`")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	plotPath := fs.String("plot", "", "draw the game-length distribution to `FILE` (.png or .svg)")
-	compare := fs.String("compare", "", "compare rulesets `R1,R2,...` with the same seats (each a ruleset ID, options after ':', e.g. senet-jequier:water=15)")
+	compare := fs.String("compare", "", "compare rulesets `R1,R2,...` with the same seats (each a ruleset ID, then each option after a ':', e.g. senet-jequier:water=15:overshoot=block)")
 	logScale := fs.Bool("log-scale", false, "with --compare and --plot: draw the game lengths on a logarithmic axis, for rulesets whose games differ tenfold in length")
 	progress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
 	if err := parseFlags(fs, args); err != nil {
