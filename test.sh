@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The project's test command (README): the tracked files (no executable,
-# nothing over 1 MB), formatting, vet, staticcheck and every
+# nothing over 1 MB), formatting, vet, staticcheck, deadcode and every
 # test with the race detector. Fuzz targets run their seed corpora
 # as ordinary tests. Needs Go (modules come from the module proxy) and,
 # for the browser tests, Chromium: installed here when missing (Debian's
@@ -24,6 +24,16 @@ go vet ./...
 
 echo "== staticcheck"
 go tool staticcheck ./...
+
+echo "== deadcode"
+# -test counts what tests and examples reach as used: the conformance
+# suites (game/gametest, internal/store/storetest) serve tests only.
+dead=$(go tool deadcode -test ./...)
+if [ -n "$dead" ]; then
+	echo "unreachable code:"
+	echo "$dead"
+	exit 1
+fi
 
 echo "== chromium (browser tests)"
 command -v chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
