@@ -57,8 +57,8 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	var rf rulesFlags
 	rf.register(fs, "senet-jequier")
 	vs := fs.String("vs", "", "who plays against the person at the keyboard: `KIND` human, a level (easy, medium, hard, expert) or an agent (random, greedy, expectimax, mcts); every other seat gets it (default human)")
-	seatFlag := fs.String("seat", "", "with --vs: the `SEAT` the person plays, by letter (w, b) or number from 1 (default the first seat)")
-	seatsFlag := fs.String("seats", "", "who plays each seat, in seat order (White, Black): comma-separated `KINDS` such as human,random; instead of --vs")
+	seatFlag := fs.String("seat", "", "with --vs: the `SEAT` the person plays, by name, letter (Senet w, b; Ludo r, y, g, b) or number from 1 (default the first seat)")
+	seatsFlag := fs.String("seats", "", "who plays each seat, in seat order (Senet: White, Black; Ludo: Red, Yellow, Green, Blue): comma-separated `KINDS` such as human,random; instead of --vs")
 	seed := fs.Uint64("seed", 0, "seed `N` of the throws and the computer's choices (default: from the clock, printed)")
 	var delay optionalDuration
 	fs.Var(&delay, "delay", "pause `D` before each computer move so a person can follow it (default 700ms with a person playing, 0 otherwise)")

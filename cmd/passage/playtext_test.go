@@ -89,3 +89,12 @@ func TestWithThrowShown(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayLudoSeat: --seat names a Ludo colour by letter, name or
+// number, as the flag's help says.
+func TestPlayLudoSeat(t *testing.T) {
+	for _, seat := range []string{"y", "Yellow", "2"} {
+		out := playOK(t, "quit\n", "--rules", "kinevet", "--vs", "random", "--seat", seat, "--seed", "2")
+		inOrder(t, out, "Red (r): random, Yellow (y): you, Green (g): random, Blue (b): random\n")
+	}
+}
