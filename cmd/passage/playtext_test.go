@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"passage/internal/catalog"
 )
 
 // TestPlayAutoForced: by default a person's only legal move is played
@@ -96,5 +98,25 @@ func TestPlayLudoSeat(t *testing.T) {
 	for _, seat := range []string{"y", "Yellow", "2"} {
 		out := playOK(t, "quit\n", "--rules", "kinevet", "--vs", "random", "--seat", seat, "--seed", "2")
 		inOrder(t, out, "Red (r): random, Yellow (y): you, Green (g): random, Blue (b): random\n")
+	}
+}
+
+// TestFirstThrowMatchesRules: every explanation of who throws first
+// belongs to a known ruleset and names the seat that its initial
+// position gives the throw to.
+func TestFirstThrowMatchesRules(t *testing.T) {
+	for name, why := range firstThrow {
+		kit, err := catalog.Open(name, nil)
+		if err != nil {
+			t.Errorf("firstThrow[%q]: %v", name, err)
+			continue
+		}
+		p, err := kit.ToMove(kit.Start())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := seatName(kit.Ruleset, p) + " throws first:"; !strings.HasPrefix(why, want) {
+			t.Errorf("firstThrow[%q] = %q, want it to start %q", name, why, want)
+		}
 	}
 }
