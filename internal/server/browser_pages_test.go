@@ -228,6 +228,7 @@ func TestBrowserPages(t *testing.T) {
 			pages := []page{
 				{"lobby", "/", `document.body.dataset.lobby === 'ready'`, false},
 				{"rules", "/rules/senet-szenet", `document.querySelector('main.doc h1') !== null`, false},
+				{"rules-ru", "/rules/kinevet.ru", `document.querySelector('main.doc h1') !== null`, false},
 				{"replay", "/g/" + over.Game.ID + "/replay", `document.body.dataset.step === '0'`, false},
 			}
 			for _, rules := range []string{"senet-jequier", "senet-szenet", "senet-apokrif", "kinevet"} {

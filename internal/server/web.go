@@ -17,6 +17,7 @@ import (
 
 // pageData is what the page templates show; each page uses some of it.
 type pageData struct {
+	Lang      string // of <html>: "en" unless a translated page says otherwise
 	Title     string // in the tab, before " · Passage"
 	Class     string // of <body>
 	MainClass string // of <main>
@@ -33,7 +34,8 @@ type pageData struct {
 // start-up.
 type site struct {
 	pages    map[string]*template.Template // by content template file
-	docs     map[string]template.HTML      // "api", "rules/kinevet"
+	docs     map[string]template.HTML      // "api", "rules/kinevet", "rules/kinevet.hu"
+	titles   map[string]string             // each doc's first heading, by the same key
 	diagrams map[string][]byte             // SVG by address: "/rules/kinevet/board.svg"
 }
 
@@ -41,7 +43,7 @@ type site struct {
 // files are embedded in the binary, so an error is a broken build,
 // caught by the tests.
 func newSite() (*site, error) {
-	s := &site{pages: map[string]*template.Template{}, docs: map[string]template.HTML{}}
+	s := &site{pages: map[string]*template.Template{}, docs: map[string]template.HTML{}, titles: map[string]string{}}
 	layout, err := template.ParseFS(web.Templates, "templates/layout.html")
 	if err != nil {
 		return nil, err
@@ -81,7 +83,9 @@ func newSite() (*site, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}
-		s.docs[strings.TrimSuffix(f, ".md")] = body
+		key := strings.TrimSuffix(f, ".md")
+		s.docs[key] = body
+		s.titles[key] = firstHeading(string(src))
 	}
 	return s, nil
 }
@@ -116,11 +120,15 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 				Heading: "No rules page", Text: "There is no rules page for " + name + ".", Back: "/rules", BackText: "All rules"})
 			return
 		}
-		title := name
+		// A translated page (kinevet.hu) is in its own language, under its
+		// own heading.
+		title, lang := site.titles["rules/"+name], "en"
 		if sp, err := catalog.Lookup(name); err == nil {
 			title = sp.Title
+		} else if _, l, ok := strings.Cut(name, "."); ok {
+			lang = l
 		}
-		s.page(w, r, site, http.StatusOK, "doc", pageData{Title: title, Class: "doc", MainClass: "doc", Body: body})
+		s.page(w, r, site, http.StatusOK, "doc", pageData{Lang: lang, Title: title, Class: "doc", MainClass: "doc", Body: body})
 	})
 	mux.HandleFunc("GET /rules/{name}/{file}", func(w http.ResponseWriter, r *http.Request) {
 		svg, ok := site.diagrams[r.URL.Path]
@@ -163,9 +171,23 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, site *site) {
 		Heading: "Not found", Text: "No page at " + path.Clean(r.URL.Path) + ".", Back: "/", BackText: "To the lobby"})
 }
 
+// firstHeading is the text of a Markdown page's first "# " heading,
+// without code marks.
+func firstHeading(src string) string {
+	for line := range strings.Lines(src) {
+		if h, ok := strings.CutPrefix(line, "# "); ok {
+			return strings.TrimSpace(strings.ReplaceAll(h, "`", ""))
+		}
+	}
+	return ""
+}
+
 // page executes a page template into a buffer first, so that a failure
 // answers 500 (logged) instead of half a page.
 func (s *Server) page(w http.ResponseWriter, r *http.Request, site *site, status int, name string, data pageData) {
+	if data.Lang == "" {
+		data.Lang = "en"
+	}
 	var b bytes.Buffer
 	if err := site.pages[name].ExecuteTemplate(&b, "layout", data); err != nil {
 		s.fail(w, r, err)

@@ -28,7 +28,9 @@ func TestPages(t *testing.T) {
 		{"/g/abc/replay", 200, []string{`src="/static/replay.js"`, `id="slider"`, `id="play"`}},
 		{"/rules", 200, []string{`href="/rules/senet-jequier"`, `href="/rules/kinevet"`}},
 		{"/rules/senet-jequier", 200, []string{`<title>Senet after Jéquier (Pusch) · Passage</title>`, `class="rule-id"`, `id="J7"`}},
-		{"/rules/kinevet", 200, []string{`id="H2"`}},
+		{"/rules/kinevet", 200, []string{`id="H2"`, `<html lang="en">`}},
+		// A translated page is in its language, under its own heading.
+		{"/rules/senet-szenet.hu", 200, []string{`<html lang="hu">`, `<title>Szenet, az átkelés játéka · Passage</title>`}},
 		{"/docs/api", 200, []string{`<title>The Passage API · Passage</title>`, `<code>`}},
 		{"/rules/no<such>", 404, []string{`no&lt;such&gt;`}},
 		{"/nowhere<b>", 404, []string{`Not found`, `/nowhere&lt;b&gt;`}},
