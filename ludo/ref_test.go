@@ -453,6 +453,23 @@ func (r lrRules) randomPosition(rng *rand.Rand) string {
 	return r.format(p)
 }
 
+// payoffs is the result by seat, the seat being the colour's place in
+// the turn order: 1 for the winner with finish=first; with finish=all,
+// place i of n scores (n-i) / (n(n-1)/2) (K9, interpretation 9).
+func (r lrRules) payoffs(p lrPos) game.Payoffs {
+	var out game.Payoffs
+	n := len(r.order)
+	if !r.finishAll {
+		out[strings.IndexByte(r.order, p.winner)] = 1
+		return out
+	}
+	for i := 0; i < len(p.done); i++ {
+		place := i + 1
+		out[strings.IndexByte(r.order, p.done[i])] = float64(n-place) / float64(n*(n-1)/2)
+	}
+	return out
+}
+
 // compare checks the given rolls in pos against the model.
 func (r lrRules) compare(t *testing.T, e *ludo.Rules, pos ludo.Position, rolls ...int) {
 	t.Helper()
@@ -460,6 +477,9 @@ func (r lrRules) compare(t *testing.T, e *ludo.Rules, pos ludo.Position, rolls .
 	rp := lrParse(s)
 	if r.format(rp) != s {
 		t.Fatalf("model cannot read %q (reads %q)", s, r.format(rp))
+	}
+	if want := game.Player(strings.IndexByte(r.order, rp.turn)); e.ToMove(pos) != want {
+		t.Fatalf("%s (%s): engine says seat %d rolls, model %d", s, e.ID(), e.ToMove(pos), want)
 	}
 	for _, roll := range rolls {
 		var got, want []string
@@ -527,6 +547,9 @@ func TestKinevetMatchesReference(t *testing.T) {
 				r.compare(t, e, p, roll) // the roll the game goes on with
 				ms := e.Moves(p, roll, nil)
 				p = e.Apply(p, roll, ms[rng.IntN(len(ms))])
+			}
+			if s := e.FormatPosition(p); e.Over(p) && e.Payoffs(p) != r.payoffs(lrParse(s)) {
+				t.Fatalf("%s (%s): payoffs %v, model %v", s, e.ID(), e.Payoffs(p), r.payoffs(lrParse(s)))
 			}
 			for range positions {
 				s := r.randomPosition(rng)
