@@ -240,6 +240,9 @@ func (p *szrPos) dest(s, roll int) (int, bool) {
 	for x := s + 1; x <= last; x++ {
 		if p.colourAt(x) == szrOther(me) && p.inUnit(x) {
 			szrFired["S11 unit blocks"]++
+			if d == 31 {
+				szrFired["S20 S11 unit blocks bearing off"]++
+			}
 			return 0, false // S7, S11: never over an opponent unit
 		}
 	}
@@ -307,6 +310,9 @@ func (p szrPos) moves(roll int) []szrMove {
 // misses its turn (S13).
 func (q *szrPos) passTurn(me byte) {
 	next := szrOther(me)
+	if q.skip[0] && q.skip[1] {
+		szrFired["S13 both miss a turn"]++
+	}
 	for q.skip[szrSide(next)] {
 		szrFired["S13 missed turn"]++
 		q.skip[szrSide(next)] = false
@@ -369,6 +375,9 @@ func (p szrPos) apply(roll int, m szrMove) szrPos {
 					q.hand[side]++
 				}
 				q.sq[s] = '.'
+				if q.asleep[s] {
+					szrFired["S17 sleeper dragged off"]++
+				}
 				q.asleep[s] = false // drowned pieces forget their sleep
 			}
 		}
@@ -376,6 +385,9 @@ func (p szrPos) apply(roll int, m szrMove) szrPos {
 		if victim := q.sq[m.to]; victim != '.' { // S9: swap
 			q.sq[m.from] = victim
 			szrFired["S9 attack"]++
+			if q.asleep[m.to] {
+				szrFired["S15 sleeper attacked"]++
+			}
 			q.asleep[m.to] = false // S15: the attacked piece goes back awake
 		}
 		q.sq[m.to] = piece
@@ -393,6 +405,9 @@ func (p szrPos) apply(roll int, m szrMove) szrPos {
 	}
 	if q.off[side] == 4 && q.offBA[side] { // S21
 		szrFired["S21 win"]++
+		if q.skip[0] || q.skip[1] || q.asleep[16] {
+			szrFired["S21 win with keys kept"]++ // notation: the other keys keep their values
+		}
 		q.turn, q.winner, q.bonus = '-', me, 0
 		return q
 	}
@@ -520,7 +535,8 @@ func TestSzenetMatchesReference(t *testing.T) {
 		"S9 S10 protected", "S11 unit blocks", "S13 heavy", "S13 missed turn",
 		"S14 S16 bonus on 15", "S14 S16 bonus on 26", "S15 asleep", "S15 falls asleep",
 		"S15 wakes", "S16 jump", "S17 drowns", "S17 BA drowns", "S19 must leave",
-		"S20 bear off", "S20 BA waits for its pieces", "S20 piece waits for its BA", "S21 win"} {
+		"S20 bear off", "S21 win with keys kept", "S20 S11 unit blocks bearing off", "S15 sleeper attacked",
+		"S17 sleeper dragged off", "S13 both miss a turn", "S20 BA waits for its pieces", "S20 piece waits for its BA", "S21 win"} {
 		if szrFired[rule] == 0 {
 			t.Errorf("no game or position reached %s: the comparison does not cover it", rule)
 		}
