@@ -495,6 +495,10 @@ func (r lrRules) compare(t *testing.T, e *ludo.Rules, pos ludo.Position, rolls .
 	}
 }
 
+// lrDie is one fair six-sided die.
+var lrDie = []game.Outcome{{Roll: 1, Num: 1, Den: 6}, {Roll: 2, Num: 1, Den: 6}, {Roll: 3, Num: 1, Den: 6},
+	{Roll: 4, Num: 1, Den: 6}, {Roll: 5, Num: 1, Den: 6}, {Roll: 6, Num: 1, Den: 6}}
+
 // lrOrders are turn orders for colors=, by number of players: K1's
 // choice first, then others.
 var lrOrders = map[int][]string{
@@ -512,7 +516,7 @@ var lrOrders = map[int][]string{
 func TestKinevetMatchesReference(t *testing.T) {
 	clear(lrFired)
 	rng := rand.New(rand.NewPCG(2, 9))
-	positions := 25
+	positions := 15
 	if testing.Short() {
 		positions = 5
 	}
@@ -541,6 +545,19 @@ func TestKinevetMatchesReference(t *testing.T) {
 				opts["finish"] = "all"
 			}
 			e := ludo.MustNew("kinevet", opts)
+			if got := e.Outcomes(e.Start()); !slices.Equal(got, lrDie) {
+				t.Fatalf("%s: die %v, want %v", e.ID(), got, lrDie)
+			}
+			start := lrPos{turn: r.order[0]} // K2: every piece in its yard
+			for s := range start.track {
+				start.track[s] = '.'
+			}
+			if got := e.FormatPosition(e.Start()); got != r.format(start) {
+				t.Fatalf("start %q, want %q", got, r.format(start))
+			}
+			if want := game.Player(0); e.ToMove(e.Start()) != want || e.Players() != players {
+				t.Fatalf("%s: %d players, seat %d starts; want %d, seat 0 (K1, K2)", e.ID(), e.Players(), e.ToMove(e.Start()), players)
+			}
 			p := e.Start()
 			for n := 0; !e.Over(p) && n < 3000; n++ {
 				roll := game.Sample(e.Outcomes(p), rng)

@@ -343,6 +343,25 @@ func TestApokrifMatchesReference(t *testing.T) {
 	for _, pieces := range []int{5, 7} {
 		r := senet.MustNew("senet-apokrif", map[string]string{"pieces": fmt.Sprint(pieces)})
 		rng := rand.New(rand.NewPCG(85, uint64(pieces)))
+		// A2: Black on the odd squares, White on the even ones; A4: White's
+		// front piece has moved one square, and White throws again.
+		start := aprPos{turn: 'w', pieces: pieces}
+		for s := 1; s <= 30; s++ {
+			start.sq[s] = '.'
+			if s <= 2*pieces {
+				start.sq[s] = "wb"[s%2]
+			}
+		}
+		start.sq[2*pieces], start.sq[2*pieces+1] = '.', 'w'
+		if got := r.FormatPosition(r.Start()); got != start.String() {
+			t.Fatalf("start %q, want %q", got, start.String())
+		}
+		// A3: marked sides 1-4 count 1-4, none counts 5; sixteenths.
+		want := []game.Outcome{{Roll: 1, Num: 4, Den: 16}, {Roll: 2, Num: 6, Den: 16},
+			{Roll: 3, Num: 4, Den: 16}, {Roll: 4, Num: 1, Den: 16}, {Roll: 5, Num: 1, Den: 16}}
+		if got := r.Outcomes(r.Start()); !slices.Equal(got, want) {
+			t.Fatalf("throws %v, want %v", got, want)
+		}
 		for range games {
 			p := r.Start()
 			for n := 0; !r.Over(p) && n < 3000; n++ {

@@ -514,6 +514,20 @@ func TestSzenetMatchesReference(t *testing.T) {
 	if testing.Short() {
 		games = 10
 	}
+	// S3: marked sides 1-4 count 1-4, none counts 5; sixteenths.
+	want := []game.Outcome{{Roll: 1, Num: 4, Den: 16}, {Roll: 2, Num: 6, Den: 16},
+		{Roll: 3, Num: 4, Den: 16}, {Roll: 4, Num: 1, Den: 16}, {Roll: 5, Num: 1, Den: 16}}
+	if got := r.Outcomes(r.Start()); !slices.Equal(got, want) {
+		t.Fatalf("throws %v, want %v", got, want)
+	}
+	// S2, S4: every piece waits to enter; White throws first.
+	start := szrPos{turn: 'w', hand: [2]int{4, 4}, handBA: [2]bool{true, true}}
+	for s := range start.sq {
+		start.sq[s] = '.'
+	}
+	if got := r.FormatPosition(r.Start()); got != start.String() {
+		t.Fatalf("start %q, want %q", got, start.String())
+	}
 	for range games {
 		p := r.Start()
 		for n := 0; !r.Over(p) && n < 2000; n++ {
