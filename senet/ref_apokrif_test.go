@@ -264,6 +264,41 @@ func (p aprPos) apply(roll int, m aprMove) aprPos {
 	return q
 }
 
+// effects names the special rules move m sets off, as the simulation
+// lab counts them (game.Effecter): q is the position after it.
+func (p aprPos) effects(roll int, m aprMove, q aprPos) []string {
+	var out []string
+	switch {
+	case m.from == 0:
+		out = append(out, "throw lost (pass)") // A17
+	case m.to == 31:
+		out = append(out, "bearing off") // A24
+	case m.to == 27:
+		out = append(out, "drowning (27)") // A22
+	case p.sq[m.to] != '.':
+		out = append(out, "attack (swap)") // A10
+	}
+	if m.from != 0 && m.to < m.from {
+		out = append(out, "backward move") // A16
+	}
+	if q.turn == p.turn {
+		out = append(out, "extra or bonus throw") // A5, A20
+	}
+	return out
+}
+
+// aprEngineEffects names the effects the engine reports for m.
+func aprEngineEffects(r *senet.Rules, pos senet.Position, roll int, m senet.Move) []string {
+	var out []string
+	bits := r.Effects(pos, roll, m)
+	for i, name := range r.EffectNames() {
+		if bits&(1<<i) != 0 {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // aprRandomPosition places each side's pieces at random, some borne off,
 // often crowded into the second half so that pairs, triples, fours,
 // the stop on 26, drowning and bearing off all come up.
@@ -309,11 +344,16 @@ func aprCompare(t *testing.T, r *senet.Rules, pieces int, pos senet.Position) {
 	for _, o := range r.Outcomes(pos) {
 		var got, want []string
 		for _, m := range r.Moves(pos, o.Roll, nil) {
-			got = append(got, r.FormatMove(m)+" "+r.FormatPosition(r.Apply(pos, o.Roll, m)))
+			effects := aprEngineEffects(r, pos, o.Roll, m)
+			slices.Sort(effects)
+			got = append(got, fmt.Sprintf("%s %s %q", r.FormatMove(m), r.FormatPosition(r.Apply(pos, o.Roll, m)), effects))
 		}
 		legal := rp.moves(o.Roll)
 		for _, m := range legal {
-			want = append(want, m.String()+" "+rp.apply(o.Roll, m).String())
+			q := rp.apply(o.Roll, m)
+			effects := rp.effects(o.Roll, m, q)
+			slices.Sort(effects)
+			want = append(want, fmt.Sprintf("%s %s %q", m, q, effects))
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("%s, throw %d:\nwant (model)  %q\ngot  (engine) %q", s, o.Roll, want, got)

@@ -417,6 +417,51 @@ func (p szrPos) apply(roll int, m szrMove) szrPos {
 	return q
 }
 
+// effects names the special rules move m sets off, as the simulation
+// lab counts them (game.Effecter): q is the position after it.
+func (p szrPos) effects(roll int, m szrMove, q szrPos) []string {
+	var out []string
+	switch {
+	case m.from < 0:
+		out = append(out, "throw lost (pass)") // S8
+	case m.from == 0:
+		out = append(out, "entering") // S6
+	case m.to == 31:
+		out = append(out, "bearing off") // S20
+	case m.to == 27:
+		out = append(out, "drowning (27)") // S17
+	default:
+		if p.sq[m.to] != '.' {
+			out = append(out, "attack (swap)") // S9
+		}
+		switch m.to {
+		case 10, 20:
+			out = append(out, "missed turn (10, 20)") // S13
+		case 16:
+			out = append(out, "falls asleep (16)") // S15
+		}
+		if m.from == 26 && roll == 1 {
+			out = append(out, "jump over the water") // S16
+		}
+	}
+	if q.turn == p.turn {
+		out = append(out, "extra or bonus throw") // S6, S14, S16, or S13 for the other side
+	}
+	return out
+}
+
+// szrEngineEffects names the effects the engine reports for m.
+func szrEngineEffects(r *senet.Rules, pos senet.Position, roll int, m senet.Move) []string {
+	var out []string
+	bits := r.Effects(pos, roll, m)
+	for i, name := range r.EffectNames() {
+		if bits&(1<<i) != 0 {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // szrRandomPosition places each side's four pieces and its BA on the
 // board, in hand or off at random, with random missed turns, a random
 // bonus and sleeper where one is possible, and often everything crowded
@@ -491,10 +536,15 @@ func szrCompare(t *testing.T, r *senet.Rules, pos senet.Position) {
 	for _, o := range r.Outcomes(pos) {
 		var got, want []string
 		for _, m := range r.Moves(pos, o.Roll, nil) {
-			got = append(got, r.FormatMove(m)+" "+r.FormatPosition(r.Apply(pos, o.Roll, m)))
+			effects := szrEngineEffects(r, pos, o.Roll, m)
+			slices.Sort(effects)
+			got = append(got, fmt.Sprintf("%s %s %q", r.FormatMove(m), r.FormatPosition(r.Apply(pos, o.Roll, m)), effects))
 		}
 		for _, m := range rp.moves(o.Roll) {
-			want = append(want, m.String()+" "+rp.apply(o.Roll, m).String())
+			q := rp.apply(o.Roll, m)
+			effects := rp.effects(o.Roll, m, q)
+			slices.Sort(effects)
+			want = append(want, fmt.Sprintf("%s %s %q", m, q, effects))
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("%s, throw %d:\nwant (model)  %q\ngot  (engine) %q", s, o.Roll, want, got)
