@@ -384,6 +384,31 @@ func (r lrRules) apply(p lrPos, roll int, m lrMove) lrPos {
 	return q
 }
 
+// effects names the special rules move m after roll sets off, as the
+// simulation lab counts them (game.Effecter): q is the position after it.
+func (r lrRules) effects(p lrPos, roll int, m lrMove, q lrPos) []string {
+	var out []string
+	switch {
+	case m.from < 0:
+		out = append(out, "roll lost (pass)") // K8
+	case m.from == 0:
+		out = append(out, "entering (K3)")
+	}
+	if m.from >= 0 && m.to <= 40 && p.track[m.to] != '.' && p.track[m.to] != p.turn {
+		out = append(out, "capture (K6)")
+	}
+	if m.from >= 1 && m.from <= 40 && m.to > 40 {
+		out = append(out, "into the goal (K7)")
+	}
+	switch {
+	case r.threeSixes && roll == 6 && p.sixes == 2:
+		out = append(out, "third six: turn lost (H3)")
+	case roll == 6 && q.turn == p.turn:
+		out = append(out, "roll again after a 6 (K4, H2)")
+	}
+	return out
+}
+
 // randomPosition scatters each colour's pieces over yard, track and goal,
 // with the turn keys each option allows, in the shapes a game can reach.
 func (r lrRules) randomPosition(rng *rand.Rand) string {
@@ -484,10 +509,21 @@ func (r lrRules) compare(t *testing.T, e *ludo.Rules, pos ludo.Position, rolls .
 	for _, roll := range rolls {
 		var got, want []string
 		for _, m := range e.Moves(pos, roll, nil) {
-			got = append(got, e.FormatMove(m)+" "+e.FormatPosition(e.Apply(pos, roll, m)))
+			var effects []string
+			bits := e.Effects(pos, roll, m)
+			for i, name := range e.EffectNames() {
+				if bits&(1<<i) != 0 {
+					effects = append(effects, name)
+				}
+			}
+			slices.Sort(effects)
+			got = append(got, fmt.Sprintf("%s %s %q", e.FormatMove(m), e.FormatPosition(e.Apply(pos, roll, m)), effects))
 		}
 		for _, m := range r.moves(rp, roll) {
-			want = append(want, m.String()+" "+r.format(r.apply(rp, roll, m)))
+			q := r.apply(rp, roll, m)
+			effects := r.effects(rp, roll, m, q)
+			slices.Sort(effects)
+			want = append(want, fmt.Sprintf("%s %s %q", m, r.format(q), effects))
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("%s (%s), roll %d:\nwant (model)  %q\ngot  (engine) %q", s, e.ID(), roll, want, got)
@@ -510,9 +546,10 @@ var lrOrders = map[int][]string{
 // TestKinevetMatchesReference runs, for 2, 3 and 4 players and every
 // combination of the seven rule options (with K1's or another turn
 // order), a random game, checking the roll thrown at each step, and
-// random positions, checking every roll; it checks that the engine's legal moves and resulting
-// positions agree exactly with lrRules, an independent naive reading of
-// K1-K9 and H1-H5.
+// random positions, checking every roll; it checks that the engine's
+// start, die, legal moves, resulting positions, seat to roll, payoffs and
+// the special rules each move sets off agree exactly with lrRules, an
+// independent naive reading of K1-K9 and H1-H5.
 func TestKinevetMatchesReference(t *testing.T) {
 	clear(lrFired)
 	rng := rand.New(rand.NewPCG(2, 9))

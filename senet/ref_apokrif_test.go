@@ -372,7 +372,8 @@ func aprCompare(t *testing.T, r *senet.Rules, pieces int, pos senet.Position) {
 
 // TestApokrifMatchesReference plays random games and visits random
 // positions with five and with seven pieces, and checks that the engine's
-// legal moves, touch-move commitments and resulting positions agree
+// start, throws, legal moves, touch-move commitments, resulting positions
+// and the special rules each move sets off agree
 // exactly with aprPos, an independent naive reading of A1-A24.
 func TestApokrifMatchesReference(t *testing.T) {
 	clear(aprFired)

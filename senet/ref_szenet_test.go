@@ -553,8 +553,9 @@ func szrCompare(t *testing.T, r *senet.Rules, pos senet.Position) {
 }
 
 // TestSzenetMatchesReference plays random games and visits random
-// positions, and checks that the engine's legal moves and resulting
-// positions agree exactly with szrPos, an independent naive reading of
+// positions, and checks that the engine's start, throws, legal moves,
+// resulting positions and the special rules each move sets off agree
+// exactly with szrPos, an independent naive reading of
 // S1-S22.
 func TestSzenetMatchesReference(t *testing.T) {
 	r := senet.MustNew("senet-szenet", nil)
