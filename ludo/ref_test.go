@@ -602,8 +602,20 @@ func TestKinevetMatchesReference(t *testing.T) {
 				ms := e.Moves(p, roll, nil)
 				p = e.Apply(p, roll, ms[rng.IntN(len(ms))])
 			}
-			if s := e.FormatPosition(p); e.Over(p) && e.Payoffs(p) != r.payoffs(lrParse(s)) {
-				t.Fatalf("%s (%s): payoffs %v, model %v", s, e.ID(), e.Payoffs(p), r.payoffs(lrParse(s)))
+			if s := e.FormatPosition(p); e.Over(p) {
+				if e.Payoffs(p) != r.payoffs(lrParse(s)) {
+					t.Fatalf("%s (%s): payoffs %v, model %v", s, e.ID(), e.Payoffs(p), r.payoffs(lrParse(s)))
+				}
+				want := []int{lrIndex(lrParse(s).winner)} // K9: the winner, or every place
+				if r.finishAll {
+					want = want[:0]
+					for _, c := range []byte(lrParse(s).done) {
+						want = append(want, lrIndex(c))
+					}
+				}
+				if got := e.Placings(p); !slices.Equal(got, want) {
+					t.Fatalf("%s (%s): placings %v, model %v", s, e.ID(), got, want)
+				}
 			}
 			for range positions {
 				s := r.randomPosition(rng)

@@ -341,6 +341,9 @@ func aprCompare(t *testing.T, r *senet.Rules, pieces int, pos senet.Position) {
 	if rp.String() != s {
 		t.Fatalf("model cannot read %q (reads %q)", s, rp.String())
 	}
+	if want := game.Player(strings.IndexByte("wb", rp.turn)); r.ToMove(pos) != want {
+		t.Fatalf("%s: engine says seat %d throws, model %d", s, r.ToMove(pos), want)
+	}
 	for _, o := range r.Outcomes(pos) {
 		var got, want []string
 		for _, m := range r.Moves(pos, o.Roll, nil) {
@@ -410,6 +413,13 @@ func TestApokrifMatchesReference(t *testing.T) {
 				roll := game.Sample(r.Outcomes(p), rng)
 				ms := r.Moves(p, roll, nil)
 				p = r.Apply(p, roll, ms[rng.IntN(len(ms))])
+			}
+			if r.Over(p) { // A19: 1 for the side that bore off every piece
+				var want game.Payoffs
+				want[strings.IndexByte("wb", aprParse(r.FormatPosition(p), pieces).winner)] = 1
+				if got := r.Payoffs(p); got != want || r.ToMove(p) != game.NoPlayer {
+					t.Fatalf("%s: payoffs %v and seat %d to throw, want %v and none", r.FormatPosition(p), got, r.ToMove(p), want)
+				}
 			}
 		}
 		for range 150 * games {

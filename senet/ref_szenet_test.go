@@ -533,6 +533,9 @@ func szrCompare(t *testing.T, r *senet.Rules, pos senet.Position) {
 	if rp.String() != s {
 		t.Fatalf("model cannot read %q (reads %q)", s, rp.String())
 	}
+	if want := game.Player(strings.IndexByte("wb", rp.turn)); r.ToMove(pos) != want {
+		t.Fatalf("%s: engine says seat %d throws, model %d", s, r.ToMove(pos), want)
+	}
 	for _, o := range r.Outcomes(pos) {
 		var got, want []string
 		for _, m := range r.Moves(pos, o.Roll, nil) {
@@ -549,6 +552,20 @@ func szrCompare(t *testing.T, r *senet.Rules, pos senet.Position) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("%s, throw %d:\nwant (model)  %q\ngot  (engine) %q", s, o.Roll, want, got)
 		}
+	}
+}
+
+// szrCheckResult checks the payoffs of a finished game: 1 for the side
+// that bore off all five pieces, 0 for the other (S21).
+func szrCheckResult(t *testing.T, r *senet.Rules, p senet.Position) {
+	t.Helper()
+	if !r.Over(p) {
+		return
+	}
+	var want game.Payoffs
+	want[strings.IndexByte("wb", szrParse(r.FormatPosition(p)).winner)] = 1
+	if got := r.Payoffs(p); got != want || r.ToMove(p) != game.NoPlayer {
+		t.Fatalf("%s: payoffs %v and seat %d to throw, want %v and none", r.FormatPosition(p), got, r.ToMove(p), want)
 	}
 }
 
@@ -587,6 +604,7 @@ func TestSzenetMatchesReference(t *testing.T) {
 			ms := r.Moves(p, roll, nil)
 			p = r.Apply(p, roll, ms[rng.IntN(len(ms))])
 		}
+		szrCheckResult(t, r, p)
 	}
 	for range 20 * games {
 		s := szrRandomPosition(rng)
