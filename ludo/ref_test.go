@@ -4,10 +4,10 @@ package ludo_test
 // (rules/kinevet.md, K1-K9 and the house rules H1-H5) and the
 // interpretations of docs/rules/kinevet.md, and never from the engine's
 // code: a track array, goal arrays, counters and one plain loop per rule.
-// The differential test at the end compares its legal moves and resulting
-// positions, exchanged in notation only, with the engine's on random games
-// and random positions for 2, 3 and 4 players under every combination of
-// the options.
+// The differential test at the end compares its legal moves, resulting
+// positions and the special rules each move sets off, exchanged in
+// notation only, with the engine's on random games and random positions
+// for 2, 3 and 4 players under every combination of the options.
 
 import (
 	"fmt"

@@ -4,9 +4,10 @@ package senet_test
 // (rules/apokrif.md, A1-A24) and the interpretations of
 // docs/rules/senet-apokrif.md, and never from the engine's code: a square
 // array and one plain loop per rule. The differential test at the end
-// compares its legal moves, touch-move commitments and resulting
-// positions, exchanged in notation only, with the engine's on random
-// games and random positions under both values of option pieces.
+// compares its legal moves, touch-move commitments, resulting positions
+// and the special rules each move sets off, exchanged in notation only,
+// with the engine's on random games and random positions under both
+// values of option pieces.
 
 import (
 	"fmt"

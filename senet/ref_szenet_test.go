@@ -4,8 +4,9 @@ package senet_test
 // (rules/szenet.md, S1-S22) and the interpretations of
 // docs/rules/senet-szenet.md, and never from the engine's code: a square
 // array, counters, and one plain loop per rule. The differential test at
-// the end compares its legal moves and resulting positions, exchanged in
-// notation only, with the engine's on random games and random positions.
+// the end compares its legal moves, resulting positions and the special
+// rules each move sets off, exchanged in notation only, with the engine's
+// on random games and random positions.
 
 import (
 	"fmt"
