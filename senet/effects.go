@@ -96,7 +96,10 @@ func (r *Rules) Effects(p Position, roll int, m Move) uint64 {
 			set(effSleep)
 		}
 	}
-	if next := r.Apply(p, roll, m); next.turn == p.turn {
+	// J5, S6, S14, S16: the mover throws again, and not merely because
+	// the other side's turn was passed over (S13, counted as effSkip).
+	oppSkip := flagSkipB >> side
+	if next := r.Apply(p, roll, m); next.turn == p.turn && (p.flags&oppSkip == 0 || next.flags&oppSkip != 0) {
 		set(effExtra)
 	}
 	// Report in the variant's order.

@@ -445,8 +445,8 @@ func (p szrPos) effects(roll int, m szrMove, q szrPos) []string {
 			out = append(out, "jump over the water") // S16
 		}
 	}
-	if q.turn == p.turn {
-		out = append(out, "extra or bonus throw") // S6, S14, S16, or S13 for the other side
+	if q.bonus != 0 {
+		out = append(out, "extra or bonus throw") // S6, S14, S16: the only extra throws (S5)
 	}
 	return out
 }
