@@ -543,6 +543,71 @@ var lrOrders = map[int][]string{
 	4: {"rygb", "bgyr", "gbry"},
 }
 
+// lrOptions builds option combination combo (one bit per rule option)
+// for the number of players, with K1's turn order or, half the time,
+// another one: the model's rules and the engine's options.
+func lrOptions(players, combo int, rng *rand.Rand) (lrRules, map[string]string) {
+	on := func(i int) bool { return combo&(1<<i) != 0 }
+	r := lrRules{order: lrOrders[players][0], goalJump: on(0), finishAll: on(1),
+		safeStart: on(2), sixRolls: 1, threeSixes: on(4), bounce: on(5), threeTries: on(6)}
+	if on(3) {
+		r.sixRolls = 2
+	}
+	if rng.IntN(2) == 0 {
+		r.order = lrOrders[players][rng.IntN(len(lrOrders[players]))]
+	}
+	onOff := map[bool]string{false: "off", true: "on"}
+	opts := map[string]string{"players": strconv.Itoa(players), "colors": r.order,
+		"goal-jump": onOff[r.goalJump], "finish": "first", "safe-start": onOff[r.safeStart],
+		"six-rolls": strconv.Itoa(r.sixRolls), "three-sixes": onOff[r.threeSixes],
+		"goal-bounce": onOff[r.bounce], "three-tries": onOff[r.threeTries]}
+	if r.finishAll {
+		opts["finish"] = "all"
+	}
+	return r, opts
+}
+
+// checkStart compares the engine's start, die and seats with the rules:
+// every piece in its yard, the first colour of the turn order to roll
+// (K1, K2), one fair die.
+func (r lrRules) checkStart(t *testing.T, e *ludo.Rules) {
+	t.Helper()
+	if got := e.Outcomes(e.Start()); !slices.Equal(got, lrDie) {
+		t.Fatalf("%s: die %v, want %v", e.ID(), got, lrDie)
+	}
+	start := lrPos{turn: r.order[0]}
+	for s := range start.track {
+		start.track[s] = '.'
+	}
+	if got := e.FormatPosition(e.Start()); got != r.format(start) {
+		t.Fatalf("start %q, want %q", got, r.format(start))
+	}
+	if e.ToMove(e.Start()) != 0 || e.Players() != len(r.order) {
+		t.Fatalf("%s: %d players, seat %d starts; want %d, seat 0", e.ID(), e.Players(), e.ToMove(e.Start()), len(r.order))
+	}
+}
+
+// checkResult compares the payoffs and placings of a finished game with
+// the model's (K9).
+func (r lrRules) checkResult(t *testing.T, e *ludo.Rules, p ludo.Position) {
+	t.Helper()
+	s := e.FormatPosition(p)
+	rp := lrParse(s)
+	if e.Payoffs(p) != r.payoffs(rp) {
+		t.Fatalf("%s (%s): payoffs %v, model %v", s, e.ID(), e.Payoffs(p), r.payoffs(rp))
+	}
+	want := []int{lrIndex(rp.winner)} // the winner, or every place in order
+	if r.finishAll {
+		want = want[:0]
+		for _, c := range []byte(rp.done) {
+			want = append(want, lrIndex(c))
+		}
+	}
+	if got := e.Placings(p); !slices.Equal(got, want) {
+		t.Fatalf("%s (%s): placings %v, model %v", s, e.ID(), got, want)
+	}
+}
+
 // TestKinevetMatchesReference runs, for 2, 3 and 4 players and every
 // combination of the seven rule options (with K1's or another turn
 // order), a random game, checking the roll thrown at each step, and
@@ -558,43 +623,10 @@ func TestKinevetMatchesReference(t *testing.T) {
 		positions = 5
 	}
 	for players := 2; players <= 4; players++ {
-		for bits := range 1 << 7 {
-			on := func(i int) bool { return bits&(1<<i) != 0 }
-			r := lrRules{order: lrOrders[players][0], goalJump: on(0), finishAll: on(1),
-				safeStart: on(2), sixRolls: 1, threeSixes: on(4), bounce: on(5), threeTries: on(6)}
-			if on(3) {
-				r.sixRolls = 2
-			}
-			if rng.IntN(2) == 0 {
-				r.order = lrOrders[players][rng.IntN(len(lrOrders[players]))]
-			}
-			opts := map[string]string{"players": strconv.Itoa(players), "colors": r.order,
-				"goal-jump": "off", "finish": "first", "safe-start": "off",
-				"six-rolls": strconv.Itoa(r.sixRolls), "three-sixes": "off",
-				"goal-bounce": "off", "three-tries": "off"}
-			for key, set := range map[string]bool{"goal-jump": r.goalJump, "safe-start": r.safeStart,
-				"three-sixes": r.threeSixes, "goal-bounce": r.bounce, "three-tries": r.threeTries} {
-				if set {
-					opts[key] = "on"
-				}
-			}
-			if r.finishAll {
-				opts["finish"] = "all"
-			}
+		for combo := range 1 << 7 {
+			r, opts := lrOptions(players, combo, rng)
 			e := ludo.MustNew("kinevet", opts)
-			if got := e.Outcomes(e.Start()); !slices.Equal(got, lrDie) {
-				t.Fatalf("%s: die %v, want %v", e.ID(), got, lrDie)
-			}
-			start := lrPos{turn: r.order[0]} // K2: every piece in its yard
-			for s := range start.track {
-				start.track[s] = '.'
-			}
-			if got := e.FormatPosition(e.Start()); got != r.format(start) {
-				t.Fatalf("start %q, want %q", got, r.format(start))
-			}
-			if want := game.Player(0); e.ToMove(e.Start()) != want || e.Players() != players {
-				t.Fatalf("%s: %d players, seat %d starts; want %d, seat 0 (K1, K2)", e.ID(), e.Players(), e.ToMove(e.Start()), players)
-			}
+			r.checkStart(t, e)
 			p := e.Start()
 			for n := 0; !e.Over(p) && n < 3000; n++ {
 				roll := game.Sample(e.Outcomes(p), rng)
@@ -602,20 +634,8 @@ func TestKinevetMatchesReference(t *testing.T) {
 				ms := e.Moves(p, roll, nil)
 				p = e.Apply(p, roll, ms[rng.IntN(len(ms))])
 			}
-			if s := e.FormatPosition(p); e.Over(p) {
-				if e.Payoffs(p) != r.payoffs(lrParse(s)) {
-					t.Fatalf("%s (%s): payoffs %v, model %v", s, e.ID(), e.Payoffs(p), r.payoffs(lrParse(s)))
-				}
-				want := []int{lrIndex(lrParse(s).winner)} // K9: the winner, or every place
-				if r.finishAll {
-					want = want[:0]
-					for _, c := range []byte(lrParse(s).done) {
-						want = append(want, lrIndex(c))
-					}
-				}
-				if got := e.Placings(p); !slices.Equal(got, want) {
-					t.Fatalf("%s (%s): placings %v, model %v", s, e.ID(), got, want)
-				}
+			if e.Over(p) {
+				r.checkResult(t, e, p)
 			}
 			for range positions {
 				s := r.randomPosition(rng)
