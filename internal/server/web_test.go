@@ -2,10 +2,16 @@ package server
 
 import (
 	"io"
+	"io/fs"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
+
+	"passage/internal/catalog"
+	"passage/ludo"
+	"passage/senet"
+	"passage/web"
 )
 
 // inlineCode finds what a Content-Security-Policy of script-src 'self'
@@ -143,6 +149,38 @@ func TestRulesetHousesUnderOptions(t *testing.T) {
 		}
 		if !ret[tt.want] || ret[tt.other] {
 			t.Errorf("%s: return squares %v, want %d only", tt.query, ret, tt.want)
+		}
+	}
+}
+
+// TestEffectsInPlainWords: every special rule the engines report has
+// words for players in app.js (a missing one would show the engine's
+// own name).
+func TestEffectsInPlainWords(t *testing.T) {
+	src, err := fs.ReadFile(web.Static, "static/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, sp := range catalog.Specs() {
+		var e interface{ EffectNames() []string }
+		var err error
+		switch sp.Board {
+		case "senet":
+			e, err = senet.New(sp.Name, nil)
+		case "ludo":
+			e, err = ludo.New(sp.Name, nil)
+		default:
+			t.Fatalf("%s: board %q has no engine in this test", sp.Name, sp.Board)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, e.EffectNames()...)
+	}
+	for _, n := range names {
+		if !strings.Contains(string(src), "'"+n+"': [") {
+			t.Errorf("effect %q has no plain words in app.js", n)
 		}
 	}
 }
