@@ -32,6 +32,8 @@ Usage:
   passage serve [--addr HOST:PORT] [--db FILE] [--bot-delay D]
                                                   play in the browser: http://localhost:8080
   passage verify RECORD                           check the fair dice of a server game's record
+  passage solve --rules ID [--opt K=V ...] --pieces K [--out DIR] | --verify FILE
+                                                  build or check a Senet endgame table
 
 Computer players: easy, medium, hard, expert (levels), random, greedy,
 expectimax[-N], mcts[-N].
@@ -72,8 +74,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdServe(rest, stdout, stderr)
 	case "verify":
 		err = cmdVerify(rest, stdin, stdout)
+	case "solve":
+		err = cmdSolve(rest, stdout, stderr)
 	default:
-		err = usageError{fmt.Sprintf("unknown command %q (commands: rules, new, moves, play, sim, serve, verify; see passage --help)", cmd)}
+		err = usageError{fmt.Sprintf("unknown command %q (commands: rules, new, moves, play, sim, serve, verify, solve, eval, analyze; see passage --help)", cmd)}
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
