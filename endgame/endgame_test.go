@@ -3,6 +3,7 @@ package endgame
 import (
 	"context"
 	"math/bits"
+	"os"
 	"testing"
 
 	"passage/senet"
@@ -73,3 +74,8 @@ func TestSzenetHasNoClass(t *testing.T) {
 		t.Fatal("NewClass accepted 5 pieces of 5")
 	}
 }
+
+var (
+	osReadFile  = os.ReadFile
+	osWriteFile = func(path string, data []byte) error { return os.WriteFile(path, data, 0o644) }
+)
