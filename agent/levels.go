@@ -88,9 +88,9 @@ func New[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], 
 	case "easy":
 		return &noisy[P, M]{Greedy: NewGreedy(g, eval), rng: rand.New(rand.NewPCG(seed, 0xea5)), p: 1.0 / 3}, nil
 	case "hard": // both play perfectly where an Oracle (endgame table) knows the position
-		return withOracle(g, NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: 8, Nodes: 120_000})), nil
+		return withOracle(g, NewExpectimax(g, SearchEval(eval), hardConfig)), nil
 	case "expert":
-		return withOracle(g, NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: 12, Nodes: 1_000_000})), nil
+		return withOracle(g, NewExpectimax(g, SearchEval(eval), expertConfig)), nil
 	case "expectimax":
 		return NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: max(s.n, 2*boolInt(s.n == 0))}), nil
 	default: // "mcts", as parse allows no other
