@@ -44,3 +44,33 @@ func TestHardPlaysPerfectlyInsideTable(t *testing.T) {
 		}
 	}
 }
+
+// TestMeasureStrength: the table's own best move is never worse than
+// the best, and a random player is.
+func TestMeasureStrength(t *testing.T) {
+	c := mustClass(t, "senet-jequier", nil, 2)
+	tab := mustSolve(t, c)
+	agent.SetOracles(func(string) any { return tab })
+	perfect, _ := agent.New(c.Rules, c.Rules, "hard", 1)
+	agent.SetOracles(nil)
+	s, err := tab.MeasureStrength("perfect", perfect, 300, 1)
+	if err != nil || s.Decisions != 300 || s.NonOptimal != 0 || s.MeanLoss != 0 {
+		t.Fatalf("the table's own choice: %+v", s)
+	}
+	rnd, _ := tab.MeasureStrength("random", agent.NewRandom(c.Rules, 1), 300, 1)
+	if rnd.NonOptimal == 0 || rnd.MeanLoss <= 0 {
+		t.Fatalf("random: %+v", rnd)
+	}
+	if again, _ := tab.MeasureStrength("random", agent.NewRandom(c.Rules, 1), 300, 1); again != rnd {
+		t.Fatalf("not reproducible: %+v then %+v", rnd, again)
+	}
+}
+
+// TestMeasureStrengthNoChoice: with one piece a side every move is
+// forced, which is reported rather than looped on.
+func TestMeasureStrengthNoChoice(t *testing.T) {
+	tab := mustSolve(t, mustClass(t, "senet-jequier", nil, 1))
+	if _, err := tab.MeasureStrength("random", agent.NewRandom(tab.Class.Rules, 1), 10, 1); err == nil {
+		t.Fatal("no error without choices")
+	}
+}

@@ -120,3 +120,20 @@ func TestAnalyze(t *testing.T) {
 		t.Fatalf("text review: %d %q %q", code, out, errOut)
 	}
 }
+
+// TestSolveStrength: --strength reports errors by the contract; the
+// measurement itself is tested in package endgame (it needs K=2).
+func TestSolveStrength(t *testing.T) {
+	dir := solveTiny(t)
+	file := filepath.Join(dir, "senet-jequier.k1.pegt")
+	for _, args := range [][]string{
+		{"solve", "--strength", file, "--agents", "greedy", "--positions", "5"}, // every move forced
+		{"solve", "--strength", file, "--agents", "nobody"},
+		{"solve", "--strength", file, "--positions", "0"},
+	} {
+		code, out, errOut := runCLI(t, "", args...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: %d %q %q", args, code, out, errOut)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"passage/agent"
 	"passage/endgame"
 	"passage/senet"
 )
@@ -27,11 +28,18 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	verify := fs.String("verify", "", "check the Bellman equation on every position of table `FILE`")
 	workers := fs.Int("workers", 0, "goroutines to use (default: every core); the table does not depend on it")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	strength := fs.String("strength", "", "measure computer players against table `FILE` (with --agents, --positions, --seed)")
+	agents := fs.String("agents", "greedy,hard,expert", "the computer players --strength measures, `NAME,NAME...`")
+	positions := fs.Int("positions", 10000, "decisions --strength draws, `N`")
+	seed := fs.Uint64("seed", 1, "seed of the positions --strength draws")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if *strength != "" {
+		return measureStrength(*strength, strings.Split(*agents, ","), *positions, *seed, stdout)
+	}
 	if *verify != "" {
 		if rf.rules != "" || *pieces != 0 || *out != "" {
 			return usageError{"solve: --verify takes no --rules, --pieces or --out"}
@@ -136,4 +144,36 @@ func (b *progressBar) done() {
 	if b.drawn {
 		fmt.Fprintln(b.w)
 	}
+}
+
+// measureStrength prints, for each player, the share of non-optimal
+// decisions and the mean loss in win probability on random positions of
+// a table. The players search without the tables, which would make
+// hard and expert perfect.
+func measureStrength(path string, players []string, n int, seed uint64, stdout io.Writer) error {
+	t, err := endgame.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if n < 1 {
+		return usageError{"solve: --positions must be at least 1"}
+	}
+	agent.SetOracles(nil)
+	r := t.Class.Rules
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, at most %d pieces a side: %d decisions with a choice, seed %d\n", r.ID(), t.Class.K, n, seed)
+	fmt.Fprintln(&b, "player\tnon-optimal\tmean loss")
+	for _, name := range players {
+		a, err := agent.New(r, r, name, seed)
+		if err != nil {
+			return err
+		}
+		s, err := t.MeasureStrength(name, a, n, seed)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s\t%.2f%%\t%.5f\n", name, 100*float64(s.NonOptimal)/float64(s.Decisions), s.MeanLoss)
+	}
+	_, err = io.WriteString(stdout, b.String())
+	return err
 }
