@@ -41,23 +41,9 @@ func (a *Expectimax[P, M]) Value(p P, seat game.Player) float64 {
 // SearchConfig is the search budget of a level that searches ("hard",
 // "expert", "expectimax-N"), or false for the others.
 func SearchConfig(level string) (ExpectimaxConfig, bool) {
-	s, err := parse(level)
-	if err != nil {
+	r, err := parse(level)
+	if err != nil || r.algorithm != playExpectimax {
 		return ExpectimaxConfig{}, false
 	}
-	switch s.kind {
-	case "hard":
-		return hardConfig, true
-	case "expert":
-		return expertConfig, true
-	case "expectimax":
-		return ExpectimaxConfig{Depth: max(s.n, 2*boolInt(s.n == 0))}, true
-	}
-	return ExpectimaxConfig{}, false
+	return ExpectimaxConfig{Depth: r.depth, Nodes: r.nodes}, true
 }
-
-// The budgets of the levels hard and expert (see Levels).
-var (
-	hardConfig   = ExpectimaxConfig{Depth: 8, Nodes: 120_000}
-	expertConfig = ExpectimaxConfig{Depth: 12, Nodes: 1_000_000}
-)
