@@ -2,8 +2,10 @@ package endgame
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"os"
+	"sync"
 	"testing"
 
 	"passage/senet"
@@ -22,12 +24,28 @@ func mustClass(t testing.TB, name string, opts map[string]string, k int) *Class 
 	return c
 }
 
+// solvedTables keeps the tables the tests solved, by ruleset and K, so
+// that each is solved once per test binary.
+var (
+	solvedMu     sync.Mutex
+	solvedTables = map[string]*Table{}
+)
+
+// mustSolve solves c with the default options, once per ruleset and K;
+// callers must not change the table.
 func mustSolve(t testing.TB, c *Class) *Table {
 	t.Helper()
+	solvedMu.Lock()
+	defer solvedMu.Unlock()
+	key := fmt.Sprint(c.Rules.ID(), "/", c.K)
+	if tab, ok := solvedTables[key]; ok {
+		return tab
+	}
 	tab, err := Solve(context.Background(), c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	solvedTables[key] = tab
 	return tab
 }
 
