@@ -29,7 +29,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", 0, "goroutines to use (default: every core); the table does not depend on it")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	strength := fs.String("strength", "", "measure computer players against table `FILE` (with --agents, --positions, --seed)")
-	agents := fs.String("agents", "greedy,hard,expert", "the computer players --strength measures, `NAME,NAME...`")
+	agents := fs.String("agents", "greedy,hard,expert", "the computer players `NAME,NAME...` that --strength measures")
 	positions := fs.Int("positions", 10000, "decisions --strength draws, `N`")
 	seed := fs.Uint64("seed", 1, "seed of the positions --strength draws")
 	if err := parseFlags(fs, args); err != nil {
