@@ -6,16 +6,15 @@ import (
 	"passage/game"
 )
 
-// firstThrow explains, per ruleset, why the side that throws first in
-// the engine's initial position does so when that surprises a player:
-// the position is the one after an opening ceremony that the rules
-// settle before the first throw a person sees (the rules pages say the
-// same). Rulesets whose first seat simply starts have no entry.
-var firstThrow = map[string]string{
-	"senet-jequier": "Black throws first: the opening (J4) is already played. The first player to\n" +
-		"throw a 1 took Black and used it to move 10 to 11, and a 1 gives another throw (J5).",
-	"senet-apokrif": "White throws first: the opening (A4) is already played. The first player to\n" +
-		"throw a 1 took White and used it to move its front piece one square (A5: another throw).",
+// firstThrow lists the rulesets whose first throw surprises a player:
+// the side that throws first in the engine's initial position does so
+// because the position is the one after an opening ceremony that the
+// rules settle before the first throw a person sees (the rules pages
+// say the same). The catalogs explain it (play.firstThrow.ID); rulesets
+// whose first seat simply starts have no entry.
+var firstThrow = map[string]bool{
+	"senet-jequier": true,
+	"senet-apokrif": true,
 }
 
 // withThrowShown rewrites the status line of a diagram drawn for seat

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"passage/internal/catalog"
+	"passage/internal/i18n"
 )
 
 // TestPlayAutoForced: by default a person's only legal move is played
@@ -102,10 +103,10 @@ func TestPlayLudoSeat(t *testing.T) {
 }
 
 // TestFirstThrowMatchesRules: every explanation of who throws first
-// belongs to a known ruleset and names the seat that its initial
-// position gives the throw to.
+// belongs to a known ruleset and, in every language, names first the
+// seat that its initial position gives the throw to, and not the other.
 func TestFirstThrowMatchesRules(t *testing.T) {
-	for name, why := range firstThrow {
+	for name := range firstThrow {
 		kit, err := catalog.Open(name, nil)
 		if err != nil {
 			t.Errorf("firstThrow[%q]: %v", name, err)
@@ -115,8 +116,18 @@ func TestFirstThrowMatchesRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := seatName(kit.Ruleset, p) + " throws first:"; !strings.HasPrefix(why, want) {
-			t.Errorf("firstThrow[%q] = %q, want it to start %q", name, why, want)
+		for _, tag := range i18n.Languages {
+			words, err := i18n.New(tag)
+			if err != nil {
+				t.Fatal(err)
+			}
+			why := words.T("play.firstThrow." + name)
+			head, _, _ := strings.Cut(strings.ToLower(why), ":")
+			first := strings.ToLower(localSeatName(words, seatName(kit.Ruleset, p)))
+			other := strings.ToLower(localSeatName(words, seatName(kit.Ruleset, 1-p)))
+			if !strings.Contains(head, first) || strings.Contains(head, other) {
+				t.Errorf("%s: %s = %q, want it to say first that %s throws first", tag, name, why, first)
+			}
 		}
 	}
 }
