@@ -259,12 +259,13 @@ func (g *terminalGame) say(id string, args ...any) {
 // throw of the side to move is printed under it, so the diagram does not
 // say "to throw".
 func (g *terminalGame) board(throwShown bool) error {
-	d, err := g.rules.Diagram(g.pos)
+	d, err := game.DiagramIn(g.rules, g.pos, g.words)
 	if err != nil {
 		return err
 	}
 	if p, err := g.rules.ToMove(g.pos); err == nil && p != game.NoPlayer {
-		d = withThrowShown(d, seatName(g.rules, p), throwShown)
+		name := g.seatName(p)
+		d = withThrowShown(d, name, throwHeads(g.words, seatName(g.rules, p), name), throwShown)
 	}
 	g.printf("\n%s\n", d)
 	return nil

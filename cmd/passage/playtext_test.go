@@ -6,6 +6,8 @@ import (
 
 	"passage/internal/catalog"
 	"passage/internal/i18n"
+
+	"golang.org/x/text/language"
 )
 
 // TestPlayAutoForced: by default a person's only legal move is played
@@ -71,23 +73,36 @@ func TestPlayBoardWithThrow(t *testing.T) {
 }
 
 func TestWithThrowShown(t *testing.T) {
+	hu, err := i18n.New(language.Hungarian)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name, diagram, seat string
+		words               *i18n.Printer
 		shown               bool
 		want                string
 	}{
-		{"senet, throw shown", "  board\n  White to throw.\n  Opening: x\n", "White", true, "  board\n  Opening: x\n"},
-		{"senet, no throw", "  board\n  White to throw.\n  Opening: x\n", "White", false, "  board\n  White to throw.\n  Opening: x\n"},
-		{"ludo, throw shown", "x\nred to roll\nlegend\n", "Red", true, "x\nlegend\n"},
-		{"ludo with state, throw shown", "x\nred to roll, 2 six(es) in a row, last moved 7\n", "Red", true, "x\nRed: 2 six(es) in a row, last moved 7\n"},
-		{"ludo with state, no throw", "x\nred to roll, 2 six(es) in a row", "Red", false, "x\nRed to roll, 2 six(es) in a row"},
-		{"another seat's name", "  White to throw.\n", "Black", true, "  White to throw.\n"},
-		{"game over", "  Game over: White wins.\n", "White", true, "  Game over: White wins.\n"},
+		{"senet, throw shown", "  board\n  White to throw.\n  Opening: x\n", "White", nil, true, "  board\n  Opening: x\n"},
+		{"senet, no throw", "  board\n  White to throw.\n  Opening: x\n", "White", nil, false, "  board\n  White to throw.\n  Opening: x\n"},
+		{"ludo, throw shown", "x\nred to roll\nlegend\n", "Red", nil, true, "x\nlegend\n"},
+		{"ludo with state, throw shown", "x\nred to roll, 2 six(es) in a row, last moved 7\n", "Red", nil, true, "x\nRed: 2 six(es) in a row, last moved 7\n"},
+		{"ludo with state, no throw", "x\nred to roll, 2 six(es) in a row", "Red", nil, false, "x\nRed to roll, 2 six(es) in a row"},
+		{"another seat's name", "  White to throw.\n", "Black", nil, true, "  White to throw.\n"},
+		{"game over", "  Game over: White wins.\n", "White", nil, true, "  Game over: White wins.\n"},
+		{"hungarian senet, throw shown", "  tábla\n  Fehér dob.\n", "White", hu, true, "  tábla\n"},
+		{"hungarian ludo with state", "x\npiros dob, 2 hatos egymás után\n", "Red", hu, true, "x\nPiros: 2 hatos egymás után\n"},
+		{"hungarian ludo, no throw", "x\npiros dob\n", "Red", hu, false, "x\nPiros dob\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := withThrowShown(tt.diagram, tt.seat, tt.shown); got != tt.want {
-				t.Errorf("withThrowShown(%q, %q, %v) = %q, want %q", tt.diagram, tt.seat, tt.shown, got, tt.want)
+			words := tt.words
+			if words == nil {
+				words = i18n.English()
+			}
+			name := localSeatName(words, tt.seat)
+			if got := withThrowShown(tt.diagram, name, throwHeads(words, tt.seat, name), tt.shown); got != tt.want {
+				t.Errorf("withThrowShown(%q, %q, %v) = %q, want %q", tt.diagram, name, tt.shown, got, tt.want)
 			}
 		})
 	}

@@ -196,3 +196,15 @@ func FromEnv(getenv func(string) string) language.Tag {
 	}
 	return Languages[0]
 }
+
+// English is the English printer: the words of drawings that are also
+// pinned by golden files and of callers that choose no language. The
+// catalogs are embedded and their tests load every one, so a failure
+// here is a broken build, not bad input.
+var English = sync.OnceValue(func() *Printer {
+	p, err := New(language.English)
+	if err != nil {
+		panic(err)
+	}
+	return p
+})
