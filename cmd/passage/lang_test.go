@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"passage/game"
 	"passage/internal/catalog"
 	"passage/internal/i18n"
+	"passage/sim"
 )
 
 // TestMain runs the tests in English whatever the locale of the machine:
@@ -180,7 +182,8 @@ func TestScriptableStaysEnglish(t *testing.T) {
 }
 
 // TestMessageFamilies: the messages whose ids the code builds from data
-// ("ruleset."+ID, "seat."+name, "kind."+level, "play.firstThrow."+ID)
+// ("ruleset."+ID, "seat."+name, "kind."+level, "play.firstThrow."+ID,
+// "sim.effect."+the special rule's name)
 // exist for every ruleset, seat and level, and name nothing else.
 func TestMessageFamilies(t *testing.T) {
 	want := map[string]bool{}
@@ -206,9 +209,28 @@ func TestMessageFamilies(t *testing.T) {
 	for id := range firstThrow {
 		want["play.firstThrow."+id] = true
 	}
+	// The special rules a simulation reports, of every ruleset: a
+	// one-game run lists them all.
+	for _, spec := range catalog.Specs() {
+		kit, err := catalog.Open(spec.Name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats := make([]string, kit.Players())
+		for i := range seats {
+			seats[i] = "random"
+		}
+		rep, err := kit.Simulate(context.Background(), sim.Config{Seats: seats, Games: 1, Seed: 1, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range rep.Effects {
+			want["sim.effect."+effectSlug(e.Name)] = true
+		}
+	}
 	have := map[string]bool{}
 	for w := range catalogKeys(t) {
-		for _, family := range []string{"ruleset.", "seat.", "kind.", "play.firstThrow."} {
+		for _, family := range []string{"ruleset.", "seat.", "kind.", "play.firstThrow.", "sim.effect."} {
 			if strings.HasPrefix(w, family) && w != "kind.computer" && w != "kind.human" && w != "kind.you" {
 				have[w] = true
 			}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 	"text/tabwriter"
+	"unicode"
 
 	"passage/internal/catalog"
 	"passage/internal/i18n"
@@ -164,8 +165,9 @@ func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	row(tw, words.T("sim.col.player"), words.T("sim.col.wins"), words.T("sim.col.winRate"),
 		words.T("sim.col.interval"), words.T("sim.col.payoff"), words.T("sim.col.medianMove"))
+	labels := playerLabels(words, r)
 	for i, p := range r.Players {
-		row(tw, r.PlayerLabels()[i], words.Float(p.Wins, decimals(p.Wins)), pct(p.Win.Rate),
+		row(tw, labels[i], words.Float(p.Wins, decimals(p.Wins)), pct(p.Win.Rate),
 			"["+pct(p.Win.Low)+", "+pct(p.Win.High)+"]", num(p.Payoff, 3), num(p.MedianMs, 3)+" ms")
 	}
 	tw.Flush()
@@ -183,10 +185,57 @@ func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 		row(tw, words.T("sim.col.effect"), words.T("sim.col.perGame"), words.T("sim.col.total"))
 		for _, e := range r.Effects {
-			row(tw, e.Name, num(e.PerGame, 2), words.Int(e.Total))
+			row(tw, effectName(words, e.Name), num(e.PerGame, 2), words.Int(e.Total))
 		}
 		tw.Flush()
 	}
+}
+
+// playerLabels are sim.Report.PlayerLabels in the reader's language:
+// players of the same name are told apart by their seat in game 1.
+func playerLabels(words *i18n.Printer, r sim.Report) []string {
+	seen := map[string]int{}
+	for _, pl := range r.Players {
+		seen[pl.Name]++
+	}
+	labels := make([]string, len(r.Players))
+	for i, pl := range r.Players {
+		labels[i] = pl.Name
+		if seen[pl.Name] > 1 {
+			labels[i] = words.T("sim.inGame1", "Name", pl.Name, "Seat", localSeatName(words, pl.Seat))
+		}
+	}
+	return labels
+}
+
+// effectName is a special rule's name in the reader's language; the
+// engines name them in English ("attack (swap)"), which gives the
+// message id (sim.effect.attack-swap). A rule the catalogs do not know
+// yet keeps its English name.
+func effectName(words *i18n.Printer, name string) string {
+	if s := words.T("sim.effect." + effectSlug(name)); !strings.HasPrefix(s, "!") {
+		return s
+	}
+	return name
+}
+
+// effectSlug is name in lower case with each run of other characters
+// than letters and digits made one hyphen: "entering-k3".
+func effectSlug(name string) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range strings.ToLower(name) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			hyphen = false
+			b.WriteRune(r)
+			continue
+		}
+		hyphen = true
+	}
+	return b.String()
 }
 
 // decimals is how many decimals a win count needs: none when whole,
