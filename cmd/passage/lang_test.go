@@ -7,12 +7,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"passage/agent"
 	"passage/game"
 	"passage/internal/catalog"
 	"passage/internal/i18n"
 	"passage/sim"
+
+	"golang.org/x/text/language"
 )
 
 // TestMain runs the tests in English whatever the locale of the machine:
@@ -264,4 +267,23 @@ func catalogKeys(t *testing.T) map[string]bool {
 		keys[k] = true
 	}
 	return keys
+}
+
+// TestSimProgressInLanguage: the progress line is worded in the chosen
+// language, its time left in minutes and seconds.
+func TestSimProgressInLanguage(t *testing.T) {
+	ru, err := i18n.New(language.Russian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := progressText(ru, 420, 1000, 812.5, 65*time.Second), " 42% 420/1000 партий, 812,5 партий/с, осталось 1:05"; got != want {
+		t.Errorf("progressText(ru) = %q, want %q", got, want)
+	}
+	if got, want := progressText(i18n.English(), 0, 10, 0, -1), "  0% 0/10 games, 0.0 games/s, ETA ?"; got != want {
+		t.Errorf("progressText(en) = %q, want %q", got, want)
+	}
+	code, _, stderr := runCLI(t, "", "sim", "--rules", "senet-jequier", "--seats", "random,random", "--games", "4", "--workers", "1", "--progress", "--lang", "hu")
+	if code != 0 || !strings.Contains(stderr, "4/4 játszma") || strings.Contains(stderr, "games") {
+		t.Errorf("sim --progress --lang hu: exit %d, stderr %q", code, stderr)
+	}
 }

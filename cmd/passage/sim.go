@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 	"text/tabwriter"
+	"time"
 	"unicode"
 
 	"passage/internal/catalog"
@@ -82,6 +83,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers}
 	if *progress || isTerminal(stderr) {
 		cfg.Progress = stderr
+		cfg.ProgressText = func(done, total int, perSec float64, eta time.Duration) string {
+			return progressText(words, done, total, perSec, eta)
+		}
 	}
 	var reports []sim.Report
 	for _, kit := range kits {
@@ -189,6 +193,20 @@ func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
 		}
 		tw.Flush()
 	}
+}
+
+// progressText is the progress line after the bar: "42% 420/1000
+// games, 812.5 games/s, ETA 1:05", the time left in minutes and seconds
+// ("?" until the first game ends), which read the same in every
+// language.
+func progressText(words *i18n.Printer, done, total int, perSec float64, eta time.Duration) string {
+	left := "?"
+	if eta >= 0 {
+		secs := int(eta.Round(time.Second) / time.Second)
+		left = fmt.Sprintf("%d:%02d", secs/60, secs%60)
+	}
+	return words.T("sim.progress", "Percent", fmt.Sprintf("%3d%%", 100*done/total),
+		"Done", done, "Total", total, "Rate", words.Float(perSec, 1), "ETA", left)
 }
 
 // playerLabels are sim.Report.PlayerLabels in the reader's language:
