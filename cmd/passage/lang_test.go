@@ -93,7 +93,7 @@ func TestPlayInEachLanguage(t *testing.T) {
 		name, stdin string
 		args        []string
 	}{
-		{"senet", "x\n99\n9-13\nhelp\nhint\n1\n\n12-14\n1\nquit\n", []string{"--vs", "easy", "--seed", "1", "--auto-forced=false"}},
+		{"senet", "x\n99\n9-13\nhelp\nhint\n1\n\n12-14\n", []string{"--vs", "easy", "--seed", "1", "--auto-forced=false"}},
 		{"touch-move", "3\n5\n1\n11\n10-15\n1\nfoo\nhelp\nquit\n", []string{"--rules", "senet-apokrif", "--touch-move", "--vs", "medium", "--seed", "4"}},
 		{"ludo", strings.Repeat("1\n", 40), []string{"--rules", "kinevet", "--seats", "human,easy,medium,easy", "--seed", "2"}},
 		{"szenet to the end", "", []string{"--rules", "senet-szenet", "--seats", "easy,easy", "--seed", "5"}},
@@ -108,7 +108,19 @@ func TestPlayInEachLanguage(t *testing.T) {
 		}
 		for _, sc := range scripts {
 			t.Run(lang+"/"+sc.name, func(t *testing.T) {
-				out := playOK(t, sc.stdin, append([]string{"--lang", lang}, sc.args...)...)
+				stdin := sc.stdin
+				if sc.name == "senet" {
+					// The commands in the player's language, beside the
+					// English ones that work everywhere.
+					stdin += words.T("play.cmd.help") + "\n" + words.T("play.cmd.board") + "\n" +
+						words.T("play.cmd.hint") + "\n" + words.T("play.cmd.quit") + "\n"
+				}
+				out := playOK(t, stdin, append([]string{"--lang", lang}, sc.args...)...)
+				if sc.name == "senet" {
+					title := words.T("play.help.title")
+					inOrder(t, out, title, words.T("play.hint.off"), title, "┌", words.T("play.hint.off"),
+						words.T("play.stop.quit"))
+				}
 				replayTranscript(t, strings.Replace(out, "\n"+words.T("play.record")+"\n", "\nGame record:\n", 1))
 				seen := map[string]bool{}
 				// Ruleset IDs (senet-jequier) are identifiers, as on the

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"passage/agent"
 	"passage/game"
@@ -290,7 +291,7 @@ func (g *terminalGame) run(title, why string) error {
 		if why != "" {
 			g.printf("%s\n", why)
 		}
-		g.say("play.answerHow")
+		g.say("play.answerHow", "Help", g.words.T("play.cmd.help"))
 	} else if err := g.board(false); err != nil {
 		return err
 	}
@@ -378,11 +379,11 @@ func (g *terminalGame) touchFirst(p game.Player, roll int, moves []game.Transiti
 		if stop != "" || err != nil {
 			return nil, stop, err
 		}
-		switch strings.ToLower(answer) {
-		case "help", "h", "?":
-			g.say("play.touch.help")
+		switch g.command(answer) {
+		case "help":
+			g.say("play.touch.help", "Quit", g.words.T("play.cmd.quit"))
 			continue
-		case "quit", "q", "exit":
+		case "quit":
 			return nil, stopQuit, nil
 		}
 		sq, err := strconv.Atoi(answer)
@@ -444,14 +445,15 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 		if stop != "" || err != nil {
 			return 0, stop, err
 		}
-		switch strings.ToLower(answer) {
-		case "":
+		if answer == "" {
 			g.listMoves(moves)
 			continue
-		case "help", "h", "?":
-			g.say("play.help")
+		}
+		switch g.command(answer) {
+		case "help":
+			g.help()
 			continue
-		case "quit", "q", "exit":
+		case "quit":
 			return 0, stopQuit, nil
 		case "board":
 			if err := g.board(true); err != nil {
@@ -471,7 +473,7 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 			if n >= 1 && n <= len(moves) {
 				return n - 1, "", nil
 			}
-			g.say("play.noSuchMove", "N", n, "Choices", choices(len(moves)))
+			g.say("play.noSuchMove", "N", n, "Choices", choices(len(moves)), "Help", g.words.T("play.cmd.help"))
 			continue
 		}
 		for i, t := range moves {
@@ -482,16 +484,59 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 		_, err = g.rules.Play(g.pos, roll, answer)
 		switch {
 		case errors.Is(err, game.ErrIllegalMove):
-			g.say("play.illegal", "Move", answer, "Roll", roll, "Choices", choices(len(moves)))
+			g.say("play.illegal", "Move", answer, "Roll", roll, "Choices", choices(len(moves)), "Help", g.words.T("play.cmd.help"))
 		case err != nil:
 			// Bad notation, or a move the position cannot have: the
 			// engine's reason is English, so the person gets ours.
-			g.say("play.badAnswer", "Answer", strconv.Quote(answer), "Choices", choices(len(moves)))
+			g.say("play.badAnswer", "Answer", strconv.Quote(answer), "Choices", choices(len(moves)), "Help", g.words.T("play.cmd.help"))
 		default:
 			// A legal move that is not offered: touch-move (A18) holds
 			// the person to the piece touched.
-			g.say("play.notListed", "Move", answer, "Choices", choices(len(moves)))
+			g.say("play.notListed", "Move", answer, "Choices", choices(len(moves)), "Help", g.words.T("play.cmd.help"))
 		}
+	}
+}
+
+// command is the command an answer names, by its English name ("help",
+// "board", "moves", "hint", "quit"), or "" for none. The English names
+// and their short forms work in every language, beside the names in the
+// player's language ("súgó", "aide").
+func (g *terminalGame) command(answer string) string {
+	answer = strings.ToLower(answer)
+	switch answer {
+	case "h", "?":
+		return "help"
+	case "q", "exit":
+		return "quit"
+	}
+	for _, c := range []struct{ name, local string }{
+		{"help", g.words.T("play.cmd.help")},
+		{"board", g.words.T("play.cmd.board")},
+		{"moves", g.words.T("play.cmd.moves")},
+		{"hint", g.words.T("play.cmd.hint")},
+		{"quit", g.words.T("play.cmd.quit")},
+	} {
+		if answer == c.name || answer == strings.ToLower(c.local) {
+			return c.name
+		}
+	}
+	return ""
+}
+
+// help prints the commands, by their names in the player's language.
+func (g *terminalGame) help() {
+	g.say("play.help.title")
+	for _, line := range []struct{ cmd, what string }{
+		{"N", "play.help.n"},
+		{"9-12", "play.help.notation"},
+		{g.words.T("play.cmd.board"), "play.help.board"},
+		{g.words.T("play.cmd.moves"), "play.help.moves"},
+		{g.words.T("play.cmd.hint"), "play.help.hint"},
+		{g.words.T("play.cmd.help"), "play.help.help"},
+		{g.words.T("play.cmd.quit"), "play.help.quit"},
+	} {
+		pad := strings.Repeat(" ", max(1, 10-utf8.RuneCountInString(line.cmd)))
+		g.printf("  %s%s%s\n", line.cmd, pad, g.words.T(line.what))
 	}
 }
 
