@@ -160,9 +160,9 @@ func (r *Rules) DiagramIn(p Position, words *i18n.Printer) string {
 		if strings.HasPrefix(label, "!") {
 			label = h.label // a kind of house the catalogs do not know yet
 		}
-		item := fmt.Sprintf("  %s: %s", label, strings.Join(nums, " "))
+		item := "  " + words.T("diagram.senet.legendItem", "House", label, "Squares", strings.Join(nums, " "))
 		if h.mark != 0 {
-			item = fmt.Sprintf("  %c %s: %s", h.mark, label, strings.Join(nums, " "))
+			item = fmt.Sprintf("  %c %s", h.mark, item[2:])
 		}
 		if line != head && utf8.RuneCountInString(line)+utf8.RuneCountInString(item) > 72 {
 			b.WriteString(line + "\n")

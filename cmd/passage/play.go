@@ -283,7 +283,7 @@ func (g *terminalGame) run(title, why string) error {
 		if g.kinds[p] == human && g.humans() == 1 {
 			who = g.words.T("kind.you")
 		}
-		parts = append(parts, fmt.Sprintf("%s (%s): %s", g.seatName(p), letter, who))
+		parts = append(parts, g.words.T("play.seatLine", "Seat", g.seatName(p), "Letter", letter, "Who", who))
 	}
 	g.printf("%s\n", strings.Join(parts, ", "))
 	g.say("play.seed", "Seed", g.rec.Seed)
