@@ -10,12 +10,12 @@ package i18n
 
 import (
 	"embed"
+	"encoding/json"
 	"fmt"
 	"path"
 	"strings"
 	"sync"
 
-	"encoding/json"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
