@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/text/language"
@@ -318,4 +319,26 @@ func moduleStrings(t *testing.T) (map[string]bool, map[string]string) {
 		t.Fatal(err)
 	}
 	return literals, calls
+}
+
+// TestPrinterConcurrent: one printer serves many goroutines, as a server
+// keeps one per language (run with -race).
+func TestPrinterConcurrent(t *testing.T) {
+	p, err := New(language.Russian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := p.N("sim.games", 22) + p.Float(1234.5, 1)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 200 {
+				if got := p.N("sim.games", 22) + p.Float(1234.5, 1); got != want {
+					t.Errorf("concurrent use gave %q, want %q", got, want)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
