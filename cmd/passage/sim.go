@@ -163,7 +163,7 @@ func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
 	fmt.Fprintln(w, words.T(head, "Rules", r.Rules, "Games", words.N("sim.games", r.Games),
 		"Seed", r.Seed, "Workers", words.N("sim.workers", workers),
 		"Seconds", words.Float(r.Seconds, 1), "Rate", words.Float(r.GamesPerSec, 1)))
-	pct := func(x float64) string { return words.Float(100*x, 1) + "%" }
+	pct := func(x float64) string { return words.Percent(x, 1) }
 	num := words.Float
 	row := func(tw io.Writer, cells ...string) { fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t") }
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

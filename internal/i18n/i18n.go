@@ -19,6 +19,7 @@ import (
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
+	"golang.org/x/text/number"
 )
 
 //go:embed locales/*.json
@@ -131,6 +132,12 @@ func (p *Printer) Int(n int) string { return p.nums.Sprintf("%d", n) }
 // separator ("0,5" in French).
 func (p *Printer) Float(x float64, decimals int) string {
 	return p.nums.Sprintf("%.*f", decimals, x)
+}
+
+// Percent writes the share x (0.25 is 25%) with decimals digits, as the
+// language writes percentages ("25,0 %" in French, "25.0%" in English).
+func (p *Printer) Percent(x float64, decimals int) string {
+	return p.nums.Sprint(number.Percent(x, number.Scale(decimals)))
 }
 
 // data turns name, value pairs into template data.

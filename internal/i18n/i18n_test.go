@@ -180,6 +180,17 @@ func TestNumbers(t *testing.T) {
 	}
 }
 
+// TestPercent: percentages as each language writes them, with a fixed
+// number of decimals.
+func TestPercent(t *testing.T) {
+	for lang, want := range map[string]string{"en": "2.5%|0.0%|100.0%", "hu": "2,5%|0,0%|100,0%", "fr": "2,5\u00a0%|0,0\u00a0%|100,0\u00a0%", "es": "2,5\u00a0%|0,0\u00a0%|100,0\u00a0%", "ru": "2,5\u00a0%|0,0\u00a0%|100,0\u00a0%"} {
+		p, _ := New(language.Make(lang))
+		if got := p.Percent(0.025, 1) + "|" + p.Percent(0, 1) + "|" + p.Percent(1, 1); got != want {
+			t.Errorf("%s: percentages %q, want %q", lang, got, want)
+		}
+	}
+}
+
 // TestMissingMessage: an unknown id shows as "!id", never as an empty
 // string or silently in English.
 func TestMissingMessage(t *testing.T) {
