@@ -40,6 +40,12 @@ Usage:
                 [--log LEVEL]
                                                   play in the browser: http://localhost:8080
   passage verify RECORD                           check the fair dice of a server game's record
+  passage solve --rules ID [--opt K=V ...] --pieces K [--out DIR] | --verify FILE
+                                                  build or check a Senet endgame table
+  passage eval  --rules ID [--opt K=V ...] --pos POSITION [--tables DIR] [--level L]
+                                                  print each seat's chance of winning as JSON
+  passage analyze RECORD [--json] [--level L] [--tables DIR]
+                                                  review a game: losses, mistakes, luck, accuracy
 
 Computer players: easy, medium, hard, expert (levels), random, greedy,
 expectimax[-N], mcts[-N].
@@ -80,8 +86,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdServe(rest, stdout, stderr)
 	case "verify":
 		err = cmdVerify(rest, stdin, stdout)
+	case "solve":
+		err = cmdSolve(rest, stdout, stderr)
+	case "eval":
+		err = cmdEval(rest, stdout)
+	case "analyze":
+		err = cmdAnalyze(rest, stdin, stdout)
 	default:
-		err = usageError{fmt.Sprintf("unknown command %q (commands: rules, new, moves, play, sim, serve, verify; see passage --help)", cmd)}
+		err = usageError{fmt.Sprintf("unknown command %q (commands: rules, new, moves, play, sim, serve, verify, solve, eval, analyze; see passage --help)", cmd)}
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
