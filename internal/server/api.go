@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,7 +30,7 @@ const maxTimeLimit = 24 * 3600
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.handleHealth)
-	mux.HandleFunc("GET /metrics", s.handleMetrics)
+	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /api/rulesets", s.handleRulesets)
 	mux.HandleFunc("GET /api/rulesets/{name}", s.handleRuleset)
 	mux.HandleFunc("GET /api/games", s.handleListGames)
@@ -45,36 +44,17 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/record.json", s.gameRoute(s.handleRecordJSON))
 	mux.HandleFunc("GET /api/games/{id}/verify", s.gameRoute(s.handleVerify))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, r.URL.Path))
+		s.fail(w, r, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, r.URL.Path))
 	})
 	s.webRoutes(mux)
-	return s.recoverer(mux)
-}
-
-// recoverer is the last resort: a handler that panics answers 500 and
-// is logged; the server goes on. Input is validated before it can get
-// here.
-func (s *Server) recoverer(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.metrics.requests.Add(1)
-		defer func() {
-			if v := recover(); v != nil {
-				if v == http.ErrAbortHandler {
-					panic(v)
-				}
-				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
-				writeError(w, errors.New("panic"))
-			}
-		}()
-		next.ServeHTTP(w, r)
-	})
+	return s.guard(mux)
 }
 
 // gameRoute checks the game ID before h runs.
 func (s *Server) gameRoute(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !validID(r.PathValue("id")) {
-			writeError(w, errUnknownGame)
+			s.fail(w, r, errUnknownGame)
 			return
 		}
 		h(w, r)
@@ -93,23 +73,6 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	w.Write(b.Bytes())
-}
-
-// errorBody is every error's JSON.
-type errorBody struct {
-	Error string `json:"error"`
-}
-
-func writeError(w http.ResponseWriter, err error) {
-	writeJSON(w, statusOf(err), errorBody{Error: publicMessage(err)})
-}
-
-// logError logs server faults (status 500 and up).
-func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	if statusOf(err) >= 500 {
-		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	}
-	writeError(w, err)
 }
 
 // decode reads a JSON body into v: one object, known fields only, at
@@ -154,12 +117,7 @@ func bearer(r *http.Request) string {
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "liveGames": s.LiveGames()})
-}
-
-func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-	s.metrics.write(w, s.LiveGames())
+	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "gamesInMemory": s.GamesInMemory()})
 }
 
 // rulesetView describes a ruleset to clients: its options, board and
@@ -257,12 +215,12 @@ func (s *Server) handleRulesets(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleRuleset(w http.ResponseWriter, r *http.Request) {
 	sp, err := catalog.Lookup(r.PathValue("name"))
 	if err != nil {
-		writeError(w, newError(http.StatusNotFound, err, "%v", err))
+		s.fail(w, r, newError(http.StatusNotFound, err, "%v", err))
 		return
 	}
 	kit, err := catalog.Open(sp.Name, r.URL.Query()["opt"])
 	if err != nil {
-		writeError(w, newError(http.StatusBadRequest, err, "%v", err))
+		s.fail(w, r, newError(http.StatusBadRequest, err, "%v", err))
 		return
 	}
 	writeJSON(w, http.StatusOK, kitView(sp, kit))
@@ -286,13 +244,20 @@ type createRequest struct {
 type seatRequest struct {
 	Kind string `json:"kind"` // "human" or a computer level
 	Take bool   `json:"take"` // a person's seat the creator holds
+	// Anyone opens a person's seat to anyone (listed in the lobby);
+	// otherwise it is taken with its invite link's secret.
+	Anyone bool `json:"anyone"`
 }
 
+// inviteView is the link that takes an open seat: with the seat's
+// secret for a seat by invitation.
 type inviteView struct {
-	Seat int    `json:"seat"`
-	Name string `json:"name"`
-	Path string `json:"path"`
-	URL  string `json:"url"`
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Anyone bool   `json:"anyone"`
+	Secret string `json:"secret,omitempty"`
+	Path   string `json:"path"`
+	URL    string `json:"url"`
 }
 
 type createResponse struct {
@@ -305,17 +270,34 @@ type createResponse struct {
 func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
 	var req createRequest
 	if err := decode(w, r, &req, false); err != nil {
-		writeError(w, err)
+		s.fail(w, r, err)
 		return
 	}
 	g, kit, err := newGame(req, s.cfg.TimeUnit)
 	if err != nil {
-		writeError(w, err)
+		s.fail(w, r, err)
+		return
+	}
+	client := s.clientID(r)
+	computerOnly := !slices.ContainsFunc(g.Seats, func(seat store.Seat) bool { return seat.Kind == store.Human })
+	if computerOnly && s.ownedBy(client) >= s.cfg.MaxComputerGames {
+		s.fail(w, r, refusal(http.StatusTooManyRequests, "computer_games", time.Minute,
+			"you have %d games between computers in play, as many as one address may: wait for one to end", s.cfg.MaxComputerGames))
+		return
+	}
+	if err := limit(s.creates, client, "new games"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	st := newTurnState(kit, g, nil)
+	needsActor := st.next().kind != actNone // a computer to play, or a time limit to keep
+	if needsActor && !s.hasRoom() {
+		s.fail(w, r, errFull)
 		return
 	}
 	resp := createResponse{Seats: []int{}, Invites: []inviteView{}}
-	for i, seat := range req.Seats {
-		if seat.Take {
+	for i, seat := range g.Seats {
+		if seat.TokenHash == takenByCreator {
 			if resp.Token == "" {
 				resp.Token = newToken()
 			}
@@ -327,13 +309,17 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.log.Info("game created", "game", g.ID, "rules", g.Rules, "status", g.Status)
-	base := baseURL(r)
-	for i, seat := range g.Seats {
-		if seat.Open() {
-			name, _ := game.SeatName(kit.Ruleset, game.Player(i))
-			path := fmt.Sprintf("/g/%s?seat=%d", g.ID, i)
-			resp.Invites = append(resp.Invites, inviteView{Seat: i, Name: name, Path: path, URL: base + path})
+	s.metrics.created.Inc()
+	s.log.Info("game created", "game", g.ID, "rules", g.Rules, "status", g.Status, "client", client)
+	resp.Invites = invites(r, kit, g)
+	if needsActor {
+		a, _, err := s.load(r.Context(), g.ID)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if computerOnly && a != nil && !s.own(a, client) {
+			s.log.Info("computer-only game over its client's cap (created concurrently)", "game", g.ID, "client", client)
 		}
 	}
 	v, err := s.view(r.Context(), g.ID)
@@ -345,6 +331,26 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, resp)
 }
 
+// invites are the links of g's open seats.
+func invites(r *http.Request, kit catalog.Kit, g store.Game) []inviteView {
+	out := []inviteView{}
+	base := baseURL(r)
+	for i, seat := range g.Seats {
+		if !seat.Open() {
+			continue
+		}
+		name, _ := game.SeatName(kit.Ruleset, game.Player(i))
+		inv := inviteView{Seat: i, Name: name, Anyone: seat.Anyone, Path: fmt.Sprintf("/g/%s?seat=%d", g.ID, i)}
+		if !seat.Anyone {
+			inv.Secret = inviteSecret(g.Seed, i)
+			inv.Path += "&invite=" + inv.Secret
+		}
+		inv.URL = base + inv.Path
+		out = append(out, inv)
+	}
+	return out
+}
+
 // baseURL is the scheme and host the client used.
 func baseURL(r *http.Request) string {
 	scheme := "http"
@@ -353,6 +359,10 @@ func baseURL(r *http.Request) string {
 	}
 	return scheme + "://" + r.Host
 }
+
+// takenByCreator marks, in the game newGame builds, the seats the
+// creator takes; the handler replaces it with the hash of their token.
+const takenByCreator = "creator"
 
 // newGame validates a create request and builds the game to store.
 func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, error) {
@@ -376,6 +386,7 @@ func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, er
 		return bad(err, "%v", err)
 	}
 	if len(req.Seats) == 0 {
+		// The default: the creator takes seat 0, the others are invites.
 		req.Seats = make([]seatRequest, kit.Players())
 		for i := range req.Seats {
 			req.Seats[i] = seatRequest{Kind: store.Human, Take: i == 0}
@@ -397,13 +408,20 @@ func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, er
 		if !slices.Contains(kinds, seat.Kind) {
 			return bad(nil, "seat %d: unknown kind %q (want one of %s)", i, seat.Kind, strings.Join(kinds, ", "))
 		}
-		if seat.Take && seat.Kind != store.Human {
-			return bad(nil, "seat %d: only a person's seat can be taken", i)
+		if (seat.Take || seat.Anyone) && seat.Kind != store.Human {
+			return bad(nil, "seat %d: only a person's seat can be taken or open to anyone", i)
 		}
-		if seat.Kind == store.Human && !seat.Take {
+		if seat.Take && seat.Anyone {
+			return bad(nil, "seat %d: a seat you take is not open to anyone", i)
+		}
+		stored := store.Seat{Kind: seat.Kind, Anyone: seat.Anyone}
+		if seat.Take {
+			stored.TokenHash = takenByCreator
+		}
+		if stored.Open() {
 			g.Status = store.StatusWaiting
 		}
-		g.Seats = append(g.Seats, store.Seat{Kind: seat.Kind})
+		g.Seats = append(g.Seats, stored)
 	}
 	if req.TimeLimit < 0 || req.TimeLimit > maxTimeLimit {
 		return bad(nil, "timeLimit %d: want 0 (none) to %d seconds", req.TimeLimit, maxTimeLimit)
@@ -434,13 +452,16 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := store.Filter{Status: store.Status(q.Get("status")), Limit: 50}
 	if f.Status != "" && !f.Status.Valid() {
-		writeError(w, newError(http.StatusBadRequest, nil, "status %q: want waiting, live or over", f.Status))
+		s.fail(w, r, newError(http.StatusBadRequest, nil, "status %q: want waiting, live, over or abandoned", f.Status))
 		return
 	}
+	// The lobby lists the waiting games that anyone may join; a game
+	// whose open seats are by invitation is the business of its invitees.
+	f.Joinable = f.Status == store.StatusWaiting
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 500 {
-			writeError(w, newError(http.StatusBadRequest, nil, "limit %q: want 1 to 500", l))
+			s.fail(w, r, newError(http.StatusBadRequest, nil, "limit %q: want 1 to 500", l))
 			return
 		}
 		f.Limit = n
@@ -464,8 +485,9 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 // gameResponse answers the game's routes: the game, and for a request
 // with a seat token the seats it holds.
 type gameResponse struct {
-	Game  gameView `json:"game"`
-	Seats []int    `json:"seats,omitempty"`
+	Game    gameView     `json:"game"`
+	Seats   []int        `json:"seats,omitempty"`
+	Invites []inviteView `json:"invites,omitempty"`
 }
 
 func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
@@ -477,57 +499,56 @@ func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
 	}
 	resp := gameResponse{Game: v}
 	if tok := bearer(r); tok != "" {
-		h := hashToken(tok)
-		seats, err := s.seatsOf(r, id, h)
+		g, err := s.st.Game(r.Context(), id)
 		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		resp.Seats = seats
+		kit, err := catalog.OpenID(g.Rules)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		st := newTurnState(kit, g, nil)
+		if resp.Seats, err = st.seatsOf(tok); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		// Who holds a seat may pass on the invites of the open ones.
+		resp.Invites = invites(r, kit, g)
 	}
 	writeJSON(w, http.StatusOK, resp)
-}
-
-// seatsOf lists the seats whose token has hash h, from the store.
-func (s *Server) seatsOf(r *http.Request, id, h string) ([]int, error) {
-	g, err := s.st.Game(r.Context(), id)
-	if err != nil {
-		return nil, err
-	}
-	var seats []int
-	for i, seat := range g.Seats {
-		if seat.TokenHash == h {
-			seats = append(seats, i)
-		}
-	}
-	if len(seats) == 0 {
-		return nil, errBadToken
-	}
-	return seats, nil
 }
 
 type takeRequest struct {
 	// Token is a token that already holds a seat of this game, so that
 	// one person can hold several seats; empty for a new token.
 	Token string `json:"token"`
+	// Invite is the secret of the seat's invite link; a seat open to
+	// anyone needs none.
+	Invite string `json:"invite"`
 }
 
 func (s *Server) handleTakeSeat(w http.ResponseWriter, r *http.Request) {
 	seat, err := strconv.Atoi(r.PathValue("seat"))
 	if err != nil {
-		writeError(w, newError(http.StatusBadRequest, nil, "seat %q is not a number", r.PathValue("seat")))
+		s.fail(w, r, newError(http.StatusBadRequest, nil, "seat %q is not a number", r.PathValue("seat")))
 		return
 	}
 	var req takeRequest
 	if err := decode(w, r, &req, true); err != nil {
-		writeError(w, err)
+		s.fail(w, r, err)
 		return
 	}
 	if req.Token == "" {
 		req.Token = bearer(r)
 	}
+	if err := limit(s.takes, s.clientID(r), "seats taken"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	res, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (takeResult, error) {
-		return a.doTake(seat, req.Token)
+		return a.doTake(seat, req.Token, req.Invite)
 	})
 	if err != nil {
 		s.fail(w, r, err)
@@ -539,7 +560,7 @@ func (s *Server) handleTakeSeat(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleThrow(w http.ResponseWriter, r *http.Request) {
 	tok := bearer(r)
 	if err := decode(w, r, &struct{}{}, true); err != nil {
-		writeError(w, err)
+		s.fail(w, r, err)
 		return
 	}
 	v, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (gameView, error) {
@@ -565,7 +586,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	tok := bearer(r)
 	var req moveRequest
 	if err := decode(w, r, &req, false); err != nil {
-		writeError(w, err)
+		s.fail(w, r, err)
 		return
 	}
 	v, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (gameView, error) {
@@ -680,7 +701,7 @@ func (s *Server) handleVerify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if g.Status != store.StatusOver {
-		writeError(w, newError(http.StatusConflict, nil, "the dice seed is revealed when the game is over"))
+		s.fail(w, r, newError(http.StatusConflict, nil, "the dice seed is revealed when the game is over"))
 		return
 	}
 	out := verifyView{Commit: rec.Commit, DiceSeed: rec.DiceSeed}

@@ -2,7 +2,9 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -56,8 +58,8 @@ func TestReopen(t *testing.T) {
 		t.Errorf("after reopening: %+v, want position p1 after 1 turn with 2 seats", got)
 	}
 	var version int
-	if err := st.r.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 1 {
-		t.Errorf("user_version = %d, %v; want 1", version, err)
+	if err := st.r.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 2 {
+		t.Errorf("user_version = %d, %v; want 2", version, err)
 	}
 	var mode string
 	if err := st.r.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
@@ -125,5 +127,78 @@ func TestClosedStore(t *testing.T) {
 	err := st.AppendTurn(context.Background(), "a", store.Turn{N: 1}, store.StatusLive, "")
 	if err == nil || !strings.Contains(err.Error(), "closed") {
 		t.Errorf("AppendTurn after Close: %v, want a closed-store error", err)
+	}
+}
+
+// TestManyGames: listing and paging through more games than SQLite
+// allows SQL variables in one statement (32,766) works; the server's
+// restart once failed here with "too many SQL variables".
+func TestManyGames(t *testing.T) {
+	ctx := context.Background()
+	st := openTemp(t, filepath.Join(t.TempDir(), "passage.db"))
+	defer st.Close()
+	const n = 33000
+	tx, err := st.w.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		id := fmt.Sprintf("g%06d", i)
+		if _, err := tx.Exec("INSERT INTO games (id, rules, start, pos, status, commit_hash, seed, created, updated) VALUES (?, 'kinevet', 's', 's', 'live', 'c', x'01', 0, ?)", id, i); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tx.Exec("INSERT INTO seats (game_id, seat, kind) VALUES (?, 0, 'easy'), (?, 1, 'human')", id, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	games, err := st.Games(ctx, store.Filter{Status: store.StatusLive, Limit: n})
+	if err != nil || len(games) != n {
+		t.Fatalf("Games: %d games, %v; want %d", len(games), err, n)
+	}
+	if g := games[0]; g.ID != fmt.Sprintf("g%06d", n-1) || len(g.Seats) != 2 || g.Seats[0].Kind != "easy" {
+		t.Errorf("first game %+v, want the latest with its two seats", g)
+	}
+	pending, err := st.Pending(ctx, "", n)
+	if err != nil || len(pending) != n {
+		t.Fatalf("Pending: %d games, %v; want %d", len(pending), err, n)
+	}
+}
+
+// TestMigrateFromVersion1: a database made by the first schema keeps its
+// games, seats and turns through the later migrations.
+func TestMigrateFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", dsn(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := migrations.ReadFile("migrations/0001_init.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{string(body), "PRAGMA user_version = 1",
+		"INSERT INTO games (id, rules, start, pos, turns, status, commit_hash, seed, created, updated) VALUES ('g1', 'kinevet', 's', 'p', 1, 'waiting', 'c', x'01', 0, 0)",
+		"INSERT INTO seats (game_id, seat, kind, token_hash) VALUES ('g1', 0, 'human', 'aa'), ('g1', 1, 'human', '')",
+		"INSERT INTO turns (game_id, n, seat, roll, move, pos, by, at) VALUES ('g1', 1, 0, 6, 'in', 'p', 'human', 0)"} {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	st := openTemp(t, path)
+	defer st.Close()
+	g, err := st.Game(ctx, "g1")
+	if err != nil || g.Pos != "p" || len(g.Seats) != 2 || g.Seats[1].Anyone || !g.Seats[1].Open() {
+		t.Fatalf("after migrating: %+v, %v", g, err)
+	}
+	if turns, err := st.Turns(ctx, "g1"); err != nil || len(turns) != 1 {
+		t.Errorf("turns after migrating: %v, %v", turns, err)
+	}
+	if ids, err := st.Abandon(ctx, time.UnixMilli(1)); err != nil || len(ids) != 1 {
+		t.Errorf("abandon after migrating: %v, %v", ids, err)
 	}
 }
