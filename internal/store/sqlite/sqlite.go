@@ -165,38 +165,57 @@ func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
 
 // CreateGame stores g and its seats.
 func (s *Store) CreateGame(ctx context.Context, g store.Game) error {
-	if !g.Status.Valid() {
-		return fmt.Errorf("sqlite: create %s: invalid status %q", g.ID, g.Status)
+	return s.CreateGames(ctx, []store.Game{g})
+}
+
+// CreateGames stores games in one transaction (one sync to disk): all
+// or none. For imports and for measuring a server with many games.
+func (s *Store) CreateGames(ctx context.Context, games []store.Game) error {
+	if len(games) == 0 {
+		return nil
 	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+		return fmt.Errorf("sqlite: create %s: %w", games[0].ID, err)
 	}
 	defer tx.Rollback()
+	for _, g := range games {
+		if err := insertGame(ctx, tx, g); err != nil {
+			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: create %s: %w", games[0].ID, err)
+	}
+	return nil
+}
+
+// insertGame writes g and its seats inside tx.
+func insertGame(ctx context.Context, tx *sql.Tx, g store.Game) error {
+	if !g.Status.Valid() {
+		return fmt.Errorf("invalid status %q", g.Status)
+	}
 	var n int
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM games WHERE id = ?", g.ID).Scan(&n); err != nil {
-		return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+		return err
 	}
 	if n > 0 {
-		return fmt.Errorf("sqlite: create %s: %w: ID in use", g.ID, store.ErrConflict)
+		return fmt.Errorf("%w: ID in use", store.ErrConflict)
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO games
+	_, err := tx.ExecContext(ctx, `INSERT INTO games
 		(id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Rules, g.Start, g.Pos, g.Turns, string(g.Status), g.Commit, g.Seed,
 		g.TimeLimit.Milliseconds(), g.Result, ms(g.Created), ms(g.Updated))
 	if err != nil {
-		return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+		return err
 	}
 	for i, seat := range g.Seats {
 		_, err := tx.ExecContext(ctx, "INSERT INTO seats (game_id, seat, kind, token_hash, away, anyone) VALUES (?, ?, ?, ?, ?, ?)",
 			g.ID, i, seat.Kind, seat.TokenHash, seat.Away, seat.Anyone)
 		if err != nil {
-			return fmt.Errorf("sqlite: create %s: seat %d: %w", g.ID, i, err)
+			return fmt.Errorf("seat %d: %w", i, err)
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
 	}
 	return nil
 }

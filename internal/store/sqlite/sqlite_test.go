@@ -202,3 +202,25 @@ func TestMigrateFromVersion1(t *testing.T) {
 		t.Errorf("abandon after migrating: %v, %v", ids, err)
 	}
 }
+
+// TestCreateGames: a batch is stored whole, or not at all when one game
+// of it conflicts.
+func TestCreateGames(t *testing.T) {
+	ctx := context.Background()
+	st := openTemp(t, filepath.Join(t.TempDir(), "passage.db"))
+	defer st.Close()
+	mk := func(id string) store.Game {
+		return store.Game{ID: id, Rules: "kinevet", Start: "s", Pos: "s", Status: store.StatusWaiting,
+			Seats: []store.Seat{{Kind: "human", Anyone: true}, {Kind: "easy"}}, Commit: "c", Seed: []byte{1}}
+	}
+	if err := st.CreateGames(ctx, []store.Game{mk("a"), mk("b")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.CreateGames(ctx, []store.Game{mk("c"), mk("a")}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a batch with a used ID: %v, want ErrConflict", err)
+	}
+	games, err := st.Games(ctx, store.Filter{})
+	if err != nil || len(games) != 2 || !games[0].Seats[0].Anyone {
+		t.Errorf("after the batches: %+v, %v; want games a and b only", games, err)
+	}
+}
