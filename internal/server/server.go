@@ -245,7 +245,7 @@ func (s *Server) wake(ctx context.Context) (int, error) {
 			if next.kind == actNone || next.kind == actDeadline && now.Before(next.at) {
 				continue
 			}
-			if _, _, err := s.load(ctx, g.ID); err != nil {
+			if _, err := s.start(ctx, g); err != nil {
 				if errors.Is(err, errFull) {
 					return started, nil
 				}
@@ -370,15 +370,23 @@ func (s *Server) load(ctx context.Context, id string) (*actor, store.Game, error
 	if g.Status.Done() {
 		return nil, g, nil
 	}
+	a, err = s.start(ctx, g)
+	return a, store.Game{}, err
+}
+
+// start makes the actor of stored game g, which is in play, unless it
+// has one already.
+func (s *Server) start(ctx context.Context, g store.Game) (*actor, error) {
+	id := g.ID
 	kit, err := catalog.OpenID(g.Rules)
 	if err != nil {
-		return nil, store.Game{}, err
+		return nil, err
 	}
 	var last *store.Turn
 	if g.Turns > 0 {
 		turns, err := s.st.Turns(ctx, id)
 		if err != nil {
-			return nil, store.Game{}, err
+			return nil, err
 		}
 		last = &turns[len(turns)-1]
 	}
@@ -386,18 +394,18 @@ func (s *Server) load(ctx context.Context, id string) (*actor, store.Game, error
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closing {
-		return nil, store.Game{}, errShutdown
+		return nil, errShutdown
 	}
 	if a := s.actors[id]; a != nil {
-		return a, store.Game{}, nil
+		return a, nil
 	}
 	if len(s.actors) >= s.cfg.MaxGames {
-		return nil, store.Game{}, errFull
+		return nil, errFull
 	}
-	a = newActor(s, newTurnState(kit, g, last))
+	a := newActor(s, newTurnState(kit, g, last))
 	s.actors[id] = a
 	a.post(a.plan)
-	return a, store.Game{}, nil
+	return a, nil
 }
 
 // hasRoom reports whether one more game fits in memory.
