@@ -366,6 +366,12 @@ func TestTimeouts(t *testing.T) {
 		}
 	}()
 	closedWithin("trickled body", slow)
+	// A connection that never sends a request.
+	silent, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closedWithin("silent connection", silent)
 	// An idle keep-alive connection.
 	c, err := net.Dial("tcp", addr)
 	if err != nil {

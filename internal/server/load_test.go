@@ -267,7 +267,11 @@ func playLikePeople(ctx context.Context, c *http.Client, url, id, token string, 
 	}
 	defer ws.CloseNow()
 	ws.SetReadLimit(1 << 20)
-	moved := make(chan int, 1) // turn numbers broadcast
+	type broadcast struct {
+		turn int
+		at   time.Time
+	}
+	moved := make(chan broadcast, 1) // moves broadcast, when they arrived
 	go func() {
 		for {
 			_, b, err := ws.Read(ctx)
@@ -278,7 +282,7 @@ func playLikePeople(ctx context.Context, c *http.Client, url, id, token string, 
 			var m message
 			if json.Unmarshal(b, &m) == nil && m.Event != nil && m.Event.Kind == "move" {
 				select {
-				case moved <- m.Game.Turns:
+				case moved <- broadcast{m.Game.Turns, time.Now()}:
 				default:
 				}
 			}
@@ -308,12 +312,12 @@ func playLikePeople(ctx context.Context, c *http.Client, url, id, token string, 
 		if err := apiCall(c, "POST", url+"/api/games/"+id+"/move", token, map[string]any{"move": g.Game.Moves[rng.IntN(len(g.Game.Moves))].Move}, &g); err != nil {
 			return n, err
 		}
-		for turn := range moved {
-			if turn >= g.Game.Turns {
+		for m := range moved {
+			if m.turn >= g.Game.Turns {
+				bcast.add(m.at.Sub(sent))
 				break
 			}
 		}
-		bcast.add(time.Since(sent))
 		n++
 		if g.Game.Status == "over" {
 			return n, nil
@@ -466,10 +470,10 @@ func memory() (heap, stack int64) {
 // while /healthz is probed: a flood of creations from one address,
 // computer-only games past the cap, cross-site and text/plain
 // requests, invited seats without their secret, 100 trickling bodies
-// and 100 idle connections. It reports how many of each were refused
+// and 100 silent connections. It reports how many of each were refused
 // and /healthz p99.
 func loadAbuse(b *testing.B) {
-	s := newTestServer(b, Config{ReadTimeout: 2 * time.Second, IdleTimeout: 2 * time.Second, BotDelay: time.Millisecond})
+	s := newTestServer(b, Config{ReadHeaderTimeout: time.Second, ReadTimeout: 2 * time.Second, IdleTimeout: 2 * time.Second, BotDelay: time.Millisecond})
 	url := listen(b, s.srv)
 	c := loadClient()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -498,11 +502,11 @@ func loadAbuse(b *testing.B) {
 		}
 		return req
 	}
-	for range 1000 {
-		try("flood", post("/api/games", "application/json", "", `{"rules":"senet-jequier"}`))
-	}
 	for range 20 {
 		try("computers", post("/api/games", "application/json", "", `{"rules":"senet-jequier","seats":[{"kind":"expert"},{"kind":"expert"}]}`))
+	}
+	for range 1000 {
+		try("flood", post("/api/games", "application/json", "", `{"rules":"senet-jequier"}`))
 	}
 	for range 100 {
 		try("text-plain", post("/api/games", "text/plain", "", `{"rules":"senet-jequier"}`))
