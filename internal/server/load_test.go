@@ -251,6 +251,7 @@ func loadPeople(b *testing.B, games int, d time.Duration) {
 	b.ReportMetric(float64(played)/elapsed.Seconds(), "moves/s")
 	b.ReportMetric(bcast.quantile(0.5), "p50-broadcast-ms")
 	b.ReportMetric(bcast.quantile(0.99), "p99-broadcast-ms")
+	b.ReportMetric(histogramQuantile(b, c, url, "passage_move_broadcast_seconds", 0.99)*1000, "server-p99-broadcast-ms")
 	b.ReportMetric(health.quantile(0.99), "p99-healthz-ms")
 	b.ReportMetric(float64(now)/(1<<20), "RSS-MB")
 	b.ReportMetric(float64(peak)/(1<<20), "peak-RSS-MB")
@@ -350,6 +351,39 @@ func loadComputers(b *testing.B, games int, d time.Duration) {
 	b.ReportMetric(float64(moveCount(b, url, c))/elapsed.Seconds(), "moves/s")
 	b.ReportMetric(float64(queued), "searches-queued")
 	b.ReportMetric(float64(running), "searches-running")
+}
+
+// histogramQuantile is the upper bound of the bucket of histogram name
+// that holds its q quantile, as the server's /metrics reports it.
+func histogramQuantile(b *testing.B, c *http.Client, url, name string, q float64) float64 {
+	resp, err := c.Get(url + "/metrics")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer resp.Body.Close()
+	type bucket struct{ le, n float64 }
+	var buckets []bucket
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		rest, ok := strings.CutPrefix(sc.Text(), name+`_bucket{le="`)
+		if !ok {
+			continue
+		}
+		le, n, _ := strings.Cut(rest, `"} `)
+		l, _ := strconv.ParseFloat(le, 64)
+		v, _ := strconv.ParseFloat(n, 64)
+		buckets = append(buckets, bucket{l, v})
+	}
+	if len(buckets) == 0 {
+		return 0
+	}
+	total := buckets[len(buckets)-1].n
+	for _, bk := range buckets {
+		if bk.n >= q*total {
+			return bk.le
+		}
+	}
+	return buckets[len(buckets)-1].le
 }
 
 // moveCount reads passage_moves_total.
