@@ -587,3 +587,24 @@ func (s *testServer) metric(t *testing.T, name string) string {
 	t.Fatalf("no metric %s", name)
 	return ""
 }
+
+// TestLimiterForgets: a client whose bucket is full again is dropped
+// from the map, so that it does not grow with every address seen; one
+// still limited is kept.
+func TestLimiterForgets(t *testing.T) {
+	l := newLimiter(rate.Every(time.Second), 2)
+	t0 := time.Now()
+	for _, c := range []string{"a", "b", "b", "b"} {
+		l.allow(c, t0)
+	}
+	if ok, retry := l.allow("b", t0); ok || retry <= 0 {
+		t.Fatalf("b past its burst: allowed %v, retry %v", ok, retry)
+	}
+	l.forget(t0.Add(1500 * time.Millisecond))
+	if _, ok := l.clients["a"]; ok {
+		t.Error("a, full again, is still remembered")
+	}
+	if _, ok := l.clients["b"]; !ok {
+		t.Error("b, still limited, was forgotten")
+	}
+}
