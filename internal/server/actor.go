@@ -86,11 +86,20 @@ func (a *actor) post(f func()) bool {
 	return true
 }
 
-// drain runs the mailbox until it is empty or the actor stops.
+// drain runs the mailbox until it is empty or the actor stops. done
+// is closed here, after the function that stopped the actor has
+// returned, so that its caller's reply is always sent before done
+// closes.
 func (a *actor) drain() {
 	for {
 		a.mu.Lock()
-		if len(a.queue) == 0 || a.stopped {
+		if a.stopped {
+			a.running = false
+			a.mu.Unlock()
+			close(a.done)
+			return
+		}
+		if len(a.queue) == 0 {
 			a.running = false
 			a.mu.Unlock()
 			return
@@ -116,9 +125,9 @@ func (a *actor) safely(f func()) {
 	f()
 }
 
-// stop ends the actor (from its mailbox): no more timers, the server
-// forgets it, and every subscriber's queue is closed after what it
-// holds.
+// stop ends the actor (from its mailbox; drain then closes done): no
+// more timers, the server forgets it, and every subscriber's queue is
+// closed after what it holds.
 func (a *actor) stop() {
 	a.mu.Lock()
 	if a.stopped {
@@ -137,7 +146,6 @@ func (a *actor) stop() {
 		delete(a.subs, s)
 	}
 	a.srv.forget(a)
-	close(a.done)
 }
 
 // call runs f in the actor and returns its result; errStopped when the

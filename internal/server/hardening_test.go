@@ -385,7 +385,9 @@ func TestTimeouts(t *testing.T) {
 	closedWithin("idle keep-alive", c)
 
 	// A WebSocket stream outlives the timeouts and gets the game's moves.
-	id, _, black := twoPeople(t, &testServer{srv: srv, url: "http://" + addr, st: s.st}, "")
+	// (made by the other server on the same store, whose client keeps
+	// no connection to this one's idle timeout)
+	id, _, black := twoPeople(t, s, "")
 	ws, _, err := websocket.Dial(context.Background(), "ws://"+addr+"/api/games/"+id+"/events", nil)
 	if err != nil {
 		t.Fatal(err)
