@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,12 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"passage/agent"
 	"passage/game"
 	"passage/internal/catalog"
 	"passage/internal/fairdice"
 	"passage/internal/store"
-	"passage/record"
 )
 
 // maxBody is the largest request body the API reads.
@@ -118,112 +115,6 @@ func bearer(r *http.Request) string {
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "gamesInMemory": s.GamesInMemory()})
-}
-
-// rulesetView describes a ruleset to clients: its options, board and
-// houses; with options chosen also its seats, throws and start.
-type rulesetView struct {
-	Name     string        `json:"name"`
-	Title    string        `json:"title"`
-	Board    string        `json:"board"`
-	Options  []optionView  `json:"options"`
-	Houses   []game.House  `json:"houses"`
-	ID       string        `json:"id,omitempty"`
-	Players  int           `json:"players,omitempty"`
-	Seats    []seatName    `json:"seats,omitempty"`
-	Outcomes []outcomeView `json:"outcomes,omitempty"`
-	Start    string        `json:"start,omitempty"`
-}
-
-type optionView struct {
-	Key     string   `json:"key"`
-	Values  []string `json:"values"`
-	Default string   `json:"default"`
-	Doc     string   `json:"doc"`
-}
-
-// outcomeView is a throw and its probability num/den.
-type outcomeView struct {
-	Roll int `json:"roll"`
-	Num  int `json:"num"`
-	Den  int `json:"den"`
-}
-
-type seatName struct {
-	Name   string `json:"name"`
-	Letter string `json:"letter"`
-}
-
-// levelView is a computer level a seat can take.
-type levelView struct {
-	Name string `json:"name"`
-	Doc  string `json:"doc"`
-}
-
-// computerKinds are the computer players a seat may have: the named
-// levels and the plain agents without a budget.
-func computerKinds() []levelView {
-	var out []levelView
-	for _, l := range agent.Levels {
-		out = append(out, levelView{Name: l.Name, Doc: l.Doc})
-	}
-	return out
-}
-
-func specView(sp game.Spec) rulesetView {
-	opts := []optionView{}
-	for _, o := range sp.Options {
-		opts = append(opts, optionView(o))
-	}
-	houses := sp.Houses
-	if houses == nil {
-		houses = []game.House{}
-	}
-	return rulesetView{Name: sp.Name, Title: sp.Title, Board: sp.Board, Options: opts, Houses: houses}
-}
-
-// kitView completes a ruleset's view with its options applied.
-func kitView(sp game.Spec, kit catalog.Kit) rulesetView {
-	v := specView(sp)
-	v.ID, v.Players, v.Start = kit.ID(), kit.Players(), kit.Start()
-	for i := range kit.Players() {
-		name, letter := game.SeatName(kit.Ruleset, game.Player(i))
-		v.Seats = append(v.Seats, seatName{name, letter})
-	}
-	outcomes, _ := kit.Outcomes(kit.Start())
-	for _, o := range outcomes {
-		v.Outcomes = append(v.Outcomes, outcomeView(o))
-	}
-	return v
-}
-
-func (s *Server) handleRulesets(w http.ResponseWriter, r *http.Request) {
-	var out []rulesetView
-	for _, sp := range catalog.Specs() {
-		kit, err := catalog.Open(sp.Name, nil)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		out = append(out, kitView(sp, kit))
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"rulesets": out, "computers": computerKinds()})
-}
-
-// handleRuleset describes one ruleset with the options of the query
-// (?opt=KEY=VALUE, repeated).
-func (s *Server) handleRuleset(w http.ResponseWriter, r *http.Request) {
-	sp, err := catalog.Lookup(r.PathValue("name"))
-	if err != nil {
-		s.fail(w, r, newError(http.StatusNotFound, err, "%v", err))
-		return
-	}
-	kit, err := catalog.Open(sp.Name, r.URL.Query()["opt"])
-	if err != nil {
-		s.fail(w, r, newError(http.StatusBadRequest, err, "%v", err))
-		return
-	}
-	writeJSON(w, http.StatusOK, kitView(sp, kit))
 }
 
 // createRequest is the body of POST /api/games.
@@ -597,120 +488,4 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, gameResponse{Game: v})
-}
-
-// recordOf builds the record of game id so far; the dice seed is in it
-// once the game is over.
-func (s *Server) recordOf(r *http.Request, id string) (record.Record, []store.Turn, store.Game, game.Ruleset, error) {
-	g, err := s.st.Game(r.Context(), id)
-	if err != nil {
-		return record.Record{}, nil, g, nil, err
-	}
-	turns, err := s.st.Turns(r.Context(), id)
-	if err != nil {
-		return record.Record{}, nil, g, nil, err
-	}
-	rules, err := catalog.ByID(g.Rules)
-	if err != nil {
-		return record.Record{}, nil, g, nil, err
-	}
-	rec := record.Record{Rules: g.Rules, Start: g.Start, Commit: g.Commit, End: g.Pos}
-	for _, seat := range g.Seats {
-		rec.Seats = append(rec.Seats, seat.Kind)
-	}
-	if g.Status == store.StatusOver {
-		rec.DiceSeed = hex.EncodeToString(g.Seed)
-	}
-	for _, t := range turns {
-		_, letter := game.SeatName(rules, game.Player(t.Seat))
-		rec.Turns = append(rec.Turns, record.Turn{Seat: letter, Roll: t.Roll, Move: t.Move})
-	}
-	return rec, turns, g, rules, nil
-}
-
-func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
-	rec, _, _, _, err := s.recordOf(r, r.PathValue("id"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var b bytes.Buffer
-	if err := record.Write(&b, rec); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	if r.URL.Query().Has("download") {
-		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="passage-%s.txt"`, r.PathValue("id")))
-	}
-	w.Write(b.Bytes())
-}
-
-// recordJSON is the record as JSON, with each turn's position.
-type recordJSON struct {
-	ID       string      `json:"id"`
-	Rules    string      `json:"rules"`
-	Name     string      `json:"name"`
-	Board    string      `json:"board"`
-	Status   string      `json:"status"`
-	Seats    []seatView  `json:"seats"`
-	Start    string      `json:"start"`
-	Turns    []turnView  `json:"turns"`
-	End      string      `json:"end"`
-	Result   *resultView `json:"result"`
-	Commit   string      `json:"commit"`
-	DiceSeed string      `json:"diceSeed,omitempty"`
-	Text     string      `json:"text"` // the record in the text format
-}
-
-func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
-	rec, turns, g, rules, err := s.recordOf(r, r.PathValue("id"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	name, _, board := specOf(g.Rules)
-	out := recordJSON{
-		ID: g.ID, Rules: g.Rules, Name: name, Board: board, Status: string(g.Status),
-		Seats: seatViews(rules, g.Seats), Start: g.Start, Turns: []turnView{}, End: g.Pos,
-		Result: resultOf(rules, g.Pos), Commit: g.Commit, DiceSeed: rec.DiceSeed, Text: rec.String(),
-	}
-	for _, t := range turns {
-		out.Turns = append(out.Turns, *turnViewOf(rules, t))
-	}
-	if r.URL.Query().Has("download") {
-		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="passage-%s.json"`, g.ID))
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-// verifyView is the check of a finished game's throws.
-type verifyView struct {
-	OK       bool   `json:"ok"`
-	Throws   int    `json:"throws"`
-	Commit   string `json:"commit"`
-	DiceSeed string `json:"diceSeed"`
-	Message  string `json:"message"`
-}
-
-func (s *Server) handleVerify(w http.ResponseWriter, r *http.Request) {
-	rec, _, g, rules, err := s.recordOf(r, r.PathValue("id"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if g.Status != store.StatusOver {
-		s.fail(w, r, newError(http.StatusConflict, nil, "the dice seed is revealed when the game is over"))
-		return
-	}
-	out := verifyView{Commit: rec.Commit, DiceSeed: rec.DiceSeed}
-	rep, err := fairdice.Verify(rules, rec)
-	if err != nil {
-		out.Message = err.Error()
-	} else {
-		out.OK, out.Throws = true, rep.Throws
-		out.Message = fmt.Sprintf("SHA-256 of the seed matches the commitment; all %d throws are the seed's", rep.Throws)
-	}
-	writeJSON(w, http.StatusOK, out)
 }
