@@ -198,7 +198,9 @@ func (a *actor) do(c command) (outcome, error) {
 		return out, err
 	}
 	if err := a.persist(out.writes); err != nil {
-		a.srv.log.Error("store write failed: game reloaded from the store", "game", a.id, "err", err)
+		// The game as stored differs from this one (a conflict) or the
+		// store failed: the next request reads it again.
+		a.srv.log.Warn("store write refused or failed: game reloaded from the store", "game", a.id, "err", err)
 		a.stop()
 		return out, err
 	}

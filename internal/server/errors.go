@@ -67,6 +67,8 @@ func statusOf(err error) int {
 		return ae.status
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound
+	case errors.Is(err, store.ErrConflict):
+		return http.StatusConflict
 	}
 	return http.StatusInternalServerError
 }
@@ -81,8 +83,15 @@ func publicMessage(err error) string {
 	if errors.Is(err, store.ErrNotFound) {
 		return errUnknownGame.msg
 	}
+	if errors.Is(err, store.ErrConflict) {
+		return errChanged
+	}
 	return "internal error"
 }
+
+// errChanged answers a write the store refused because the game changed
+// meanwhile (e.g. it was abandoned as a seat was being taken).
+const errChanged = "the game changed meanwhile: look again"
 
 // errorBody is every error's JSON.
 type errorBody struct {

@@ -610,3 +610,22 @@ func TestLimiterForgets(t *testing.T) {
 		t.Error("b, still limited, was forgotten")
 	}
 }
+
+// TestTakeAsTheGameExpires: a seat taken in memory while the store has
+// just abandoned the game is refused with 409 and changes nothing.
+func TestTakeAsTheGameExpires(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Anyone: true}}})
+	w := s.dial(t, c.Game.ID) // the game in memory, as waiting
+	w.readType("state")
+	if ids, err := s.st.Abandon(context.Background(), time.Now().Add(time.Hour)); err != nil || len(ids) != 1 {
+		t.Fatalf("abandon in the store: %v %v", ids, err)
+	}
+	status, body := s.do(t, "POST", "/api/games/"+c.Game.ID+"/seats/1", "", nil)
+	if status != http.StatusConflict || !strings.Contains(errorOf(t, body), "changed meanwhile") {
+		t.Errorf("take as the game expires: %d %s, want 409", status, body)
+	}
+	if g := s.game(t, c.Game.ID); g.Status != "abandoned" || !g.Seats[1].Open {
+		t.Errorf("after the refused take: %+v", stateOf(g))
+	}
+}
