@@ -629,3 +629,19 @@ func TestTakeAsTheGameExpires(t *testing.T) {
 		t.Errorf("after the refused take: %+v", stateOf(g))
 	}
 }
+
+// TestTimeLimitWakesIdleGame: a game whose person is gone leaves memory
+// when idle; when the time limit runs out the sweeper brings it back
+// and the computer takes the seat over.
+func TestTimeLimitWakesIdleGame(t *testing.T) {
+	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, IdleAfter: 20 * time.Millisecond, SweepEvery: 10 * time.Millisecond, BotDelay: time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 50,
+		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
+	s.waitForActors(t, 0) // idle before the deadline
+	v := s.waitFor(t, c.Game.ID, "the computer playing Black", func(v gameView) bool {
+		return v.Last != nil && v.Last.Seat == 1 && v.Last.By == "medium"
+	})
+	if !v.Seats[1].Away {
+		t.Errorf("seat 1 after the computer played it: %+v, want away", v.Seats[1])
+	}
+}
