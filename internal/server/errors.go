@@ -103,6 +103,17 @@ type errorBody struct {
 // level), counted when it is a refusal, and answered as JSON with its
 // status (and Retry-After when there is one).
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	s.logFailure(r, err)
+	var ae *apiError
+	if errors.As(err, &ae) && ae.retryAfter > 0 {
+		secs := int((ae.retryAfter + time.Second - 1) / time.Second)
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+	}
+	writeJSON(w, statusOf(err), errorBody{Error: publicMessage(err)})
+}
+
+// logFailure logs a failed request or intent and counts a refusal.
+func (s *Server) logFailure(r *http.Request, err error) {
 	status := statusOf(err)
 	level := slog.LevelInfo
 	if status >= 500 && status != http.StatusServiceUnavailable {
@@ -110,14 +121,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	s.log.Log(r.Context(), level, "request failed", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
 	var ae *apiError
-	if errors.As(err, &ae) {
-		if ae.reason != "" {
-			s.metrics.refused.WithLabelValues(ae.reason).Inc()
-		}
-		if ae.retryAfter > 0 {
-			secs := int((ae.retryAfter + time.Second - 1) / time.Second)
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-		}
+	if errors.As(err, &ae) && ae.reason != "" {
+		s.metrics.refused.WithLabelValues(ae.reason).Inc()
 	}
-	writeJSON(w, status, errorBody{Error: publicMessage(err)})
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -644,4 +645,41 @@ func TestTimeLimitWakesIdleGame(t *testing.T) {
 	if !v.Seats[1].Away {
 		t.Errorf("seat 1 after the computer played it: %+v, want away", v.Seats[1])
 	}
+}
+
+// TestFailuresAreLogged: every refused request and intent goes through
+// the one error path, which logs it (a client's mistake at info level).
+func TestFailuresAreLogged(t *testing.T) {
+	var buf syncBuffer
+	s := newTestServer(t, Config{Logger: slog.New(slog.NewTextHandler(&buf, nil))})
+	s.do(t, "POST", "/api/games", "", `{"rules":"no-such-rules"}`)
+	c := s.create(t, createRequest{Rules: "senet-jequier"})
+	w := s.dial(t, c.Game.ID)
+	w.readType("state")
+	w.send(map[string]any{"type": "throw", "token": "nobody"})
+	w.readType("error")
+	log := buf.String()
+	for _, want := range []string{"path=/api/games status=400", "path=/api/games/" + c.Game.ID + "/events status=403"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("log lacks %q:\n%s", want, log)
+		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

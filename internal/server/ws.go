@@ -216,45 +216,48 @@ func (s *Server) send(ctx context.Context, c *websocket.Conn, m message) bool {
 func (s *Server) intent(ctx context.Context, r *http.Request, id string, typ websocket.MessageType, data []byte) message {
 	submitted := time.Now()
 	if typ != websocket.MessageText {
-		return wsError("", newError(http.StatusBadRequest, nil, "binary messages are not understood: send JSON text"))
+		return s.wsError(r, "", newError(http.StatusBadRequest, nil, "binary messages are not understood: send JSON text"))
 	}
 	var in intentMsg
 	if err := decodeBytes(data, &in); err != nil {
-		return wsError("", err)
+		return s.wsError(r, "", err)
 	}
 	switch in.Type {
 	case "hello":
 		seats, err := withActor(ctx, s, id, func(a *actor) ([]int, error) { return a.hello(in.Token) })
 		if err != nil {
-			return wsError(in.ID, err)
+			return s.wsError(r, in.ID, err)
 		}
 		return message{Type: "hello", ID: in.ID, Seats: seats}
 	case "take":
 		if in.Seat == nil {
-			return wsError(in.ID, newError(http.StatusBadRequest, nil, "take: missing seat"))
+			return s.wsError(r, in.ID, newError(http.StatusBadRequest, nil, "take: missing seat"))
 		}
 		if err := limit(s.takes, s.clientID(r), "seats taken"); err != nil {
-			return wsError(in.ID, err)
+			return s.wsError(r, in.ID, err)
 		}
 		res, err := withActor(ctx, s, id, func(a *actor) (takeResult, error) { return a.doTake(*in.Seat, in.Token, in.Invite) })
 		if err != nil {
-			return wsError(in.ID, err)
+			return s.wsError(r, in.ID, err)
 		}
 		return message{Type: "taken", ID: in.ID, Token: res.Token, Seats: res.Seats}
 	case "throw":
 		if _, err := withActor(ctx, s, id, func(a *actor) (gameView, error) { return a.doThrow(in.Token) }); err != nil {
-			return wsError(in.ID, err)
+			return s.wsError(r, in.ID, err)
 		}
 		return message{Type: "ack", ID: in.ID}
 	case "move":
 		if _, err := withActor(ctx, s, id, func(a *actor) (gameView, error) { return a.doMove(in.Token, in.Move, in.Turn, submitted) }); err != nil {
-			return wsError(in.ID, err)
+			return s.wsError(r, in.ID, err)
 		}
 		return message{Type: "ack", ID: in.ID}
 	}
-	return wsError(in.ID, newError(http.StatusBadRequest, nil, "unknown message type %q (want hello, take, throw or move)", in.Type))
+	return s.wsError(r, in.ID, newError(http.StatusBadRequest, nil, "unknown message type %q (want hello, take, throw or move)", in.Type))
 }
 
-func wsError(id string, err error) message {
+// wsError is the error answer to a client's intent on the WebSocket,
+// logged and counted as fail does for HTTP.
+func (s *Server) wsError(r *http.Request, id string, err error) message {
+	s.logFailure(r, err)
 	return message{Type: "error", ID: id, Error: publicMessage(err), Status: statusOf(err)}
 }
