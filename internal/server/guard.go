@@ -41,8 +41,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		}()
 		if !safeMethod(r.Method) {
 			if err := cop.Check(r); err != nil {
-				s.fail(w, r, refusal(http.StatusForbidden, "cross_origin", 0,
-					"cross-origin request refused: this server acts only for its own pages"))
+				s.fail(w, r, errCrossOrigin)
 				return
 			}
 			if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
@@ -54,6 +53,9 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// errCrossOrigin refuses a browser request from another site's page.
+var errCrossOrigin = refusal(http.StatusForbidden, "cross_origin", 0, "cross-origin request refused: this server acts only for its own pages")
 
 func safeMethod(m string) bool {
 	return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions

@@ -550,6 +550,17 @@ func TestCrossSiteRequests(t *testing.T) {
 		&websocket.DialOptions{HTTPHeader: h}); err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
 		t.Errorf("WebSocket from a foreign origin: %v", err)
 	}
+	h = http.Header{"Origin": {s.url}}
+	ws, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(s.url, "http")+"/api/games/"+list.Games[0].ID+"/events",
+		&websocket.DialOptions{HTTPHeader: h})
+	if err != nil {
+		t.Errorf("WebSocket from the server's own page: %v", err)
+	} else {
+		ws.CloseNow()
+	}
+	if m := s.metric(t, `passage_refused_requests_total{reason="cross_origin"}`); m != "4" {
+		t.Errorf("cross-origin refusals counted: %s, want 4", m)
+	}
 }
 
 // Finding 8: security headers on every response, pages, files, API and

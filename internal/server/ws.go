@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/coder/websocket"
@@ -63,6 +65,10 @@ type intentMsg struct {
 // PongWait, so a vanished client is noticed.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	if !sameOrigin(r) {
+		s.fail(w, r, errCrossOrigin)
+		return
+	}
 	a, g, err := s.load(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
@@ -71,7 +77,6 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	// Accept refuses a browser Origin other than the server's own.
 	c, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		s.log.Info("websocket refused", "path", r.URL.Path, "err", err)
@@ -260,4 +265,17 @@ func (s *Server) intent(ctx context.Context, r *http.Request, id string, typ web
 func (s *Server) wsError(r *http.Request, id string, err error) message {
 	s.logFailure(r, err)
 	return message{Type: "error", ID: id, Error: publicMessage(err), Status: statusOf(err)}
+}
+
+// sameOrigin reports whether a WebSocket handshake comes from the
+// server's own pages (or from a program, which sends no Origin).
+// Browsers let any page open a WebSocket anywhere, so the Origin is the
+// only sign of another site's page.
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && strings.EqualFold(u.Host, r.Host)
 }
