@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -222,5 +223,38 @@ func TestCreateGames(t *testing.T) {
 	games, err := st.Games(ctx, store.Filter{})
 	if err != nil || len(games) != 2 || !games[0].Seats[0].Anyone {
 		t.Errorf("after the batches: %+v, %v; want games a and b only", games, err)
+	}
+}
+
+// TestCheckpointer: what is written reaches the database file within a
+// few checkpoint periods, with the writer's own checkpoints far away
+// (10,000 pages).
+func TestCheckpointer(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "passage.db")
+	st := openTemp(t, path)
+	defer st.Close()
+	size := func() int64 {
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	before := size()
+	var games []store.Game
+	for i := range 200 {
+		games = append(games, store.Game{ID: fmt.Sprintf("g%d", i), Rules: "kinevet", Start: strings.Repeat("s", 200), Pos: "s",
+			Status: store.StatusLive, Seats: []store.Seat{{Kind: "easy"}}, Commit: "c", Seed: []byte{1}})
+	}
+	if err := st.CreateGames(ctx, games); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * checkpointEvery)
+	for size() <= before {
+		if time.Now().After(deadline) {
+			t.Fatalf("the database file stayed at %d bytes: no checkpoint", before)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
