@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -242,9 +243,9 @@ func loadPeople(b *testing.B, games int, d time.Duration) {
 		}()
 	}
 	go probeHealth(ctx, c, url, 20*time.Millisecond, &health)
-	t0 := time.Now()
+	t0, cpu0 := time.Now(), cpuTime()
 	<-ctx.Done()
-	elapsed := time.Since(t0)
+	elapsed, cpu := time.Since(t0), cpuTime()-cpu0
 	now, peak := rss("self")
 	goroutines := runtime.NumGoroutine()
 	moves.Wait()
@@ -257,6 +258,17 @@ func loadPeople(b *testing.B, games int, d time.Duration) {
 	b.ReportMetric(float64(peak)/(1<<20), "peak-RSS-MB")
 	b.ReportMetric(float64(goroutines), "goroutines")
 	b.ReportMetric(float64(failures), "failed-games")
+	// The CPU the whole process used per move, both ends: what the run
+	// needs of the machine, whatever share of it the run was given.
+	b.ReportMetric(cpu.Seconds()*1000/float64(max(played, 1)), "CPU-ms/move")
+	b.ReportMetric(cpu.Seconds()/elapsed.Seconds(), "cores-used")
+}
+
+// cpuTime is the CPU time the process has used, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // playLikePeople plays one game with one token for both seats until ctx
