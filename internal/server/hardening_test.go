@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -693,4 +694,36 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestIdleActorsHoldNoGoroutine: a game in memory with nothing to do
+// costs its state, not a goroutine (one per game kept 33,000 games'
+// goroutines alive).
+func TestIdleActorsHoldNoGoroutine(t *testing.T) {
+	s := newTestServer(t, unlimited(Config{}))
+	var ids []string
+	for range 200 {
+		ids = append(ids, s.create(t, createRequest{Rules: "senet-jequier"}).Game.ID)
+	}
+	time.Sleep(50 * time.Millisecond)
+	before := runtime.NumGoroutine()
+	for _, id := range ids {
+		if _, _, err := s.srv.load(context.Background(), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		grown := runtime.NumGoroutine() - before
+		if grown < 20 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("200 idle games in memory hold %d more goroutines", grown)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := s.srv.GamesInMemory(); n != 200 {
+		t.Errorf("%d games in memory, want 200", n)
+	}
 }
