@@ -52,7 +52,7 @@ func (s *Server) wake(ctx context.Context) (int, error) {
 				continue
 			}
 			if _, err := s.start(ctx, g); err != nil {
-				if errors.Is(err, errFull) {
+				if errors.Is(err, errFull) || errors.Is(err, errShutdown) {
 					return started, nil
 				}
 				s.log.Error("resume", "game", g.ID, "err", err)
