@@ -58,8 +58,9 @@ func (l *limiter) forget(now time.Time) {
 // used its bucket of l.
 func limit(l *limiter, client, what string) error {
 	if ok, retry := l.allow(client, time.Now()); !ok {
+		secs := int((retry + time.Second - 1) / time.Second)
 		return refusal(http.StatusTooManyRequests, "rate_limit", retry,
-			"too many %s from your address: try again in %s", what, retry.Round(time.Second).String())
+			"too many %s from your address: try again in %d s", what, secs)
 	}
 	return nil
 }
