@@ -7,6 +7,7 @@
 package catalog
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -24,7 +25,7 @@ type Kit struct {
 	// NewPlayer makes a computer player by name (agent.Names), seeded.
 	NewPlayer func(name string, seed uint64) (agent.TextAgent, error)
 	// Simulate plays a simulation run between named computer players.
-	Simulate func(cfg sim.Config) (sim.Report, error)
+	Simulate func(ctx context.Context, cfg sim.Config) (sim.Report, error)
 	// Houses are the marked squares of the board under the options
 	// chosen (Senet's water=15 moves the return square), or none.
 	Houses []game.House
@@ -86,8 +87,8 @@ func bind[P comparable, M comparable](g typed[P, M]) Kit {
 			}
 			return agent.Text(g, a), nil
 		},
-		Simulate: func(cfg sim.Config) (sim.Report, error) {
-			return sim.Run(g, factory, cfg)
+		Simulate: func(ctx context.Context, cfg sim.Config) (sim.Report, error) {
+			return sim.Run(ctx, g, factory, cfg)
 		},
 	}
 	if h, ok := g.(houser); ok {
