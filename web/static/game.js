@@ -27,6 +27,7 @@ let ws = null;
 let backoff = 500;
 let verified = false;
 let busy = false;
+let invites = []; // the open seats' links, shown to seat holders (with their secrets)
 let news = '';       // what the last move did, in words
 let autoTimer = 0;   // a pass or forced move about to be played
 let autoFor = '';    // the turn and throw autoTimer is for
@@ -61,8 +62,10 @@ async function init() {
   const params = new URLSearchParams(location.search);
   if (params.has('seat')) {
     const seat = Number(params.get('seat'));
+    const body = mine ? { token: mine.token } : {};
+    if (params.has('invite')) body.invite = params.get('invite');
     try {
-      const res = await api('POST', `/api/games/${id}/seats/${seat}`, mine ? { token: mine.token } : {});
+      const res = await api('POST', `/api/games/${id}/seats/${seat}`, body);
       mine = { token: res.token, seats: res.seats };
       saveSeat(id, res.token, res.seats);
     } catch (e) {
@@ -85,6 +88,7 @@ async function init() {
   game = first.game;
   decorateSeats(game.board, game.start, game.seats);
   if (mine && first.seats) { mine.seats = first.seats; saveSeat(id, mine.token, mine.seats); }
+  invites = first.invites || [];
   $('#rules-link').href = '/rules/' + game.name;
   $('#replay-link').href = `/g/${id}/replay`;
   $('#record-txt').href = `/api/games/${id}/record?download`;
@@ -309,8 +313,9 @@ function render(animateFrom, freshThrow) {
     const isMine = mySeats().includes(s.seat);
     const li = h('li', { class: s.seat === game.toMove && game.status !== 'over' ? 'to-move' : '', 'data-seat': s.seat },
       chip(game.board, s.cl), h('span', {}, s.label), h('span', { class: 'small muted' }, kindLabel(s, isMine)));
-    if (s.open) {
-      const link = `${location.origin}/g/${id}?seat=${s.seat}`;
+    const invite = invites.find((i) => i.seat === s.seat);
+    if (s.open && (invite || s.anyone)) {
+      const link = invite ? invite.url : `${location.origin}/g/${id}?seat=${s.seat}`;
       li.append(h('div', { class: 'invite' }, h('label', {}, `Invite link for ${s.label}: `,
         h('input', { type: 'text', readonly: true, value: link, 'data-invite': s.seat, onfocus: (e) => e.target.select() })),
       ' ', h('a', { href: link }, 'take this seat')));

@@ -84,7 +84,11 @@ const LEVELS = {
   hard: ['Computer: hard', 'a strong player who looks several throws ahead'],
   expert: ['Computer: expert', 'the strongest: looks further ahead and takes longer'],
 };
-const PEOPLE = { me: 'you play this seat', invite: 'you get a link to send to a friend' };
+const PEOPLE = {
+  me: 'you play this seat',
+  invite: 'you get a link to send to a friend; only its holder can take the seat',
+  anyone: 'the game is listed in the lobby for anyone to join',
+};
 
 // seatHint says in a line who will play a seat.
 function seatHint(value) {
@@ -215,6 +219,7 @@ async function showSeats() {
     const sel = h('select', { 'data-seat': i, 'aria-label': `Who plays seat ${i + 1}` },
       h('option', { value: 'me' }, 'Me'),
       h('option', { value: 'invite' }, 'A person I invite (link)'),
+      h('option', { value: 'anyone' }, 'Anyone (listed in the lobby)'),
       levels.map((c) => h('option', { value: c.name }, LEVELS[c.name][0])),
       research.length ? h('optgroup', { label: 'Research players' },
         research.map((c) => h('option', { value: c.name, title: c.doc }, 'Computer: ' + c.name))) : null);
@@ -256,6 +261,7 @@ async function create(ev) {
   const seats = [...document.querySelectorAll('select[data-seat]')].map((s) => {
     if (s.value === 'me') return { kind: 'human', take: true };
     if (s.value === 'invite') return { kind: 'human' };
+    if (s.value === 'anyone') return { kind: 'human', anyone: true };
     return { kind: s.value };
   });
   const body = { rules: current().name, options: chosenOptions(), seats, timeLimit: Number($('#time-limit').value) };
@@ -292,7 +298,7 @@ async function refresh() {
       const mine = loadSeat(g.id);
       const links = [];
       if (status === 'waiting') {
-        for (const s of g.seats.filter((s) => s.open)) links.push(h('a', { class: 'button', href: `/g/${g.id}?seat=${s.seat}` }, 'Join as ' + s.label));
+        for (const s of g.seats.filter((s) => s.open && s.anyone)) links.push(h('a', { class: 'button', href: `/g/${g.id}?seat=${s.seat}` }, 'Join as ' + s.label));
         if (mine) links.push(h('a', { href: '/g/' + g.id }, 'your game'));
       } else if (status === 'live') {
         links.push(h('a', { href: '/g/' + g.id }, mine ? 'play' : 'watch'));
