@@ -425,7 +425,10 @@ func TestBrowserAutoPass(t *testing.T) {
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
 	holdSeat(t, alice, s, c)
 	run(t, alice, "alice opens the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"))
-	run(t, bob, "bob takes the other seat", chromedp.Navigate(s.url+"/g/"+c.Game.ID+"?seat=1"), visible("svg#board .piece"))
+	if len(c.Invites) != 1 || c.Invites[0].Seat != 1 {
+		t.Fatalf("invites %+v, want one for seat 1", c.Invites)
+	}
+	run(t, bob, "bob takes the other seat by the invite link", chromedp.Navigate(s.url+c.Invites[0].Path), visible("svg#board .piece"))
 	waitJS(t, alice, "the game starts", `document.body.dataset.status === 'live'`)
 	people := []context.Context{alice, bob}
 	for i := 0; ; i++ {
