@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"passage/agent"
 	"passage/record"
 )
 
@@ -40,10 +39,3 @@ func (t textJudge[P, M]) Win(pos string) ([]float64, string, string, error) {
 }
 
 func (t textJudge[P, M]) Analyze(rec record.Record) (Report, error) { return t.j.Analyze(rec) }
-
-// Oracle converts an oracle of unknown type (nil included) to one for
-// P, or nil.
-func Oracle[P comparable](o any) agent.Oracle[P] {
-	x, _ := o.(agent.Oracle[P])
-	return x
-}

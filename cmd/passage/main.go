@@ -30,11 +30,11 @@ Usage:
                                                   print the legal moves as JSON
   passage play  [--rules ID] [--opt K=V ...] [--vs LEVEL] [--seat S]
                 [--seats KIND,KIND...] [--seed N] [--hint] [--touch-move] [--delay D]
-                [--auto-forced=false]
+                [--auto-forced=false] [--lang LANG]
                                                   play a game in the terminal
   passage sim   --rules ID [--opt K=V ...] --seats NAME,NAME... [--games N]
                 [--seed S] [--workers W] [--json] [--plot FILE] [--compare R1,R2]
-                [--log-scale] [--progress]
+                [--log-scale] [--progress] [--lang LANG]
                                                   simulate games between computer players
   passage serve [--addr HOST:PORT] [--db FILE] [--bot-delay D] [--stand-in LEVEL]
                 [--log LEVEL]
