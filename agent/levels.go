@@ -48,6 +48,9 @@ type spec struct {
 
 // parse checks an agent name.
 func parse(name string) (spec, error) {
+	if base, ok := strings.CutSuffix(name, LinearSuffix); ok {
+		return parseLinear(name, base)
+	}
 	base, arg, hasArg := strings.Cut(name, "-")
 	s := spec{kind: base}
 	if hasArg {

@@ -17,6 +17,7 @@ import (
 	"passage/agent"
 	"passage/game"
 	"passage/ludo"
+	"passage/nneval"
 	"passage/senet"
 	"passage/sim"
 )
@@ -42,14 +43,14 @@ var families = []family{
 		if err != nil {
 			return Kit{}, err
 		}
-		return bind(r), nil
+		return bind(r, nneval.ForSenet(r)), nil
 	}},
 	{ludo.Specs, func(name string, opts map[string]string) (Kit, error) {
 		r, err := ludo.New(name, opts)
 		if err != nil {
 			return Kit{}, err
 		}
-		return bind(r), nil
+		return bind(r, nneval.ForLudo(r)), nil
 	}},
 }
 
@@ -59,10 +60,11 @@ type typed[P comparable, M comparable] interface {
 	game.Evaluator[P]
 }
 
-// bind makes the Kit of a typed game.
-func bind[P comparable, M comparable](g typed[P, M]) Kit {
+// bind makes the Kit of a typed game, whose search players use learned
+// (the trained network, nil when the ruleset has none).
+func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) Kit {
 	factory := func(name string, seed uint64) (agent.Agent[P, M], error) {
-		return agent.New(g, g, name, seed)
+		return agent.NewLearned(g, g, learned, name, seed)
 	}
 	return Kit{
 		Ruleset: game.Text(g),
