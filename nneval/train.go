@@ -24,6 +24,11 @@ type TrainConfig struct {
 	// Rate is the learning rate per batch, applied to the gradient
 	// averaged over the batch's positions.
 	Rate float64
+	// SkipRate scales the learning rate of the skip connection (0
+	// freezes it): the part that starts as the previous evaluation, which
+	// for Senet was fitted to convergence on far more positions than a
+	// batch holds, so that the noise of small batches would only blur it.
+	SkipRate float64
 	// Epsilon is the chance of a random move in self-play.
 	Epsilon float64
 	// Seed makes the run reproducible: game i throws from a generator
@@ -75,6 +80,9 @@ func NewTrainer[P comparable, M comparable](g game.Game[P, M], e *Eval[P], w *Gr
 	w.Round(e.Net)
 	return &Trainer[P, M]{G: g, E: e, W: w, Cfg: cfg}
 }
+
+// skipParams is the index of the skip connection in Grads.Params.
+const skipParams = 3
 
 // gameResult is one self-play game's contribution to a batch.
 type gameResult struct {
@@ -134,8 +142,12 @@ func (t *Trainer[P, M]) Run(ctx context.Context) error {
 		}
 		step := t.Cfg.Rate / float64(max(moves, 1))
 		for i, a := range t.W.Params() {
+			s := step
+			if i == skipParams {
+				s *= t.Cfg.SkipRate
+			}
 			for j, x := range total.Params()[i] {
-				a[j] -= step * x
+				a[j] -= s * x
 			}
 		}
 		t.W.Round(t.E.Net)

@@ -24,7 +24,7 @@ func trainSenet(t *testing.T, games, workers int, from *Grads, done int) *Grads 
 			copy(w.Params()[i], a)
 		}
 	}
-	tr := NewTrainer(r, e, w, TrainConfig{Games: games, Done: done, Batch: 4, Lambda: 0.7, Rate: 0.5, Epsilon: 0.05, Seed: 3, Workers: workers})
+	tr := NewTrainer(r, e, w, TrainConfig{Games: games, Done: done, Batch: 4, Lambda: 0.7, Rate: 0.5, SkipRate: 1, Epsilon: 0.05, Seed: 3, Workers: workers})
 	if err := tr.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestTrainingLowersTheLoss(t *testing.T) {
 		return probe.Loss
 	}
 	before := loss(99)
-	tr := NewTrainer(r, e, nil, TrainConfig{Games: 400, Batch: 8, Lambda: 0.7, Rate: 0.3, Seed: 1, Workers: 2})
+	tr := NewTrainer(r, e, nil, TrainConfig{Games: 400, Batch: 8, Lambda: 0.7, Rate: 0.3, SkipRate: 1, Seed: 1, Workers: 2})
 	if err := tr.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}

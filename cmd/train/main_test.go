@@ -80,7 +80,7 @@ func TestInfoNamesTheCommand(t *testing.T) {
 	dir := t.TempDir()
 	tiny(t, dir)
 	code, out, errs := runTrain("-info", filepath.Join(dir, "w.nnw"))
-	want := "command: go run ./cmd/train -rules senet-jequier -games 24 -hidden 8 -batch 8 -lambda 0.7"
+	want := "command: go run ./cmd/train -rules senet-jequier -games 24 -hidden 8 -batch 8 -lambda 0.7 -rate 0.5 -skip-rate 1"
 	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "shape: ") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}

@@ -74,8 +74,8 @@ func command(o options, id string) string {
 	for _, kv := range sortedOpts(o.opts) {
 		fmt.Fprintf(&b, " -opt %s", kv)
 	}
-	fmt.Fprintf(&b, " -games %d -hidden %d -batch %d -lambda %g -rate %g -epsilon %g -seed %d",
-		o.games, o.hidden, o.batch, o.lambda, o.rate, o.epsilon, o.seed)
+	fmt.Fprintf(&b, " -games %d -hidden %d -batch %d -lambda %g -rate %g -skip-rate %g -epsilon %g -seed %d",
+		o.games, o.hidden, o.batch, o.lambda, o.rate, o.skipRate, o.epsilon, o.seed)
 	return b.String()
 }
 
@@ -138,7 +138,7 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 		return writeFile(o.checkpoint, header, done, net, tr.W, true)
 	}
 	tr = nneval.NewTrainer(g, e, w, nneval.TrainConfig{
-		Games: o.games, Done: done, Batch: o.batch, Lambda: o.lambda, Rate: o.rate, Epsilon: o.epsilon,
+		Games: o.games, Done: done, Batch: o.batch, Lambda: o.lambda, Rate: o.rate, SkipRate: o.skipRate, Epsilon: o.epsilon,
 		Seed: o.seed, Workers: o.workers,
 		AfterBatch: func(done int) error {
 			bar.draw(done, tr.Loss)
