@@ -2,6 +2,7 @@ package nneval
 
 import (
 	"math"
+	"math/bits"
 
 	"passage/ludo"
 )
@@ -53,13 +54,14 @@ func (e *LudoEncoder) Encode(p ludo.Position) (x Sparse) {
 	n := e.R.NColors
 	m := e.Mover(p)
 	rel := func(seat int) int { return (seat - m + n) % n }
-	for s := 1; s <= ludo.TrackLen; s++ {
-		c := p.At(s)
-		if c < 0 || e.seat[c] < 0 {
-			continue
+	tracks := p.Tracks()
+	for i := range n {
+		c := int(e.R.Order[i])
+		base := rel(i) * ludoSeatInputs
+		for m := tracks[c]; m != 0; m &= m - 1 {
+			s := bits.TrailingZeros64(m)
+			x.add(base+(s-ludo.StartSquare[c]+ludo.TrackLen)%ludo.TrackLen, 1)
 		}
-		steps := (s - ludo.StartSquare[c] + ludo.TrackLen) % ludo.TrackLen
-		x.add(rel(e.seat[c])*ludoSeatInputs+steps, 1)
 	}
 	for i := range n {
 		c := int(e.R.Order[i])
