@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The project's test command (README): formatting, vet, staticcheck and
-# every test with the race detector. Fuzz targets run their seed corpora
+# The project's test command (README): the tracked files (no executable,
+# nothing over 1 MB), formatting, vet, staticcheck, deadcode and every
+# test with the race detector. Fuzz targets run their seed corpora
 # as ordinary tests. Needs Go (modules come from the module proxy) and,
 # for the browser tests, Chromium: installed here when missing (Debian's
 # package chromium). With CI=true the browser tests fail without it.
 set -euo pipefail
 cd "$(dirname "$0")"
+
+echo "== tracked files (no executables, nothing over 1 MB)"
+go test -count=1 -run 'TestRepositoryTracksNoBinaries' ./internal/hygiene
 
 echo "== gofmt"
 unformatted=$(gofmt -l .)
@@ -20,6 +24,16 @@ go vet ./...
 
 echo "== staticcheck"
 go tool staticcheck ./...
+
+echo "== deadcode"
+# -test counts what tests and examples reach as used: the conformance
+# suites (game/gametest, internal/store/storetest) serve tests only.
+dead=$(go tool deadcode -test ./...)
+if [ -n "$dead" ]; then
+	echo "unreachable code:"
+	echo "$dead"
+	exit 1
+fi
 
 echo "== chromium (browser tests)"
 command -v chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)

@@ -2,17 +2,13 @@
 // game contract (package game), so it plays every ruleset: random,
 // greedy (one move ahead with the game's evaluation), expectimax (search
 // over decision and chance nodes with the exact throw probabilities) and
-// mcts (Monte Carlo tree search with sampled throws).
-//
-// Usage:
-//
-//	g := senet.MustNew("senet-jequier", nil)
-//	a := agent.NewExpectimax(g, g, agent.ExpectimaxConfig{Depth: 3})
-//	move := a.Choose(position, roll)
+// mcts (Monte Carlo tree search with sampled throws). Levels is the one
+// table of named players (easy ... expert) that New makes. Every player
+// is deterministic under its seed, on any machine. ExampleNew and
+// ExampleNewExpectimax show the use.
 package agent
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"passage/game"
@@ -108,11 +104,9 @@ func (t textAgent[P, M]) Choose(pos string, roll int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if t.g.Over(p) {
-		return "", game.ErrGameOver
-	}
-	if !game.Possible(t.g.Outcomes(p), roll) {
-		return "", fmt.Errorf("%w: %d", game.ErrBadRoll, roll)
+	// The match checks the position and the throw as it checks a move.
+	if _, err := game.NewMatch(t.g, p).Legal(roll); err != nil {
+		return "", err
 	}
 	return t.g.FormatMove(t.a.Choose(p, roll)), nil
 }

@@ -1,7 +1,7 @@
 package agent
 
 import (
-	"hash/maphash"
+	"hash/fnv"
 	"slices"
 
 	"passage/game"
@@ -40,7 +40,9 @@ type ExpectimaxConfig struct {
 // it outside the window. Moves are ordered by their evaluation so that
 // alpha-beta cuts early, and a transposition table keyed by the position
 // value keeps each chance node's value for the depth it was searched to.
-// The search is deterministic.
+// The table is indexed by the position's own fixed key (game.Keyer), so
+// two players searching the same position visit the same nodes and reach
+// the same depth in every run: the search is deterministic.
 type Expectimax[P comparable, M comparable] struct {
 	g     game.Game[P, M]
 	eval  game.Evaluator[P]
@@ -48,7 +50,7 @@ type Expectimax[P comparable, M comparable] struct {
 	root  game.Player
 	table []ttEntry[P]
 	mask  uint64
-	seed  maphash.Seed
+	key   func(P) uint64
 	gen   uint32
 	plies [][]child[P, M] // per depth, reused so search does not allocate
 	moves [][]M           // per depth, likewise
@@ -89,7 +91,7 @@ func NewExpectimax[P comparable, M comparable](g game.Game[P, M], eval game.Eval
 		g: g, eval: eval, cfg: cfg,
 		table: make([]ttEntry[P], 1<<cfg.TableBits),
 		mask:  1<<cfg.TableBits - 1,
-		seed:  maphash.MakeSeed(),
+		key:   positionKey(g),
 		plies: make([][]child[P, M], cfg.Depth+1),
 		moves: make([][]M, cfg.Depth+1),
 	}
@@ -212,7 +214,7 @@ func (a *Expectimax[P, M]) chance(p P, depth int, alpha, beta float64) float64 {
 	if depth == 0 || a.g.Over(p) {
 		return a.leaf(p)
 	}
-	slot := &a.table[maphash.Comparable(a.seed, p)&a.mask]
+	slot := &a.table[a.key(p)&a.mask]
 	if slot.gen == a.gen && slot.pos == p && slot.root == a.root && int(slot.depth) == depth {
 		switch {
 		case slot.bound == boundExact,
@@ -272,4 +274,19 @@ func (a *Expectimax[P, M]) decision(p P, roll, depth int, alpha, beta float64) f
 		}
 	}
 	return best
+}
+
+// positionKey is the fixed hash the transposition table is indexed by:
+// the position's own Key when it has one, otherwise a hash of its
+// notation (slower, but as deterministic).
+func positionKey[P comparable, M comparable](g game.Game[P, M]) func(P) uint64 {
+	var zero P
+	if _, ok := any(zero).(game.Keyer); ok {
+		return func(p P) uint64 { return any(p).(game.Keyer).Key() }
+	}
+	return func(p P) uint64 {
+		h := fnv.New64a()
+		h.Write([]byte(g.FormatPosition(p)))
+		return h.Sum64()
+	}
 }

@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"fmt"
+	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -132,5 +134,25 @@ func TestExpectimaxChoose(t *testing.T) {
 	}
 	if forced == 0 || choices == 0 {
 		t.Fatalf("%d forced moves and %d choices: the test saw too little", forced, choices)
+	}
+}
+
+// notationOnly is a game whose positions (ints) have no key of their
+// own; only FormatPosition is implemented.
+type notationOnly struct{ game.Game[int, int] }
+
+func (notationOnly) FormatPosition(p int) string { return fmt.Sprintf("pos %d", p) }
+
+// TestPositionKeyFallback: positions without a Key of their own are
+// indexed by a hash of their notation, the same in every run.
+func TestPositionKeyFallback(t *testing.T) {
+	key := positionKey[int, int](notationOnly{})
+	h := fnv.New64a()
+	h.Write([]byte("pos 7"))
+	if got, want := key(7), h.Sum64(); got != want {
+		t.Errorf("key(7) = %#x, want the FNV-1a hash of its notation %#x", got, want)
+	}
+	if key(7) == key(8) {
+		t.Errorf("positions 7 and 8 share a key")
 	}
 }

@@ -13,19 +13,19 @@ import (
 // the two can be compared.
 const LinearSuffix = "-linear"
 
-// searches reports whether players of kind search with an evaluation
-// (and so can use a learned one).
-func searches(kind string) bool {
-	return kind == "hard" || kind == "expert" || kind == "expectimax" || kind == "mcts"
+// searches reports whether players of recipe r search with an
+// evaluation (and so can use a learned one).
+func (r recipe) searches() bool {
+	return r.algorithm == playExpectimax || r.algorithm == playMCTS
 }
 
 // parseLinear checks a name ending in LinearSuffix.
-func parseLinear(name, base string) (spec, error) {
+func parseLinear(name, base string) (recipe, error) {
 	if strings.HasSuffix(base, LinearSuffix) {
-		return spec{}, fmt.Errorf("agent: %q: %s once is enough", name, LinearSuffix)
+		return recipe{}, fmt.Errorf("agent: %q: %s once is enough", name, LinearSuffix)
 	}
 	s, err := parse(base)
-	if err == nil && !searches(s.kind) {
+	if err == nil && !s.searches() {
 		err = fmt.Errorf("agent: %q: only search players (hard, expert, expectimax-N, mcts-N) take %s", name, LinearSuffix)
 	}
 	return s, err
@@ -40,7 +40,7 @@ func NewLearned[P comparable, M comparable](g game.Game[P, M], eval, learned gam
 	if err != nil {
 		return nil, err
 	}
-	if learned != nil && searches(s.kind) && !strings.HasSuffix(name, LinearSuffix) {
+	if learned != nil && s.searches() && !strings.HasSuffix(name, LinearSuffix) {
 		return New(g, learnedEval[P]{learned}, name, seed)
 	}
 	return New(g, eval, name, seed)

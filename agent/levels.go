@@ -10,24 +10,53 @@ import (
 	"passage/game"
 )
 
-// Level is a named strength a player chooses from, mapped to an agent and
-// its budget. The strengths measured against each other are in the
-// README.
+// Level is a named player a person chooses from: a strength (easy ...
+// expert) or a plain agent, with the algorithm and budget it plays with.
+// The strengths measured against each other are in the README.
 type Level struct {
 	Name string
 	Doc  string
+	play recipe
 }
 
-// Levels lists the named strengths, weakest first, then the plain agents.
+// algorithm is how a level chooses its moves.
+type algorithm uint8
+
+const (
+	playRandom algorithm = iota
+	playGreedy
+	playNoisyGreedy // greedy, with a random move at rate noise
+	playExpectimax
+	playMCTS
+)
+
+// recipe is a level's algorithm and budget. A level with maxN > 0 also
+// accepts the name NAME-N, 1 <= N <= maxN, N replacing its budget
+// (expectimax-3: three throws deep; mcts-500: 500 iterations).
+type recipe struct {
+	algorithm  algorithm
+	noise      float64 // playNoisyGreedy: the share of random moves
+	depth      int     // playExpectimax: throws searched (the deepest with nodes)
+	nodes      int     // playExpectimax: the node budget of iterative deepening, or 0
+	iterations int     // playMCTS
+	maxN       int
+}
+
+// Levels lists the named players, the strengths weakest first, then the
+// plain agents. It is the one table of players: New reads its recipes.
 var Levels = []Level{
-	{"easy", "greedy, but one move in three is random"},
-	{"medium", "greedy: the best move one throw ahead"},
-	{"hard", "expectimax, as deep as 120,000 positions allow (4.5-6 throws on average, at most 8)"},
-	{"expert", "expectimax, as deep as 1,000,000 positions allow (5.5-7 throws on average, at most 12)"},
-	{"random", "uniform over the legal moves"},
-	{"greedy", "one move ahead with the game's evaluation"},
-	{"expectimax", "expectimax, 2 throws deep (expectimax-N for N throws, 1-6)"},
-	{"mcts", "Monte Carlo tree search, 2,000 iterations (mcts-N for N iterations)"},
+	{"easy", "greedy, but one move in three is random", recipe{algorithm: playNoisyGreedy, noise: 1.0 / 3}},
+	{"medium", "greedy: the best move one throw ahead", recipe{algorithm: playGreedy}},
+	{"hard", "expectimax, as deep as 120,000 positions allow (4.5-6 throws on average, at most 8)",
+		recipe{algorithm: playExpectimax, depth: 8, nodes: 120_000}},
+	{"expert", "expectimax, as deep as 1,000,000 positions allow (5.5-7 throws on average, at most 12)",
+		recipe{algorithm: playExpectimax, depth: 12, nodes: 1_000_000}},
+	{"random", "uniform over the legal moves", recipe{algorithm: playRandom}},
+	{"greedy", "one move ahead with the game's evaluation", recipe{algorithm: playGreedy}},
+	{"expectimax", "expectimax, 2 throws deep (expectimax-N for N throws, 1-6)",
+		recipe{algorithm: playExpectimax, depth: 2, maxN: 6}},
+	{"mcts", "Monte Carlo tree search, 2,000 iterations (mcts-N for N iterations)",
+		recipe{algorithm: playMCTS, iterations: 2000, maxN: 1_000_000}},
 }
 
 // Names lists the accepted agent names.
@@ -39,36 +68,38 @@ func Names() []string {
 	return out
 }
 
-// spec is a parsed agent name: a kind and its number, if any
-// ("expectimax-3", "mcts-500").
-type spec struct {
-	kind string
-	n    int
-}
-
-// parse checks an agent name.
-func parse(name string) (spec, error) {
+// parse finds the recipe a player name stands for: a level's, or for
+// NAME-N a numbered level's with its budget replaced by N.
+func parse(name string) (recipe, error) {
 	if base, ok := strings.CutSuffix(name, LinearSuffix); ok {
 		return parseLinear(name, base)
 	}
-	base, arg, hasArg := strings.Cut(name, "-")
-	s := spec{kind: base}
-	if hasArg {
-		n, err := strconv.Atoi(arg)
-		if err != nil || strconv.Itoa(n) != arg || n <= 0 {
-			return s, fmt.Errorf("agent: %q: want %s-N with N a positive number", name, base)
-		}
-		s.n = n
+	base, arg, numbered := strings.Cut(name, "-")
+	i := slices.IndexFunc(Levels, func(l Level) bool { return l.Name == base })
+	if i < 0 {
+		return recipe{}, fmt.Errorf("agent: unknown player %q (players: %s)", name, strings.Join(Names(), ", "))
 	}
-	switch {
-	case !hasArg && slices.Contains(Names(), name):
-		return s, nil
-	case base == "expectimax" && s.n <= 6, base == "mcts" && s.n <= 1_000_000:
-		return s, nil
-	case base == "expectimax" || base == "mcts":
-		return s, fmt.Errorf("agent: %q: budget out of range (expectimax-1 to -6, mcts-1 to -1000000)", name)
+	r := Levels[i].play
+	if !numbered {
+		return r, nil
 	}
-	return s, fmt.Errorf("agent: unknown player %q (players: %s)", name, strings.Join(Names(), ", "))
+	if r.maxN == 0 {
+		return recipe{}, fmt.Errorf("agent: %q: %s takes no number", name, base)
+	}
+	n, err := strconv.Atoi(arg)
+	if err != nil || strconv.Itoa(n) != arg || n <= 0 {
+		return recipe{}, fmt.Errorf("agent: %q: want %s-N with N a positive number", name, base)
+	}
+	if n > r.maxN {
+		return recipe{}, fmt.Errorf("agent: %q: budget out of range (%s-1 to %s-%d)", name, base, base, r.maxN)
+	}
+	switch r.algorithm {
+	case playExpectimax:
+		r.depth = n
+	case playMCTS:
+		r.iterations = n
+	}
+	return r, nil
 }
 
 // Check reports whether name is an agent New can make.
@@ -79,25 +110,21 @@ func Check(name string) error {
 
 // New makes the named agent for g, seeded with seed where it uses chance.
 func New[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], name string, seed uint64) (Agent[P, M], error) {
-	s, err := parse(name)
+	r, err := parse(name)
 	if err != nil {
 		return nil, err
 	}
-	switch s.kind {
-	case "random":
+	switch r.algorithm {
+	case playRandom:
 		return NewRandom(g, seed), nil
-	case "greedy", "medium":
+	case playGreedy:
 		return NewGreedy(g, eval), nil
-	case "easy":
-		return &noisy[P, M]{Greedy: NewGreedy(g, eval), rng: rand.New(rand.NewPCG(seed, 0xea5)), p: 1.0 / 3}, nil
-	case "hard":
-		return NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: 8, Nodes: 120_000}), nil
-	case "expert":
-		return NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: 12, Nodes: 1_000_000}), nil
-	case "expectimax":
-		return NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: max(s.n, 2*boolInt(s.n == 0))}), nil
-	default: // "mcts", as parse allows no other
-		return NewMCTS(g, SearchEval(eval), MCTSConfig{Iterations: s.n, Seed: seed}), nil
+	case playNoisyGreedy:
+		return &noisy[P, M]{Greedy: NewGreedy(g, eval), rng: rand.New(rand.NewPCG(seed, 0xea5)), p: r.noise}, nil
+	case playExpectimax:
+		return NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: r.depth, Nodes: r.nodes}), nil
+	default: // playMCTS
+		return NewMCTS(g, SearchEval(eval), MCTSConfig{Iterations: r.iterations, Seed: seed}), nil
 	}
 }
 
@@ -120,13 +147,6 @@ func SearchEval[P comparable](eval game.Evaluator[P]) game.Evaluator[P] {
 type valuer[P comparable] struct{ v Valuer[P] }
 
 func (v valuer[P]) Evaluate(p P) game.Payoffs { return v.v.Value(p) }
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
 
 // noisy is greedy with a chance p of a random move instead.
 type noisy[P comparable, M comparable] struct {

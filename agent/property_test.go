@@ -1,6 +1,7 @@
 package agent_test
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -126,8 +127,11 @@ func TestTextAgentErrors(t *testing.T) {
 	if _, err := a.Choose("nonsense", 1); err == nil {
 		t.Error("malformed position: no error")
 	}
-	if _, err := a.Choose(kit.Start(), 5); err == nil {
-		t.Error("impossible throw: no error")
+	if _, err := a.Choose(kit.Start(), 5); !errors.Is(err, game.ErrBadRoll) {
+		t.Errorf("impossible throw: %v, want ErrBadRoll", err)
+	}
+	if _, err := a.Choose(".....b.b.b.b.b................ - off=wwwww winner=w", 1); !errors.Is(err, game.ErrGameOver) {
+		t.Errorf("finished game: %v, want ErrGameOver", err)
 	}
 	if _, err := kit.NewPlayer("wizard", 1); err == nil {
 		t.Error("unknown player: no error")

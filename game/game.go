@@ -9,13 +9,11 @@
 // Moves lists the legal moves for that throw, and Apply returns the next
 // position with every automatic consequence resolved.
 //
-// Usage:
-//
-//	g := senet.MustNew("senet-jequier", nil)
-//	m := game.NewMatch(g, g.Start())
-//	roll := game.Sample(g.Outcomes(m.Position()), rng)
-//	moves := m.Legal(roll)
-//	err := m.Play(m.ToMove(), roll, moves[0])
+// Game is the fast, unchecked interface search uses; Match checks every
+// turn at the edge, and Text adapts a Game to notation (the Ruleset the
+// programs use), checking through a Match. Positions that implement
+// Keyer give search a fixed hash. ExampleMatch and ExampleText show the
+// use.
 package game
 
 import (

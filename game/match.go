@@ -12,6 +12,8 @@ type Step[M comparable] struct {
 // Match is a game in progress with its history. It is the checked edge
 // of the engine: Play validates the game state, the turn, the throw and
 // the move before applying it, and leaves the match unchanged on error.
+// The text-level Ruleset (Text), through which the command line, the
+// server and game records play, checks every move with a Match.
 type Match[P comparable, M comparable] struct {
 	g     Game[P, M]
 	start P
@@ -50,8 +52,8 @@ func (m *Match[P, M]) Legal(roll int) ([]M, error) {
 	if m.g.Over(m.pos) {
 		return nil, ErrGameOver
 	}
-	if !Possible(m.g.Outcomes(m.pos), roll) {
-		return nil, fmt.Errorf("%w: %d", ErrBadRoll, roll)
+	if err := m.possible(roll); err != nil {
+		return nil, err
 	}
 	return m.g.Moves(m.pos, roll, nil), nil
 }
@@ -66,8 +68,8 @@ func (m *Match[P, M]) Play(player Player, roll int, mv M) error {
 	if turn := m.g.ToMove(m.pos); player != turn {
 		return fmt.Errorf("%w: seat %d to move, not seat %d", ErrNotYourTurn, turn, player)
 	}
-	if !Possible(m.g.Outcomes(m.pos), roll) {
-		return fmt.Errorf("%w: %d", ErrBadRoll, roll)
+	if err := m.possible(roll); err != nil {
+		return err
 	}
 	m.buf = m.g.Moves(m.pos, roll, m.buf[:0])
 	for _, legal := range m.buf {
@@ -78,4 +80,12 @@ func (m *Match[P, M]) Play(player Player, roll int, mv M) error {
 		}
 	}
 	return fmt.Errorf("%w: %s with a throw of %d", ErrIllegalMove, m.g.FormatMove(mv), roll)
+}
+
+// possible checks that roll is a throw of the current position.
+func (m *Match[P, M]) possible(roll int) error {
+	if !Possible(m.g.Outcomes(m.pos), roll) {
+		return fmt.Errorf("%w: %s cannot throw %d", ErrBadRoll, m.g.ID(), roll)
+	}
+	return nil
 }

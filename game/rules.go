@@ -15,8 +15,9 @@ type Option struct {
 	Doc     string
 }
 
-// Spec describes a ruleset family to the command line and the server: its
-// name, its options, and how to build it with options chosen.
+// Spec describes a ruleset to the command line and the server: its name,
+// its options, its board and houses. Building it is the registry's job
+// (internal/catalog), which registers each ruleset once.
 type Spec struct {
 	Name    string // "senet-jequier"
 	Title   string // a short human name
@@ -24,11 +25,11 @@ type Spec struct {
 	// Board names the family of board a drawing of the game uses
 	// ("senet", "ludo"); the web interface picks its drawing by it.
 	Board string
-	// Houses lists the marked squares of the board, as the ruleset names
-	// them, for drawings and the rules pages.
+	// Houses lists the marked squares of the board under the default
+	// options, for drawings and the rules pages. A ruleset derives them
+	// from the same data as its move generation (senet.Variant.Houses),
+	// so no view can disagree with the rules.
 	Houses []House
-	// New builds the ruleset with resolved options (every key present).
-	New func(opts map[string]string) (Ruleset, error)
 }
 
 // House is a marked square of a board: its number, its name and a
@@ -103,15 +104,6 @@ func (s Spec) CanonicalID(opts map[string]string) string {
 	}
 	slices.Sort(parts)
 	return strings.Join(append([]string{s.Name}, parts...), " ")
-}
-
-// Build parses kv and builds the ruleset.
-func (s Spec) Build(kv []string) (Ruleset, error) {
-	opts, err := s.ParseOptions(kv)
-	if err != nil {
-		return nil, err
-	}
-	return s.New(opts)
 }
 
 // Combinations lists every combination of option values, each as

@@ -86,26 +86,26 @@ func (t textRules[P, M]) Outcomes(pos string) ([]Outcome, error) {
 	return t.g.Outcomes(p), nil
 }
 
-func (t textRules[P, M]) decision(pos string, roll int) (P, error) {
+// match parses pos and starts a Match there: the text adapter is the
+// checked edge in notation, and Match does the checking.
+func (t textRules[P, M]) match(pos string) (*Match[P, M], error) {
 	p, err := t.g.ParsePosition(pos)
-	if err != nil {
-		return p, err
-	}
-	if t.g.Over(p) {
-		return p, ErrGameOver
-	}
-	if !Possible(t.g.Outcomes(p), roll) {
-		return p, fmt.Errorf("%w: %s cannot throw %d", ErrBadRoll, t.g.ID(), roll)
-	}
-	return p, nil
-}
-
-func (t textRules[P, M]) Moves(pos string, roll int) ([]Transition, error) {
-	p, err := t.decision(pos, roll)
 	if err != nil {
 		return nil, err
 	}
-	return t.transitions(p, roll, t.g.Moves(p, roll, nil)), nil
+	return NewMatch(t.g, p), nil
+}
+
+func (t textRules[P, M]) Moves(pos string, roll int) ([]Transition, error) {
+	m, err := t.match(pos)
+	if err != nil {
+		return nil, err
+	}
+	moves, err := m.Legal(roll)
+	if err != nil {
+		return nil, err
+	}
+	return t.transitions(m.Position(), roll, moves), nil
 }
 
 // transitions writes moves (legal after throw roll in p) in notation,
@@ -119,20 +119,21 @@ func (t textRules[P, M]) transitions(p P, roll int, moves []M) []Transition {
 }
 
 func (t textRules[P, M]) Play(pos string, roll int, move string) (string, error) {
-	p, err := t.decision(pos, roll)
+	m, err := t.match(pos)
 	if err != nil {
 		return "", err
+	}
+	if _, err := m.Legal(roll); err != nil {
+		return "", err // a finished game or an impossible throw, before the move's syntax
 	}
 	mv, err := t.g.ParseMove(move)
 	if err != nil {
 		return "", err
 	}
-	for _, legal := range t.g.Moves(p, roll, nil) {
-		if legal == mv {
-			return t.g.FormatPosition(t.g.Apply(p, roll, mv)), nil
-		}
+	if err := m.Play(m.ToMove(), roll, mv); err != nil {
+		return "", err
 	}
-	return "", fmt.Errorf("%w: %s with a throw of %d", ErrIllegalMove, move, roll)
+	return t.g.FormatPosition(m.Position()), nil
 }
 
 func (t textRules[P, M]) Result(pos string) (bool, Payoffs, error) {
@@ -177,11 +178,14 @@ func (t textRules[P, M]) Touched(pos string, roll, sq int) ([]Transition, error)
 	if !ok {
 		return nil, fmt.Errorf("%s has no touch-move rule", t.g.ID())
 	}
-	p, err := t.decision(pos, roll)
+	m, err := t.match(pos)
 	if err != nil {
 		return nil, err
 	}
-	return t.transitions(p, roll, tg.Touched(p, roll, sq, nil)), nil
+	if _, err := m.Legal(roll); err != nil {
+		return nil, err
+	}
+	return t.transitions(m.Position(), roll, tg.Touched(m.Position(), roll, sq, nil)), nil
 }
 
 // HasTouchMove reports whether r has a touch-move rule.

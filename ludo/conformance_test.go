@@ -33,12 +33,7 @@ var conformanceConfigs = []map[string]string{
 func TestConformance(t *testing.T) {
 	for _, opts := range conformanceConfigs {
 		r := MustNew("kinevet", opts)
-		var positions []string // the move-count positions of this ruleset
-		for _, c := range perftCases {
-			if rules(t, c.opts...).ID() == r.ID() {
-				positions = append(positions, c.pos)
-			}
-		}
+		positions := perftPositions(t, r.ID()) // the move-count positions of this ruleset
 		t.Run(r.ID(), func(t *testing.T) {
 			gametest.Run(t, r, gametest.Config{Games: 100, Positions: positions})
 		})

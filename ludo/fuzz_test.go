@@ -39,8 +39,8 @@ func checkPosition(t *testing.T, r *Rules, p Position) {
 // back to the same value, and every roll and move from it leads to a
 // valid position.
 func FuzzParsePosition(f *testing.F) {
-	for _, c := range perftCases {
-		f.Add(c.pos)
+	for _, p := range perftPositions(f, "") {
+		f.Add(p)
 	}
 	f.Add(pos("", "rrrr/yyyy/gggg/....", "- done=rygb winner=r"))
 	f.Add(pos("5r", "", "r sixes=2 last=5 extra=2 tries=1"))

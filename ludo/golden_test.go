@@ -1,45 +1,19 @@
 package ludo
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"passage/game"
-	"passage/internal/linediff"
+	"passage/game/gametest"
 )
 
-// playthrough plays a random game of r from its start with rolls and
-// moves drawn from a PCG seeded with (seed, 0), each move uniform among
-// the legal ones, and renders it: the start diagram, one line per ply
-// (number, colour, roll, move, position after), the final diagram.
-func playthrough(r *Rules, seed uint64) string {
-	rng := rand.New(rand.NewPCG(seed, 0))
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s, random moves, seed %d; regenerate with\n#   go test ./ludo -run TestGolden -update\n", r.ID(), seed)
-	p := r.Start()
-	b.WriteString(r.Diagram(p))
-	var buf []Move
-	for ply := 1; !r.Over(p); ply++ {
-		roll := game.Sample(r.Outcomes(p), rng)
-		buf = r.Moves(p, roll, buf[:0])
-		m := buf[rng.IntN(len(buf))]
-		mover := colorLetter[p.turn]
-		p = r.Apply(p, roll, m)
-		fmt.Fprintf(&b, "%4d %c %d %-6s %s\n", ply, mover, roll, m, r.FormatPosition(p))
-	}
-	b.WriteString(r.Diagram(p))
-	return b.String()
-}
-
 // TestGoldenPlaythrough replays a seeded four-player game and compares it
-// with testdata/kinevet-4p-seed1.golden, printing a line diff on change.
+// with testdata/kinevet-4p-seed1.golden (gametest.Golden), printing a
+// line diff on change; -update rewrites the file.
 func TestGoldenPlaythrough(t *testing.T) {
-	path := filepath.Join("testdata", "kinevet-4p-seed1.golden")
-	got := playthrough(rules(t), 1)
-	linediff.Golden(t, path, got, *update)
+	gametest.Golden(t, rules(t), filepath.Join("testdata", "kinevet-4p-seed1.golden"), 1, 0, *update)
 }
 
 // TestDiagram checks that diagrams fit in 80 columns and show who rolls,

@@ -8,16 +8,7 @@
 // A position is always a chance node: the colour named in it rolls the
 // die next. Moves lists the legal moves for a roll and Apply returns the
 // next position with captures, extra rolls, finishing and the turn
-// passing all applied.
-//
-// Usage:
-//
-//	r, err := ludo.New("kinevet", map[string]string{"players": "2"})
-//	p := r.Start()
-//	moves := r.Moves(p, 6, nil) // [in-1]
-//	p = r.Apply(p, 6, moves[0])
-//	fmt.Println(r.FormatPosition(p))
-//	// r....................................... ..../..../..../.... r colors=rg
+// passing all applied. ExampleNew shows the use.
 package ludo
 
 import (
@@ -134,13 +125,6 @@ func Spec() game.Spec {
 	s := game.Spec{Name: Kinevet.Name, Title: Kinevet.Title, Board: "ludo"}
 	for _, o := range kinevetOptions {
 		s.Options = append(s.Options, o.Option)
-	}
-	s.New = func(opts map[string]string) (game.Ruleset, error) {
-		r, err := New(Kinevet.Name, opts)
-		if err != nil {
-			return nil, err
-		}
-		return game.Text(r), nil
 	}
 	return s
 }

@@ -83,7 +83,7 @@ func (p Position) Extra() int { return int(p.extra) }
 // Tries is the number of failed tries towards a 6 so far (H5).
 func (p Position) Tries() int { return int(p.tries) }
 
-// defaultOrder is the colors= key's default (spec/notation.md).
+// defaultOrder is the colors= key's default (docs/notation.md).
 const defaultOrder = "rygb"
 
 // orderString writes the colours in play in turn order ("rg").
@@ -105,7 +105,7 @@ func (v *Variant) inPlay(c int) bool {
 	return false
 }
 
-// Format writes p in the notation of spec/notation.md.
+// Format writes p in the notation of docs/notation.md.
 func (v *Variant) Format(p Position) string {
 	var b strings.Builder
 	b.Grow(80)
@@ -164,7 +164,7 @@ func (v *Variant) Format(p Position) string {
 	return b.String()
 }
 
-// keyOrder is the order keys must appear in (spec/notation.md).
+// keyOrder is the order keys must appear in (docs/notation.md).
 var keyOrder = []string{"colors", "sixes", "last", "extra", "tries", "done", "winner"}
 
 // colorOf reads a colour letter.
@@ -471,4 +471,21 @@ func (v *Variant) check(p Position) error {
 		return game.BadPosition("sixes=%d: a 6 leaves at least %d extra rolls due (extra=)", p.sixes, v.SixRolls)
 	}
 	return nil
+}
+
+// Key is a fixed 64-bit hash of the position (game.Keyer): equal
+// positions have equal keys in every run, which keeps search
+// deterministic.
+func (p Position) Key() uint64 {
+	var h uint64
+	for c := range Colors {
+		h = game.Mix64(h ^ p.track[c])
+	}
+	var small uint64
+	for c := range Colors {
+		small |= uint64(p.goal[c])<<(8*c) | uint64(p.done[c])<<(32+8*c)
+	}
+	state := uint64(uint8(p.turn)) | uint64(uint8(p.winner))<<8 |
+		uint64(p.sixes)<<16 | uint64(p.last)<<24 | uint64(p.extra)<<32 | uint64(p.tries)<<40
+	return game.Mix64(h ^ game.Mix64(small^game.Mix64(state)))
 }

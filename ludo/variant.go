@@ -2,7 +2,7 @@ package ludo
 
 import "passage/game"
 
-// Board geometry of Ki nevet a végén (rules/kinevet.md, "Board and names").
+// Board geometry of Ki nevet a végén (docs/rules/kinevet.md, "The board").
 const (
 	TrackLen = 40 // squares on the loop, numbered 1-40 clockwise
 	GoalLen  = 4  // goal squares g1-g4 of each colour
@@ -93,7 +93,7 @@ type Variant struct {
 }
 
 // Kinevet is Ki nevet a végén, from seed 002 (Hungarian); rules K1-K9 and
-// house rules H1-H5 of rules/kinevet.md. Every house rule is off here;
+// house rules H1-H5 of docs/rules/kinevet.md. Every house rule is off here;
 // options turn them on (see New).
 var Kinevet = Variant{
 	Name:       "kinevet",

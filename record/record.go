@@ -31,13 +31,7 @@
 // move token, "pass" included. The optional last line "end" is the
 // position after the last turn; Replay checks it, so a record that was
 // cut or edited is caught. The rules, start and end values run to the end
-// of the line; the others are single words.
-//
-// Usage:
-//
-//	rec, err := record.Read(f)
-//	rules, err := catalog.ByID(rec.Rules)
-//	final, err := record.Replay(rules, rec)
+// of the line; the others are single words. ExampleReplay shows the use.
 package record
 
 import (

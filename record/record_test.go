@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"passage/game"
+	"passage/internal/catalog"
 	"passage/senet"
 )
 
@@ -255,10 +256,11 @@ func playRandom(t *testing.T, rules game.Ruleset, seed uint64) Record {
 func TestRandomGamesRoundTrip(t *testing.T) {
 	for _, spec := range senet.Specs() {
 		for _, combo := range spec.Combinations() {
-			rules, err := spec.Build(combo)
+			kit, err := catalog.Open(spec.Name, combo)
 			if err != nil {
 				t.Fatal(err)
 			}
+			rules := kit.Ruleset
 			t.Run(rules.ID(), func(t *testing.T) {
 				for seed := range uint64(5) {
 					rec := playRandom(t, rules, seed)

@@ -1,9 +1,7 @@
 package senet
 
-import "passage/game"
-
 // Apokrif is Senet as reconstructed in the Russian magazine "Apokrif"
-// no. 85 (2015): rules A1-A24 of rules/apokrif.md. Seed 003 is a fragment
+// no. 85 (2015): rules A1-A24 of docs/rules/senet-apokrif.md. Seed 003 is a fragment
 // (rules 6-21: A6-A22); the start, throws, opening, the stop on 26 and
 // the exit (A1-A5, A23, A24) are completed from Kendall's system (1978),
 // on which the magazine says its rules are based. Option pieces=5|7
@@ -30,15 +28,13 @@ var Apokrif = Variant{
 	BearOff:        BearOffKendall,                         // A24
 	keys:           keyOff,
 	// A21: the eight Houses, as Russian Senet sources name them.
-	Houses: []game.House{
-		{Square: 1, Name: "House of Thoth", Symbol: "☥", Effect: "Safe: no piece can be attacked here (A21)."},
-		{Square: 15, Name: "House of Rebirth", Symbol: "☀", Effect: "Ending a move here gives an extra throw; drowned pieces restart here; safe (A20, A21, A22)."},
-		{Square: 16, Name: "House of the Net", Symbol: "#", Effect: "Safe (A21)."},
-		{Square: 26, Name: "House of Beauty", Symbol: "☆", Effect: "Every piece must stop here; safe (A23, A21)."},
-		{Square: 27, Name: "House of Water", Symbol: "≈", Effect: "A piece ending here drowns and restarts on 15, or the first empty square before it (A22)."},
-		{Square: 28, Name: "House of the Three Truths", Symbol: "Ⅲ", Effect: "Bears off with a 3; safe (A24, A21)."},
-		{Square: 29, Name: "House of the Ba", Symbol: "Ⅱ", Effect: "Bears off with a 2; safe (A24, A21)."},
-		{Square: 30, Name: "House of Rejuvenation", Symbol: "☉", Effect: "Bears off with any throw; safe (A24, A21)."},
+	HouseNames: map[int]HouseName{
+		1: {"House of Thoth", "☥"}, 15: {"House of Rebirth", "☀"}, 16: {"House of the Net", "#"},
+		26: {"House of Beauty", "☆"}, 27: {"House of Water", "≈"}, 28: {"House of the Three Truths", "Ⅲ"},
+		29: {"House of the Ba", "Ⅱ"}, 30: {"House of Rejuvenation", "☉"},
+	},
+	HouseRules: map[string]string{
+		"safe": "A21", "water": "A22", "return": "A22", "extra": "A20", "stop": "A23", "bearoff": "A24",
 	},
 }
 

@@ -1,15 +1,11 @@
 package senet
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
 
 	"passage/game"
-	"passage/internal/linediff"
 )
 
 // apokrifRandomGame plays one game of random throws and uniformly random
@@ -52,39 +48,6 @@ func TestApokrifRandomGamesEnd(t *testing.T) {
 			t.Logf("%d games: mean %.1f throws, longest %d", games, float64(total)/games, longest)
 		})
 	}
-}
-
-// apokrifPlaythrough renders a game of seeded random throws and random
-// legal moves, one line per throw: the throw, the legal moves, the move
-// chosen and the position it leads to.
-func apokrifPlaythrough(r *Rules, seed uint64) string {
-	rng := rand.New(rand.NewPCG(seed, 0))
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s, seed %d: random throws, uniformly random legal moves\n", r.ID(), seed)
-	fmt.Fprintf(&b, "# PLY SIDE THROW [LEGAL MOVES] MOVE -> POSITION\n")
-	p := r.Start()
-	fmt.Fprintf(&b, "start %s\n", r.Format(p))
-	for ply := 1; !r.Over(p); ply++ {
-		roll := game.Sample(r.Throws, rng)
-		moves := r.Moves(p, roll, nil)
-		list := make([]string, len(moves))
-		for i, m := range moves {
-			list[i] = m.String()
-		}
-		m := moves[rng.IntN(len(moves))]
-		side := sideLetter[p.turn]
-		p = r.Apply(p, roll, m)
-		fmt.Fprintf(&b, "%d %c %d [%s] %s -> %s\n", ply, side, roll, strings.Join(list, " "), m, r.Format(p))
-	}
-	return b.String()
-}
-
-// TestApokrifGoldenPlaythrough compares a seeded random game with
-// testdata/apokrif-seed1.golden (go test ./senet -update rewrites it).
-func TestApokrifGoldenPlaythrough(t *testing.T) {
-	path := filepath.Join("testdata", "apokrif-seed1.golden")
-	got := apokrifPlaythrough(apokrifRules(t, ""), 1)
-	linediff.Golden(t, path, got, updating())
 }
 
 // BenchmarkApokrifRandomGame plays whole random games and reports games

@@ -144,7 +144,7 @@ func TestA2Start(t *testing.T) {
 		opts   string
 		pieces int
 		id     string
-		want   string // spec/notation.md
+		want   string // docs/notation.md
 	}{
 		{"", 5, "senet-apokrif", "bwbwbwbwb.w................... w"},
 		{"pieces=5", 5, "senet-apokrif", "bwbwbwbwb.w................... w"},

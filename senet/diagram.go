@@ -8,47 +8,6 @@ import (
 	"passage/game"
 )
 
-// house is a marked square of the board: its mark in the diagram and
-// what it means, for the legend.
-type house struct {
-	mark  byte
-	label string
-	sqs   []int
-}
-
-// houses lists the marked squares of the variant, read from its fields
-// (Safe, Water, Return), so that each ruleset's diagram shows its own. A
-// ruleset with new kinds of houses adds them here from its new fields.
-func (v *Variant) houses() []house {
-	var out []house
-	if v.Safe != 0 {
-		h := house{mark: '*', label: "safe"}
-		for s := 1; s <= Squares; s++ {
-			if v.Safe&(1<<s) != 0 {
-				h.sqs = append(h.sqs, s)
-			}
-		}
-		out = append(out, h)
-	}
-	out = append(out, house{mark: '~', label: "water", sqs: []int{Water}}) // J11
-	if v.Return != 0 {
-		out = append(out, house{mark: '^', label: "return square", sqs: []int{v.Return}})
-	}
-	if v.ExtraSquares != 0 { // A20
-		h := house{mark: '+', label: "extra throw"}
-		for s := 1; s <= Squares; s++ {
-			if v.ExtraSquares&(1<<s) != 0 {
-				h.sqs = append(h.sqs, s)
-			}
-		}
-		out = append(out, h)
-	}
-	if v.CompulsoryStop != 0 { // A23
-		out = append(out, house{mark: '!', label: "compulsory stop", sqs: []int{v.CompulsoryStop}})
-	}
-	return out
-}
-
 // Board drawing: each square is a cell cellW characters wide, with its
 // number and marks on a first line and its piece on a second.
 const (
@@ -59,7 +18,7 @@ const (
 )
 
 // Diagram draws p for a terminal, in at most 72 columns: the board as the
-// snake it is (rules/README.md: row 1 is squares 1-10 left to right, row 2
+// snake it is (J1, S1, A1: row 1 is squares 1-10 left to right, row 2
 // squares 11-20 right to left, row 3 squares 21-30 left to right), each
 // square with its number, its marks (the ruleset's houses) and its piece
 // or '.'; then the pieces off the board and in hand, the side to throw or
@@ -68,10 +27,12 @@ const (
 func (r *Rules) Diagram(p Position) string {
 	v := &r.Variant
 	var marks [Squares + 1]string
-	hs := v.houses()
+	hs := v.kinds()
 	for _, h := range hs {
 		for _, s := range h.sqs {
-			marks[s] += string(h.mark)
+			if h.mark != 0 {
+				marks[s] += string(h.mark)
+			}
 		}
 	}
 	var b strings.Builder
@@ -176,7 +137,10 @@ func (r *Rules) Diagram(p Position) string {
 		for i, s := range h.sqs {
 			nums[i] = strconv.Itoa(s)
 		}
-		item := fmt.Sprintf("  %c %s: %s", h.mark, h.label, strings.Join(nums, " "))
+		item := fmt.Sprintf("  %s: %s", h.label, strings.Join(nums, " "))
+		if h.mark != 0 {
+			item = fmt.Sprintf("  %c %s: %s", h.mark, h.label, strings.Join(nums, " "))
+		}
 		if line != head && len(line)+len(item) > 72 {
 			b.WriteString(line + "\n")
 			line = strings.Repeat(" ", len(head))

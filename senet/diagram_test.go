@@ -2,6 +2,8 @@ package senet
 
 import (
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,6 +27,7 @@ const startDiagram = `    ┌─────┬─────┬─────
   Black to throw.
   Opening: White's first move must use the piece on 9 if it can.
   Houses:  * safe: 26 28 29 30  ~ water: 27  ^ return square: 1
+           bearing off: 30
 `
 
 func TestDiagramStart(t *testing.T) {
@@ -34,7 +37,7 @@ func TestDiagramStart(t *testing.T) {
 	}
 }
 
-// TestDiagram checks the snake (rules/README.md: 11 under 10, 21 under
+// TestDiagram checks the snake (J1, S1, A1: 11 under 10, 21 under
 // 20), the houses taken from the variant's data (J11 water=15 moves the
 // return mark), the counts and the result line.
 func TestDiagram(t *testing.T) {
@@ -165,19 +168,104 @@ func checkDiagram(t *testing.T, r *Rules, p Position) {
 	}
 }
 
-// TestHousesNamed: every ruleset names, for the browser's board, each
-// square its rules mark: the safe squares and the House of Water.
-func TestHousesNamed(t *testing.T) {
-	for _, spec := range Specs() {
-		named := map[int]bool{}
-		for _, h := range spec.Houses {
-			named[h.Square] = true
-		}
-		r := MustNew(spec.Name, nil)
-		for s := 1; s <= Squares; s++ {
-			if (r.Safe&(1<<s) != 0 || s == Water) && !named[s] {
-				t.Errorf("%s: square %d is marked by the rules but has no House entry", spec.Name, s)
+// TestDiagramShowsEveryHouse: every house of every ruleset, under every
+// option, carries the marks of its kinds on its square in the diagram,
+// and the legend lists every kind with its squares. The Szenet board
+// once left 10, 16 and 20 unmarked.
+func TestDiagramShowsEveryHouse(t *testing.T) {
+	for name, r := range everyRuleset() {
+		lines := strings.Split(r.Diagram(r.Start()), "\n")
+		cells := map[int]string{} // square -> its number line's cell
+		for row, li := range []int{1, 4, 7} {
+			for i, c := range strings.Split(lines[li], "│")[1:11] {
+				s := row*10 + i + 1
+				if row == 1 {
+					s = 20 - i
+				}
+				if !strings.HasPrefix(c, strconv.Itoa(s)) || len([]rune(c)) != cellW {
+					t.Fatalf("%s: cell %q drawn where square %d belongs", name, c, s)
+				}
+				cells[s] = c
 			}
 		}
+		legend := strings.Join(lines[slices.IndexFunc(lines, func(l string) bool {
+			return strings.HasPrefix(l, "  Houses:")
+		}):], " ")
+		legend = strings.Join(strings.Fields(legend), " ")
+		marked := map[int]bool{}
+		for _, k := range r.kinds() {
+			nums := make([]string, len(k.sqs))
+			for i, s := range k.sqs {
+				nums[i] = strconv.Itoa(s)
+				if k.mark != 0 {
+					marked[s] = true
+					if !strings.ContainsRune(cells[s], rune(k.mark)) {
+						t.Errorf("%s: square %d (%s) lacks its mark %c: %q", name, s, k.label, k.mark, cells[s])
+					}
+				}
+			}
+			if item := k.label + ": " + strings.Join(nums, " "); !strings.Contains(legend, item) {
+				t.Errorf("%s: legend lacks %q: %s", name, item, legend)
+			}
+		}
+		for _, h := range r.Houses() {
+			if !marked[h.Square] {
+				t.Errorf("%s: house %d has no mark on the board", name, h.Square)
+			}
+		}
+	}
+}
+
+// TestSzenetHousesMarked pins the marks of the Szenet board's houses
+// (S12-S19), which the diagram once left out for 10, 16 and 20.
+func TestSzenetHousesMarked(t *testing.T) {
+	r := MustNew("senet-szenet", nil)
+	d := r.Diagram(r.Start())
+	for _, cell := range []string{"│1  *>│", "│10  x│", "│15 *#│", "│16  z│", "│20  x│", "│26*#j│", "│27  ~│", "│28  *│"} {
+		if !strings.Contains(d, cell) {
+			t.Errorf("Szenet diagram lacks the cell %s:\n%s", cell, d)
+		}
+	}
+}
+
+// TestHouses: each ruleset's houses, as drawings and rules pages get
+// them, have a symbol and an effect citing a rule for each kind; every
+// name the variant gives is a name of a house, and a water=15 option
+// moves the return square.
+func TestHouses(t *testing.T) {
+	for name, r := range everyRuleset() {
+		houses := map[int]bool{}
+		for _, h := range r.Houses() {
+			houses[h.Square] = true
+			if h.Symbol == "" || h.Effect == "" {
+				t.Errorf("%s: house %+v lacks a symbol or an effect", name, h)
+			}
+		}
+		for _, k := range r.kinds() {
+			if r.HouseRules[k.key] == "" {
+				t.Errorf("%s: houses of kind %s cite no rule", name, k.key)
+			}
+		}
+		for s := range r.HouseNames {
+			if !houses[s] {
+				t.Errorf("%s: square %d is named but has no effect", name, s)
+			}
+		}
+		for s := 1; s <= Squares; s++ {
+			if (r.Safe&(1<<s) != 0 || s == Water) && !houses[s] {
+				t.Errorf("%s: square %d is marked by the rules but is not a house", name, s)
+			}
+		}
+	}
+	r := MustNew("senet-jequier", map[string]string{"water": "15"})
+	var got []int
+	for _, h := range r.Houses() {
+		got = append(got, h.Square)
+	}
+	if want := []int{15, 26, 27, 28, 29, 30}; !slices.Equal(got, want) {
+		t.Errorf("senet-jequier water=15 houses on %v, want %v", got, want)
+	}
+	if h := r.Houses()[1]; h.Effect != "A piece here cannot be attacked (J12)." {
+		t.Errorf("house 26: %q", h.Effect)
 	}
 }

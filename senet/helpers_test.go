@@ -12,7 +12,7 @@ import (
 // The -update flag rewrites the pinned testdata (move counts, golden games)
 // from the engine instead of comparing with it, for example
 //
-//	go test ./senet -run 'TestJequierPerft|TestGoldenJequier' -update
+//	go test ./senet -run 'Perft|Golden' -update
 //
 // Other test files of the package may register the same flag, so it is
 // registered here only if it does not exist yet (package variables are

@@ -11,7 +11,7 @@ import (
 	"passage/game"
 )
 
-// This file holds one test per rule of rules/jequier.md (J1-J17). Each
+// This file holds one test per rule of docs/rules/senet-jequier.md (J1-J17). Each
 // case is a position in notation and a throw, with the exact list of legal
 // moves in canonical order and the position each one leads to; the
 // expectations were worked out by hand from the rule text.

@@ -9,7 +9,7 @@ import (
 )
 
 // TestNotationRoundTrip: every canonical position parses and formats back
-// to the same string (spec/notation.md), under every option combination.
+// to the same string (docs/notation.md), under every option combination.
 func TestNotationRoundTrip(t *testing.T) {
 	positions := []string{
 		"wbwbwbwbw.b................... b opening=w", // the start (J2, J4)

@@ -86,7 +86,7 @@ func (p Position) Opening() bool { return p.flags&flagOpening != 0 }
 
 var sideLetter = [2]byte{'w', 'b'}
 
-// Format writes p in the notation of spec/notation.md.
+// Format writes p in the notation of docs/notation.md.
 func (v *Variant) Format(p Position) string {
 	var b strings.Builder
 	b.Grow(48)
@@ -152,7 +152,7 @@ func writePieces(b *strings.Builder, n [2]uint8, flags, baFlagW uint8) {
 	}
 }
 
-// keyOrder is the order keys must appear in (spec/notation.md).
+// keyOrder is the order keys must appear in (docs/notation.md).
 var keyOrder = []struct {
 	name string
 	key  keySet
@@ -253,7 +253,7 @@ func (v *Variant) parseKey(p *Position, k, val string) error {
 		if k == "off" {
 			n, baFlag = &p.off, flagBAOffW
 		}
-		// Letters in the order w, W, b, B (spec/notation.md).
+		// Letters in the order w, W, b, B (docs/notation.md).
 		rank := map[byte]int{'w': 0, 'W': 1, 'b': 2, 'B': 3}
 		last := -1
 		for i := 0; i < len(val); i++ {
@@ -413,4 +413,17 @@ func (v *Variant) checkHouses(p Position) error {
 		return game.BadPosition("asleep=: no piece falls asleep on square %d", bits.TrailingZeros32(extra))
 	}
 	return nil
+}
+
+// Key is a fixed 64-bit hash of the position (game.Keyer): equal
+// positions have equal keys in every run, which keeps search
+// deterministic.
+func (p Position) Key() uint64 {
+	squares := uint64(p.occ[White]) | uint64(p.occ[Black])<<32
+	marks := uint64(p.ba) | uint64(p.asleep)<<32
+	counts := uint64(p.hand[White]) | uint64(p.hand[Black])<<8 |
+		uint64(p.off[White])<<16 | uint64(p.off[Black])<<24 |
+		uint64(p.flags)<<32 | uint64(p.bonus)<<40 |
+		uint64(uint8(p.turn))<<48 | uint64(uint8(p.winner))<<56
+	return game.Mix64(squares ^ game.Mix64(marks^game.Mix64(counts)))
 }

@@ -2,16 +2,11 @@
 // in several rule reconstructions. A ruleset is a Variant: a struct of
 // fields (throws, extra throws, protection, walls, safe squares, water,
 // overshoot, bearing off, entering and house effects) that move generation
-// reads; it never looks at the ruleset's name. Rulesets: senet-jequier
-// (Jequier) and senet-szenet (Szenet).
-//
-// Usage:
-//
-//	r, err := senet.New("senet-jequier", map[string]string{"water": "15"})
-//	p := r.Start()
-//	moves := r.Moves(p, 3, nil)
-//	p = r.Apply(p, 3, moves[0])
-//	fmt.Println(r.FormatPosition(p))
+// reads; it never looks at the ruleset's name, and the houses every
+// drawing shows are derived from the same fields (Houses). Rulesets
+// (Specs): senet-jequier (after Jéquier), senet-szenet (Szenet, with the
+// BA) and senet-apokrif (after the magazine Apokrif, completed from
+// Kendall). ExampleNew shows the use.
 package senet
 
 import (
@@ -64,16 +59,9 @@ var families = []family{
 }
 
 func (f family) spec() game.Spec {
-	s := game.Spec{Name: f.base.Name, Title: f.base.Title, Board: "senet", Houses: f.base.Houses}
+	s := game.Spec{Name: f.base.Name, Title: f.base.Title, Board: "senet", Houses: f.base.Houses()}
 	for _, o := range f.options {
 		s.Options = append(s.Options, o.Option)
-	}
-	s.New = func(opts map[string]string) (game.Ruleset, error) {
-		r, err := New(f.base.Name, opts)
-		if err != nil {
-			return nil, err
-		}
-		return game.Text(r), nil
 	}
 	return s
 }

@@ -1,10 +1,8 @@
 package senet
 
-import "passage/game"
-
 // Szenet is "Szenet, az átkelés játéka" (the game of crossing) with the
 // distinguished BA piece, from seed 000 (Hungarian); rules S1-S22 of
-// rules/szenet.md. It has no options.
+// docs/rules/senet-szenet.md. It has no options.
 //
 // All ten pieces start off the board and enter on square 1 with a throw
 // of 1 (S2, S6); the houses 10, 15, 16, 20, 26 and 27 have effects
@@ -34,16 +32,13 @@ var Szenet = Variant{
 	JumpFrom:       26,                                                 // S16
 	MustLeave:      squares(1, 15, 26, 28, 29, 30),                     // S19
 	keys:           keyHand | keyOff | keySkip | keyBonus | keyAsleep,
-	Houses: []game.House{
-		{Square: 1, Name: "House of Thoth", Symbol: "☥", Effect: "Pieces enter here; protected; must be left at once (S12, S19)."},
-		{Square: 10, Symbol: "✕", Effect: "Ending your own move here misses your next turn (S13)."},
-		{Square: 15, Name: "House of Renewal", Symbol: "☀", Effect: "Bonus throw for this piece; protected (S14)."},
-		{Square: 16, Name: "House of Oblivion", Symbol: "☾", Effect: "The piece falls asleep until a piece passes over 16 (S15)."},
-		{Square: 20, Symbol: "✕", Effect: "Ending your own move here misses your next turn (S13)."},
-		{Square: 26, Name: "House of Good", Symbol: "☆", Effect: "Bonus throw for this piece; a 1 jumps the water to 28; protected (S16)."},
-		{Square: 27, Name: "House of Water", Symbol: "≈", Effect: "A piece ending here drowns and waits to enter again; a drowned BA takes its side's pieces with it (S17)."},
-		{Square: 28, Symbol: "◆", Effect: "Protected; can be passed (S18)."},
-		{Square: 29, Symbol: "◆", Effect: "Protected; can be passed (S18)."},
-		{Square: 30, Symbol: "◆", Effect: "Protected; can be passed (S18)."},
+	HouseNames: map[int]HouseName{
+		1: {"House of Thoth", "☥"}, 10: {"", "✕"}, 15: {"House of Renewal", "☀"},
+		16: {"House of Oblivion", "☾"}, 20: {"", "✕"}, 26: {"House of Good", "☆"},
+		27: {"House of Water", "≈"}, 28: {"", "◆"}, 29: {"", "◆"}, 30: {"", "◆"},
+	},
+	HouseRules: map[string]string{
+		"safe": "S19", "water": "S17", "enter": "S6, S12", "bonus": "S14, S16", "skip": "S13",
+		"sleep": "S15", "jump": "S16", "leave": "S19",
 	},
 }

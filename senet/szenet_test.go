@@ -9,7 +9,7 @@ import (
 	"passage/game"
 )
 
-// The tests below check the rules of rules/szenet.md one by one. Each case
+// The tests below check the rules of docs/rules/senet-szenet.md one by one. Each case
 // gives a position, a throw and the exact list of legal moves with the
 // position after each (szMove: move, pieces on the board, turn and keys).
 

@@ -2,7 +2,7 @@ package senet
 
 import "passage/game"
 
-// Board geometry shared by every Senet ruleset (rules/README.md).
+// Board geometry shared by every Senet ruleset (J1, S1, A1).
 const (
 	Squares = 30 // squares on the board, numbered 1-30
 	OffSq   = 31 // "off the board" as a destination
@@ -103,9 +103,13 @@ type Variant struct {
 	Setup string
 	// Start is the initial position in notation.
 	Start string
-	// Houses are the marked squares as the ruleset names them, for
-	// drawings and rules pages; move generation never reads them.
-	Houses []game.House
+	// HouseNames names houses as the sources do, with a symbol for
+	// drawings, and HouseRules gives the rule ID each kind of house cites
+	// (by houseKind key: "safe", "water", ...). Which squares are houses
+	// and what they do comes from the fields below (Houses); move
+	// generation never reads these two.
+	HouseNames map[int]HouseName
+	HouseRules map[string]string
 
 	// Throws is the distribution of one throw of the four sticks (J3).
 	Throws []game.Outcome
@@ -203,7 +207,7 @@ const (
 )
 
 // sticks16 is the distribution of the number of marked sides of four fair
-// two-sided sticks, Binomial(4, 1/2), over 16 (rules/README.md).
+// two-sided sticks, Binomial(4, 1/2), over 16 (J3, S3, A3).
 var sticks16 = [5]int{1, 4, 6, 4, 1}
 
 // stickThrows lists the throws with their exact probabilities, where no
@@ -225,7 +229,7 @@ func squares(list ...int) uint32 {
 }
 
 // Jequier is Senet after G. Jéquier as confirmed by E. B. Pusch, from
-// seeds 001 (French) and 004 (Spanish); rules J1-J17 of rules/jequier.md.
+// seeds 001 (French) and 004 (Spanish); rules J1-J17 of docs/rules/senet-jequier.md.
 // Options water=1|15 (J11) and overshoot=bounce|block (J14).
 var Jequier = Variant{
 	Name:          "senet-jequier",
@@ -245,11 +249,9 @@ var Jequier = Variant{
 	Overshoot:     OvershootBounce,         // J14 overshoot=bounce
 	BearOff:       BearOffLastRow,          // J13
 	keys:          keyOff | keyOpening,
-	Houses: []game.House{
-		{Square: 26, Name: "Safe square", Symbol: "☆", Effect: "Cannot be attacked; can be passed (J12)."},
-		{Square: 27, Name: "House of Water", Symbol: "≈", Effect: "A piece ending here drowns and restarts on the return square (J11)."},
-		{Square: 28, Name: "Safe square", Symbol: "☆", Effect: "Cannot be attacked; can be passed (J12)."},
-		{Square: 29, Name: "Safe square", Symbol: "☆", Effect: "Cannot be attacked; can be passed (J12)."},
-		{Square: 30, Name: "Safe square", Symbol: "☆", Effect: "Cannot be attacked; can be passed (J12). Bearing off from here (J13)."},
+	HouseNames: map[int]HouseName{
+		26: {"Safe square", "☆"}, 27: {"House of Water", "≈"},
+		28: {"Safe square", "☆"}, 29: {"Safe square", "☆"}, 30: {"Safe square", "☆"},
 	},
+	HouseRules: map[string]string{"safe": "J12", "water": "J11", "return": "J11", "bearoff": "J13"},
 }

@@ -2,70 +2,190 @@ package sim
 
 import (
 	"fmt"
+	"math"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
+
+// PlotOptions change how Plot draws.
+type PlotOptions struct {
+	// LogScale draws the lengths of a comparison (several runs) on a
+	// logarithmic axis, for rulesets whose games differ tenfold in
+	// length. A single run's histogram keeps a linear axis.
+	LogScale bool
+}
+
+// margin keeps the title and the axis labels clear of the image's
+// edges.
+const margin = 8 // points
+
+// CheckPlotPath reports whether Plot can write to path by its extension,
+// so a command can refuse a bad path before a long run.
+func CheckPlotPath(path string) error {
+	if ext := strings.ToLower(filepath.Ext(path)); ext != ".png" && ext != ".svg" {
+		return fmt.Errorf("sim: plot %q: want a .png or .svg file", path)
+	}
+	return nil
+}
 
 // Plot draws the game-length distributions of one or more runs to path,
 // a .png or .svg file: a histogram of moves per game for one run, and
 // for several (a comparison of rulesets or seatings) box plots side by
 // side, each labelled with its first seat's win rate.
-func Plot(reports []Report, path string) error {
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext != ".png" && ext != ".svg" {
-		return fmt.Errorf("sim: plot %q: want a .png or .svg file", path)
+func Plot(reports []Report, path string, opts PlotOptions) error {
+	if err := CheckPlotPath(path); err != nil {
+		return err
 	}
-	if len(reports) == 0 {
-		return fmt.Errorf("sim: plot: no runs")
-	}
-	p := plot.New()
-	if len(reports) == 1 {
-		r := reports[0]
-		vals := make(plotter.Values, len(r.Lengths))
-		for i, n := range r.Lengths {
-			vals[i] = float64(n)
-		}
-		h, err := plotter.NewHist(vals, 40)
-		if err != nil {
-			return fmt.Errorf("sim: plot: %w", err)
-		}
-		p.Add(h)
-		p.Title.Text = fmt.Sprintf("%s: %s, %d games", r.Rules, seatsLabel(r), r.Games)
-		p.X.Label.Text = "moves per game (throws, passes included)"
-		p.Y.Label.Text = "games"
-	} else {
-		names := make([]string, len(reports))
-		for i, r := range reports {
-			vals := make(plotter.Values, len(r.Lengths))
-			for k, n := range r.Lengths {
-				vals[k] = float64(n)
-			}
-			b, err := plotter.NewBoxPlot(vg.Points(30), float64(i), vals)
-			if err != nil {
-				return fmt.Errorf("sim: plot: %w", err)
-			}
-			p.Add(b)
-			names[i] = fmt.Sprintf("%s\nfirst seat %.0f%%", r.Rules, 100*r.FirstSeat.Rate)
-		}
-		p.NominalX(names...)
-		p.Title.Text = fmt.Sprintf("Game length by ruleset: %s, %d games each", seatsLabel(reports[0]), reports[0].Games)
-		p.Y.Label.Text = "moves per game (throws, passes included)"
+	p, err := newPlot(reports, opts)
+	if err != nil {
+		return err
 	}
 	width := vg.Length(max(6, 1.6*float64(len(reports)))) * vg.Inch
-	if err := p.Save(width, 4*vg.Inch, path); err != nil {
+	height := 4 * vg.Inch
+	c, err := draw.NewFormattedCanvas(width, height, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
+	if err != nil {
+		return fmt.Errorf("sim: plot: %w", err)
+	}
+	m := vg.Points(margin)
+	p.Draw(draw.Crop(draw.New(c), m/2, -m, m/2, -m))
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("sim: plot: %w", err)
+	}
+	if _, err := c.WriteTo(f); err != nil {
+		f.Close()
+		return fmt.Errorf("sim: plot: %w", err)
+	}
+	if err := f.Close(); err != nil {
 		return fmt.Errorf("sim: plot: %w", err)
 	}
 	return nil
 }
 
-func seatsLabel(r Report) string {
-	names := make([]string, len(r.Players))
-	for i, pl := range r.Players {
-		names[i] = pl.Name
+// newPlot builds the plot that Plot draws.
+func newPlot(reports []Report, opts PlotOptions) (*plot.Plot, error) {
+	if len(reports) == 0 {
+		return nil, fmt.Errorf("sim: plot: no runs")
 	}
-	return strings.Join(names, " vs ")
+	p := plot.New()
+	p.Title.Padding = vg.Points(6)
+	const lengthLabel = "moves per game (throws, passes included)"
+	if len(reports) == 1 {
+		r := reports[0]
+		h, err := plotter.NewHist(lengths(r), 40)
+		if err != nil {
+			return nil, fmt.Errorf("sim: plot: %w", err)
+		}
+		p.Add(h)
+		p.Title.Text = fmt.Sprintf("%s, %d games\n%s", r.Rules, r.Games, strings.Join(r.PlayerLabels(), " vs "))
+		p.X.Label.Text = lengthLabel
+		p.X.Tick.Marker = integerTicks{plot.DefaultTicks{}}
+		p.Y.Label.Text = "games"
+		p.Y.Tick.Marker = integerTicks{plot.DefaultTicks{}}
+		return p, nil
+	}
+	names := make([]string, len(reports))
+	for i, r := range reports {
+		b, err := plotter.NewBoxPlot(vg.Points(30), float64(i), lengths(r))
+		if err != nil {
+			return nil, fmt.Errorf("sim: plot: %w", err)
+		}
+		p.Add(b)
+		names[i] = fmt.Sprintf("%s\nfirst seat %.0f%%", r.Rules, 100*r.FirstSeat.Rate)
+	}
+	p.NominalX(names...)
+	p.Title.Text = fmt.Sprintf("Game length by ruleset, %d games each\n%s", reports[0].Games, strings.Join(reports[0].PlayerLabels(), " vs "))
+	p.Y.Label.Text = lengthLabel
+	p.Y.Tick.Marker = integerTicks{plot.DefaultTicks{}}
+	if opts.LogScale {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = logTicks{}
+		p.Y.Label.Text = "moves per game (log scale)"
+	}
+	return p, nil
+}
+
+// lengths is a run's game lengths as plot values.
+func lengths(r Report) plotter.Values {
+	vals := make(plotter.Values, len(r.Lengths))
+	for i, n := range r.Lengths {
+		vals[i] = float64(n)
+	}
+	return vals
+}
+
+// integerTicks labels the ticks of a count (moves, games) as integers,
+// "125" rather than "125.00"; a tick between two integers keeps its mark
+// but loses its label.
+type integerTicks struct{ plot.Ticker }
+
+func (t integerTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := t.Ticker.Ticks(min, max)
+	for i, tk := range ticks {
+		if tk.Label == "" {
+			continue
+		}
+		if tk.Value != math.Trunc(tk.Value) {
+			ticks[i].Label = ""
+			continue
+		}
+		ticks[i].Label = strconv.FormatFloat(tk.Value, 'f', 0, 64)
+	}
+	return ticks
+}
+
+// logTicks marks a logarithmic axis at 1-9 times each power of ten and
+// labels 1, 2 and 5 times it; a range too narrow for two such labels
+// gets the linear axis's integer ticks instead.
+type logTicks struct{}
+
+func (logTicks) Ticks(min, max float64) []plot.Tick {
+	var ticks []plot.Tick
+	if min <= 0 || max < min {
+		return ticks
+	}
+	labelled := 0
+	for pow := math.Pow(10, math.Floor(math.Log10(min))); pow <= max; pow *= 10 {
+		for m := 1.0; m <= 9; m++ {
+			v := m * pow
+			if v < min || v > max {
+				continue
+			}
+			tk := plot.Tick{Value: v}
+			if m == 1 || m == 2 || m == 5 {
+				tk.Label = strconv.FormatFloat(v, 'f', -1, 64)
+				labelled++
+			}
+			ticks = append(ticks, tk)
+		}
+	}
+	if labelled < 2 {
+		return integerTicks{plot.DefaultTicks{}}.Ticks(min, max)
+	}
+	return ticks
+}
+
+// PlayerLabels names the players of a run for people: by name, and when
+// two share a name, with the seat each took in the first game (they
+// then move one seat on per game): "random (White in game 1)".
+func (r Report) PlayerLabels() []string {
+	seen := map[string]int{}
+	for _, pl := range r.Players {
+		seen[pl.Name]++
+	}
+	labels := make([]string, len(r.Players))
+	for i, pl := range r.Players {
+		labels[i] = pl.Name
+		if seen[pl.Name] > 1 {
+			labels[i] = fmt.Sprintf("%s (%s in game 1)", pl.Name, pl.Seat)
+		}
+	}
+	return labels
 }

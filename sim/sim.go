@@ -1,12 +1,8 @@
 // Package sim plays many seeded games between computer players and
 // summarises them: win rates with confidence intervals, the first
 // seat's advantage, game lengths, and how often each special rule fired.
-// Every game is reproducible from the run's seed and its index.
-//
-// Usage:
-//
-//	g := senet.MustNew("senet-jequier", nil)
-//	rep, err := sim.Run(g, agent.Factory(g, g), sim.Config{Seats: []string{"hard", "greedy"}, Games: 1000})
+// Every game is reproducible from the run's seed and its index, whatever
+// the number of workers. Example_run (example_test.go) shows a run.
 package sim
 
 import (
@@ -37,21 +33,20 @@ type Config struct {
 	Seed uint64
 	// Workers is the number of games played at once (default: all cores).
 	Workers int
-	// MaxTurns stops a game that runs longer than this many throws and
-	// reports an error (default 1,000,000): a game that never ends is a
-	// bug in the rules.
-	MaxTurns int
+	// MaxThrows stops a game that runs longer than this many throws
+	// (passes included) and reports an error (default 1,000,000): a game
+	// that never ends is a bug in the rules.
+	MaxThrows int
 	// Progress, when set, receives a progress bar.
 	Progress io.Writer
-	// Context cancels the run (default: never). Run then stops the games
-	// in play and reports on the games before the first unfinished one
-	// (Report.Interrupted), with the context's error.
-	Context context.Context
 }
 
 // Player is one entry of Config.Seats with its results.
 type Player struct {
 	Name string `json:"name"`
+	// Seat is the seat it takes in the first game ("White"); it moves
+	// one seat on in each game after that.
+	Seat string `json:"seat"`
 	// Wins counts games where it placed first.
 	Wins float64 `json:"wins"`
 	// Win is its win rate with a 95% interval.
@@ -102,16 +97,18 @@ type Factory[P comparable, M comparable] func(name string, seed uint64) (agent.A
 type result struct {
 	payoffs  game.Payoffs
 	order    []int // order[seat] = entry of Config.Seats at that seat
-	turns    int
-	moves    int
+	turns    int   // a side's consecutive throws count as one
+	moves    int   // every throw, passes included
 	effects  []int
 	times    [][]float64 // per seat, milliseconds per decision
 	err      error
 	finished bool // played to the end (not stopped by the context)
 }
 
-// Run plays cfg.Games games of g.
-func Run[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M], cfg Config) (Report, error) {
+// Run plays cfg.Games games of g. Cancelling ctx stops the games in
+// play; Run then reports on the games before the first unfinished one
+// (Report.Interrupted), with the context's error.
+func Run[P comparable, M comparable](ctx context.Context, g game.Game[P, M], newAgent Factory[P, M], cfg Config) (Report, error) {
 	n := g.Players()
 	if len(cfg.Seats) != n {
 		return Report{}, fmt.Errorf("sim: %s needs %d seats, got %d", g.ID(), n, len(cfg.Seats))
@@ -121,48 +118,16 @@ func Run[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M], 
 			return Report{}, err
 		}
 	}
-	if cfg.Games <= 0 {
-		cfg.Games = 1000
-	}
-	if cfg.Seed == 0 {
-		cfg.Seed = 1
-	}
-	if cfg.Workers <= 0 {
-		cfg.Workers = runtime.GOMAXPROCS(0)
-	}
-	if cfg.MaxTurns <= 0 {
-		cfg.MaxTurns = 1_000_000
-	}
-	ctx := cfg.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	var names []string
+	cfg = cfg.withDefaults()
+	var effects []string
 	if e, ok := g.(game.Effecter[P, M]); ok {
-		names = e.EffectNames()
+		effects = e.EffectNames()
 	}
 
 	start := time.Now()
-	results := make([]result, cfg.Games)
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	stop := progress(cfg.Progress, &done, cfg.Games, start)
-	for range cfg.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= cfg.Games || ctx.Err() != nil {
-					return
-				}
-				results[i] = play(ctx, g, newAgent, cfg, i, len(names))
-				done.Add(1)
-			}
-		}()
-	}
-	wg.Wait()
-	stop()
+	results := schedule(ctx, cfg, func(i int) result {
+		return play(ctx, g, newAgent, cfg, i, len(effects))
+	})
 	elapsed := time.Since(start)
 	interrupted := ctx.Err()
 	if interrupted != nil {
@@ -176,17 +141,76 @@ func Run[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M], 
 			return Report{}, interrupted
 		}
 		results = results[:k]
-		cfg.Games = k
 	}
+	rep, err := aggregate(results, cfg.Seats, effects)
+	if err != nil {
+		return Report{}, err
+	}
+	for j := range rep.Players {
+		rep.Players[j].Seat = seatName(g, game.Player(j))
+	}
+	rep.Rules = g.ID()
+	rep.Seed = cfg.Seed
+	rep.Interrupted = interrupted != nil
+	rep.Seconds = elapsed.Seconds()
+	rep.GamesPerSec = float64(rep.Games) / elapsed.Seconds()
+	return rep, interrupted
+}
 
-	rep := Report{Rules: g.ID(), Games: cfg.Games, Interrupted: interrupted != nil, Seed: cfg.Seed, Seconds: elapsed.Seconds(),
-		GamesPerSec: float64(cfg.Games) / elapsed.Seconds()}
-	rep.Players = make([]Player, n)
-	for j, name := range cfg.Seats {
+// withDefaults fills in the zero fields of cfg.
+func (cfg Config) withDefaults() Config {
+	if cfg.Games <= 0 {
+		cfg.Games = 1000
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = 1
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.MaxThrows <= 0 {
+		cfg.MaxThrows = 1_000_000
+	}
+	return cfg
+}
+
+// schedule plays games 0 to cfg.Games-1 with playGame on cfg.Workers
+// goroutines, drawing cfg.Progress, and returns the results by game
+// index. Once ctx is done no new game starts. Each game depends on its
+// index only, so the results do not depend on the number of workers.
+func schedule(ctx context.Context, cfg Config, playGame func(i int) result) []result {
+	results := make([]result, cfg.Games)
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	stop := progress(cfg.Progress, &done, cfg.Games, time.Now())
+	for range cfg.Workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= cfg.Games || ctx.Err() != nil {
+					return
+				}
+				results[i] = playGame(i)
+				done.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	stop()
+	return results
+}
+
+// aggregate summarises finished games between the players named by
+// seats, with the special rules named by effects: every field of the
+// Report but the ruleset, seed and timings.
+func aggregate(results []result, seats, effects []string) (Report, error) {
+	n, games := len(seats), len(results)
+	rep := Report{Games: games, Players: make([]Player, n)}
+	for j, name := range seats {
 		rep.Players[j].Name = name
 	}
 	times := make([][]float64, n)
-	counts := make([]int, len(names))
+	counts := make([]int, len(effects))
 	var turns, moves []float64
 	firstWins := 0.0
 	for _, r := range results {
@@ -194,15 +218,16 @@ func Run[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M], 
 			return Report{}, r.err
 		}
 		winners := winnersOf(r.payoffs, n)
+		share := 1 / float64(count(winners))
 		for seat, j := range r.order {
 			rep.Players[j].Payoff += r.payoffs[seat]
 			if winners[seat] {
-				rep.Players[j].Wins += 1 / float64(count(winners))
+				rep.Players[j].Wins += share
 			}
 			times[j] = append(times[j], r.times[seat]...)
 		}
 		if winners[0] {
-			firstWins += 1 / float64(count(winners))
+			firstWins += share
 		}
 		turns = append(turns, float64(r.turns))
 		moves = append(moves, float64(r.moves))
@@ -213,24 +238,24 @@ func Run[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M], 
 	}
 	for j := range rep.Players {
 		pl := &rep.Players[j]
-		pl.Win = Wilson(pl.Wins, cfg.Games)
-		pl.Payoff /= float64(cfg.Games)
+		pl.Win = Wilson(pl.Wins, games)
+		pl.Payoff /= float64(games)
 		pl.Decisions = len(times[j])
 		if len(times[j]) > 0 {
 			slices.Sort(times[j])
 			pl.MedianMs = Quantile(times[j], 0.5)
 		}
 	}
-	rep.FirstSeat = Wilson(firstWins, cfg.Games)
+	rep.FirstSeat = Wilson(firstWins, games)
 	rep.Turns = Summarize(turns)
 	rep.Moves = Summarize(moves)
-	for k, name := range names {
-		rep.Effects = append(rep.Effects, Effect{Name: name, Total: counts[k], PerGame: float64(counts[k]) / float64(cfg.Games)})
+	for k, name := range effects {
+		rep.Effects = append(rep.Effects, Effect{Name: name, Total: counts[k], PerGame: float64(counts[k]) / float64(games)})
 	}
-	return rep, interrupted
+	return rep, nil
 }
 
-// ErrTooLong is returned when a game exceeds Config.MaxTurns.
+// ErrTooLong is returned when a game exceeds Config.MaxThrows.
 var ErrTooLong = errors.New("sim: game did not end")
 
 // play plays game i of the run.
@@ -256,7 +281,7 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 		if ctx.Err() != nil {
 			return r // unfinished: not reported
 		}
-		if r.moves >= cfg.MaxTurns {
+		if r.moves >= cfg.MaxThrows {
 			r.err = fmt.Errorf("%w: game %d (seed %d) still going after %d throws at %s", ErrTooLong, i, cfg.Seed, r.moves, g.FormatPosition(p))
 			return r
 		}
@@ -282,6 +307,15 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 	r.payoffs = g.Payoffs(p)
 	r.finished = true
 	return r
+}
+
+// seatName names seat p of g as the game does, or "seat N".
+func seatName[P comparable, M comparable](g game.Game[P, M], p game.Player) string {
+	if n, ok := any(g).(game.SeatNamer); ok {
+		name, _ := n.SeatName(p)
+		return name
+	}
+	return fmt.Sprintf("seat %d", p+1)
 }
 
 // winnersOf marks the seats with the highest payoff.

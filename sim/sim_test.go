@@ -95,7 +95,7 @@ func TestRunBookkeeping(t *testing.T) {
 	factory := func(name string, seed uint64) (agent.Agent[racePos, int], error) {
 		return agent.New[racePos, int](g, g, name, seed)
 	}
-	rep, err := Run[racePos, int](g, factory, Config{Seats: []string{"random", "greedy"}, Games: 10, Seed: 3, Workers: 2})
+	rep, err := Run[racePos, int](context.Background(), g, factory, Config{Seats: []string{"random", "greedy"}, Games: 10, Seed: 3, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestRunBookkeeping(t *testing.T) {
 	if d := rep.Players[0].Decisions + rep.Players[1].Decisions; d != 40 {
 		t.Errorf("decisions %d, want 40", d)
 	}
-	again, err := Run[racePos, int](g, factory, Config{Seats: []string{"random", "greedy"}, Games: 10, Seed: 3, Workers: 1})
+	again, err := Run[racePos, int](context.Background(), g, factory, Config{Seats: []string{"random", "greedy"}, Games: 10, Seed: 3, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,10 +128,10 @@ func TestRunErrors(t *testing.T) {
 	factory := func(name string, seed uint64) (agent.Agent[racePos, int], error) {
 		return agent.New[racePos, int](g, g, name, seed)
 	}
-	if _, err := Run[racePos, int](g, factory, Config{Seats: []string{"random"}}); err == nil {
+	if _, err := Run[racePos, int](context.Background(), g, factory, Config{Seats: []string{"random"}}); err == nil {
 		t.Error("one seat for a two-seat game: no error")
 	}
-	if _, err := Run[racePos, int](g, factory, Config{Seats: []string{"random", "wizard"}}); err == nil {
+	if _, err := Run[racePos, int](context.Background(), g, factory, Config{Seats: []string{"random", "wizard"}}); err == nil {
 		t.Error("unknown player: no error")
 	}
 }
@@ -161,7 +161,7 @@ func TestRunInterrupted(t *testing.T) {
 	factory := func(name string, seed uint64) (agent.Agent[racePos, int], error) {
 		return cancelAfter{calls: &calls, at: 3*4 + 2, cancel: cancel}, nil
 	}
-	rep, err := Run[racePos, int](g, factory, Config{Seats: []string{"a", "b"}, Games: 10, Seed: 3, Workers: 1, Context: ctx})
+	rep, err := Run[racePos, int](ctx, g, factory, Config{Seats: []string{"a", "b"}, Games: 10, Seed: 3, Workers: 1})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want context.Canceled", err)
 	}
@@ -175,7 +175,24 @@ func TestRunInterrupted(t *testing.T) {
 	// Cancelled before any game ends: nothing to report.
 	ctx2, cancel2 := context.WithCancel(context.Background())
 	cancel2()
-	if _, err := Run[racePos, int](g, factory, Config{Seats: []string{"a", "b"}, Games: 10, Workers: 1, Context: ctx2}); !errors.Is(err, context.Canceled) {
+	if _, err := Run[racePos, int](ctx2, g, factory, Config{Seats: []string{"a", "b"}, Games: 10, Workers: 1}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled at once: error %v, want context.Canceled", err)
+	}
+}
+
+// TestRunMaxThrows: a game longer than Config.MaxThrows throws is an
+// error (race takes four throws).
+func TestRunMaxThrows(t *testing.T) {
+	g := race{}
+	factory := func(name string, seed uint64) (agent.Agent[racePos, int], error) {
+		return agent.New[racePos, int](g, g, name, seed)
+	}
+	cfg := Config{Seats: []string{"random", "random"}, Games: 3, MaxThrows: 3}
+	if _, err := Run[racePos, int](context.Background(), g, factory, cfg); !errors.Is(err, ErrTooLong) {
+		t.Errorf("MaxThrows 3: error %v, want ErrTooLong", err)
+	}
+	cfg.MaxThrows = 4
+	if _, err := Run[racePos, int](context.Background(), g, factory, cfg); err != nil {
+		t.Errorf("MaxThrows 4: %v", err)
 	}
 }

@@ -1,5 +1,10 @@
-// Command passage plays and analyses race board games: Senet in several
-// rule reconstructions. See the README for the commands.
+// Command passage plays and analyses race board games: Senet in three
+// rule reconstructions and Ki nevet a végén (Ludo). Its commands are
+// rules, new and moves (the scriptable contract of docs/cli.md), play
+// (a game in the terminal), sim (simulations between computer players),
+// serve (the game server) and verify (the dice of a server game). The
+// usage constant below and the README describe them; example_test.go
+// runs the scriptable ones.
 package main
 
 import (
@@ -25,11 +30,14 @@ Usage:
                                                   print the legal moves as JSON
   passage play  [--rules ID] [--opt K=V ...] [--vs LEVEL] [--seat S]
                 [--seats KIND,KIND...] [--seed N] [--hint] [--touch-move] [--delay D]
+                [--auto-forced=false]
                                                   play a game in the terminal
   passage sim   --rules ID [--opt K=V ...] --seats NAME,NAME... [--games N]
                 [--seed S] [--workers W] [--json] [--plot FILE] [--compare R1,R2]
+                [--log-scale] [--progress]
                                                   simulate games between computer players
-  passage serve [--addr HOST:PORT] [--db FILE] [--bot-delay D]
+  passage serve [--addr HOST:PORT] [--db FILE] [--bot-delay D] [--stand-in LEVEL]
+                [--log LEVEL]
                                                   play in the browser: http://localhost:8080
   passage verify RECORD                           check the fair dice of a server game's record
 

@@ -57,12 +57,14 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	var rf rulesFlags
 	rf.register(fs, "senet-jequier")
 	vs := fs.String("vs", "", "who plays against the person at the keyboard: `KIND` human, a level (easy, medium, hard, expert) or an agent (random, greedy, expectimax, mcts); every other seat gets it (default human)")
-	seatFlag := fs.String("seat", "", "with --vs: the `SEAT` the person plays, by letter (w, b) or number from 1 (default the first seat)")
-	seatsFlag := fs.String("seats", "", "who plays each seat, in seat order (White, Black): comma-separated `KINDS` such as human,random; instead of --vs")
+	seatFlag := fs.String("seat", "", "with --vs: the `SEAT` the person plays, by name, letter (Senet w, b; Ludo r, y, g, b) or number from 1 (default the first seat)")
+	seatsFlag := fs.String("seats", "", "who plays each seat, in seat order (Senet: White, Black; Ludo: Red, Yellow, Green, Blue): comma-separated `KINDS` such as human,random; instead of --vs")
 	seed := fs.Uint64("seed", 0, "seed `N` of the throws and the computer's choices (default: from the clock, printed)")
-	delay := fs.Duration("delay", -1, "pause `D` before each computer move so a person can follow it (default 700ms with a person playing, 0 otherwise)")
+	var delay optionalDuration
+	fs.Var(&delay, "delay", "pause `D` before each computer move so a person can follow it (default 700ms with a person playing, 0 otherwise)")
 	hint := fs.Bool("hint", false, "allow the command hint, which shows the best move (by the hard player)")
 	touchMove := fs.Bool("touch-move", false, "strict touch-move (Apokrif A18): name a piece first, then you must move it if it can move")
+	autoForced := fs.Bool("auto-forced", true, "play a person's only legal move without asking; --auto-forced=false asks every time")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -101,12 +103,14 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	if spec, err := catalog.Lookup(rf.rules); err == nil {
 		title = spec.Title
 	}
+	why := firstThrow[rf.rules]
 	g := &terminalGame{
 		rules:  rules,
 		kinds:  kinds,
 		bots:   bots,
 		hinter: hinter,
 		touch:  *touchMove,
+		auto:   *autoForced,
 		rng:    newRand(*seed),
 		in:     bufio.NewScanner(stdin),
 		out:    bufio.NewWriter(stdout),
@@ -116,14 +120,11 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 			Seats: kinds, Start: rules.Start(),
 		},
 	}
-	g.delay = *delay
-	if g.delay < 0 {
-		g.delay = 0
-		if g.humans() > 0 {
-			g.delay = 700 * time.Millisecond
-		}
+	g.delay = delay.d
+	if !delay.set && g.humans() > 0 {
+		g.delay = 700 * time.Millisecond
 	}
-	err = g.run(title)
+	err = g.run(title, why)
 	if ferr := g.out.Flush(); err == nil {
 		err = ferr
 	}
@@ -188,6 +189,7 @@ type terminalGame struct {
 	bots   []agent.TextAgent // the computer player of each computer seat
 	hinter agent.TextAgent   // the player that gives hints, if allowed
 	touch  bool              // strict touch-move (A18)
+	auto   bool              // play a person's only legal move without asking
 	shown  bool              // the board and throw are on screen already
 	delay  time.Duration     // pause before a computer's move
 	rng    *rand.Rand
@@ -221,17 +223,24 @@ func (g *terminalGame) printf(format string, args ...any) {
 	fmt.Fprintf(g.out, format, args...)
 }
 
-// board prints the diagram of the current position.
-func (g *terminalGame) board() error {
+// board prints the diagram of the current position. throwShown: the
+// throw of the side to move is printed under it, so the diagram does not
+// say "to throw".
+func (g *terminalGame) board(throwShown bool) error {
 	d, err := g.rules.Diagram(g.pos)
 	if err != nil {
 		return err
+	}
+	if p, err := g.rules.ToMove(g.pos); err == nil && p != game.NoPlayer {
+		d = withThrowShown(d, seatName(g.rules, p), throwShown)
 	}
 	g.printf("\n%s\n", d)
 	return nil
 }
 
-func (g *terminalGame) run(title string) error {
+// run plays the game to its end or until the person stops. why, if not
+// empty, explains who throws first (firstThrow).
+func (g *terminalGame) run(title, why string) error {
 	g.printf("Passage: %s", g.rules.ID())
 	if title != "" {
 		g.printf(", %s", title)
@@ -249,8 +258,11 @@ func (g *terminalGame) run(title string) error {
 	g.printf("%s\n", strings.Join(parts, ", "))
 	g.printf("Seed %d: play again with --seed %d to get the same throws.\n", g.rec.Seed, g.rec.Seed)
 	if g.humans() > 0 {
+		if why != "" {
+			g.printf("%s\n", why)
+		}
 		g.printf("Answer with the number of a move or the move itself; help lists the commands.\n")
-	} else if err := g.board(); err != nil {
+	} else if err := g.board(false); err != nil {
 		return err
 	}
 	for {
@@ -275,6 +287,9 @@ func (g *terminalGame) run(title string) error {
 		case len(moves) == 1 && moves[0].Move == "pass":
 			g.printf("%s throws %d: no legal move, the throw is lost (pass).", g.seat(p), roll)
 			mv = moves[0]
+		case g.kinds[p] == human && g.auto && len(moves) == 1:
+			mv = moves[0]
+			g.printf("%s throws %d: %s is the only legal move, played for you.", g.seat(p), roll, mv.Move)
 		case g.kinds[p] == human:
 			offered, stop, err := g.touchFirst(p, roll, moves)
 			if err != nil {
@@ -323,7 +338,7 @@ func (g *terminalGame) touchFirst(p game.Player, roll int, moves []game.Transiti
 	if !g.touch || len(moves) < 2 {
 		return moves, "", nil
 	}
-	if err := g.board(); err != nil {
+	if err := g.board(true); err != nil {
 		return nil, "", err
 	}
 	g.printf("%s throws %d.\n", g.seat(p), roll)
@@ -387,7 +402,7 @@ func (g *terminalGame) readLine() (string, string, error) {
 // reason to stop the game (quit, end of input).
 func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (int, string, error) {
 	if !g.shown {
-		if err := g.board(); err != nil {
+		if err := g.board(true); err != nil {
 			return 0, "", err
 		}
 		g.printf("%s throws %d.\n", g.seat(p), roll)
@@ -410,7 +425,7 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 		case "quit", "q", "exit":
 			return 0, "quit", nil
 		case "board":
-			if err := g.board(); err != nil {
+			if err := g.board(true); err != nil {
 				return 0, "", err
 			}
 			g.printf("%s throws %d.\n", g.seat(p), roll)
@@ -512,7 +527,7 @@ func (g *terminalGame) listMoves(moves []game.Transition) {
 func (g *terminalGame) finish(stop string) error {
 	g.rec.End = g.pos
 	if stop == "" {
-		if err := g.board(); err != nil {
+		if err := g.board(false); err != nil {
 			return err
 		}
 		over, pay, err := g.rules.Result(g.pos)

@@ -67,7 +67,7 @@ func replayTranscript(t *testing.T, out string) (record.Record, string) {
 // the game and prints the record.
 func TestPlayScripted(t *testing.T) {
 	in := "x\n99\n9-13\nhelp\nboard\n1\n\n12-14\n1\nquit\n"
-	out := playOK(t, in, "--vs", "random", "--seed", "1")
+	out := playOK(t, in, "--vs", "random", "--seed", "1", "--auto-forced=false")
 	inOrder(t, out,
 		"Passage: senet-jequier, Senet after Jéquier (Pusch)\n",
 		"White (w): you, Black (b): random\n",
@@ -98,7 +98,7 @@ func TestPlayScripted(t *testing.T) {
 // TestPlayEndOfInput stops the game cleanly, with the record so far, when
 // the input ends.
 func TestPlayEndOfInput(t *testing.T) {
-	out := playOK(t, "", "--vs", "random", "--seed", "1")
+	out := playOK(t, "", "--vs", "random", "--seed", "1", "--auto-forced=false")
 	inOrder(t, out, "White, your move (1): \nGame stopped (end of input) after 1 turn.\n")
 	rec, _ := replayTranscript(t, out)
 	if want := []record.Turn{{Seat: "b", Roll: 3, Move: "4-7"}}; len(rec.Turns) != 1 || rec.Turns[0] != want[0] {
@@ -224,6 +224,8 @@ func TestPlayFlagErrors(t *testing.T) {
 		{"unknown ruleset", []string{"--rules", "senet-nope"}, "unknown ruleset"},
 		{"bad option value", []string{"--opt", "water=3"}, "water=3"},
 		{"bad seed", []string{"--seed", "-1"}, "invalid value"},
+		{"negative delay", []string{"--delay", "-1s"}, "negative duration"},
+		{"bad delay", []string{"--delay", "soon"}, `invalid value "soon" for flag -delay: parse error`},
 		{"stray argument", []string{"now"}, `unexpected argument "now"`},
 	}
 	for _, tt := range tests {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"passage/game"
 	"passage/internal/catalog"
@@ -19,6 +20,33 @@ type optList []string
 
 func (o *optList) String() string     { return strings.Join(*o, ",") }
 func (o *optList) Set(s string) error { *o = append(*o, s); return nil }
+
+// optionalDuration is a duration flag whose default depends on other
+// flags: unset, it prints no "(default ...)" of its own in -h, so the
+// usage text can state the real default.
+type optionalDuration struct {
+	d   time.Duration
+	set bool
+}
+
+func (o *optionalDuration) String() string {
+	if o == nil || !o.set {
+		return ""
+	}
+	return o.d.String()
+}
+
+func (o *optionalDuration) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return errors.New("parse error")
+	}
+	if d < 0 {
+		return errors.New("negative duration")
+	}
+	o.d, o.set = d, true
+	return nil
+}
 
 // newFlags makes a flag set that reports errors as values instead of
 // printing them, so that the command prints exactly one error line.

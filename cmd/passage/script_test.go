@@ -16,7 +16,7 @@ func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
 }
 
 // TestCLIOutput pins the output of the scriptable commands
-// (spec/cli.md): exact text and JSON with keys in order.
+// (docs/cli.md): exact text and JSON with keys in order.
 func TestCLIOutput(t *testing.T) {
 	const start = "wbwbwbwbw.b................... b opening=w"
 	tests := []struct {
@@ -78,7 +78,7 @@ func TestCLIRulesLists(t *testing.T) {
 	}
 }
 
-// TestCLIErrors checks the error contract of spec/cli.md: exit status 2,
+// TestCLIErrors checks the error contract of docs/cli.md: exit status 2,
 // exactly one line on stderr starting "passage: " that names the
 // problem, nothing on stdout.
 func TestCLIErrors(t *testing.T) {
@@ -146,7 +146,7 @@ func checkCLIError(t *testing.T, stdin, want string, args ...string) {
 
 // TestCLIHelp checks that -h prints a command's usage once, on stdout.
 func TestCLIHelp(t *testing.T) {
-	for _, cmd := range []string{"rules", "new", "moves", "play"} {
+	for _, cmd := range []string{"rules", "new", "moves", "play", "sim", "verify"} {
 		t.Run(cmd, func(t *testing.T) {
 			code, stdout, stderr := runCLI(t, "", cmd, "-h")
 			if code != 0 || stderr != "" {
@@ -154,6 +154,12 @@ func TestCLIHelp(t *testing.T) {
 			}
 			if got := strings.Count(stdout, "Usage of passage "+cmd+":"); got != 1 {
 				t.Errorf("passage %s -h prints the usage %d times, want once:\n%s", cmd, got, stdout)
+			}
+			// A flag whose default depends on others states it once.
+			for line := range strings.Lines(stdout) {
+				if strings.Count(line, "(default") > 1 {
+					t.Errorf("passage %s -h states a default twice: %s", cmd, line)
+				}
 			}
 		})
 	}

@@ -28,7 +28,8 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once `W`")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	plotPath := fs.String("plot", "", "draw the game-length distribution to `FILE` (.png or .svg)")
-	compare := fs.String("compare", "", "compare rulesets `R1,R2,...` with the same seats (each a ruleset ID, options after ':', e.g. senet-jequier:water=15)")
+	compare := fs.String("compare", "", "compare rulesets `R1,R2,...` with the same seats (each a ruleset ID, then each option after a ':', e.g. senet-jequier:water=15:overshoot=block)")
+	logScale := fs.Bool("log-scale", false, "with --compare and --plot: draw the game lengths on a logarithmic axis, for rulesets whose games differ tenfold in length")
 	progress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -38,6 +39,14 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	}
 	if *games <= 0 || *workers <= 0 {
 		return usageError{"sim: --games and --workers must be positive"}
+	}
+	if *plotPath != "" {
+		if err := sim.CheckPlotPath(*plotPath); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	if *logScale && (*compare == "" || *plotPath == "") {
+		return usageError{"sim: --log-scale needs --compare and --plot"}
 	}
 	var kits []catalog.Kit
 	if *compare != "" {
@@ -62,7 +71,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	// still reported.
 	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
-	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers, Context: ctx}
+	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers}
 	if *progress || isTerminal(stderr) {
 		cfg.Progress = stderr
 	}
@@ -71,7 +80,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		if cfg.Progress != nil && len(kits) > 1 {
 			fmt.Fprintf(stderr, "%s\n", kit.ID())
 		}
-		rep, err := kit.Simulate(cfg)
+		rep, err := kit.Simulate(ctx, cfg)
 		canceled := errors.Is(err, context.Canceled)
 		if err != nil && !canceled {
 			return err
@@ -87,7 +96,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		return interrupted{"sim: interrupted before the first game ended; nothing to report"}
 	}
 	if *plotPath != "" {
-		if err := sim.Plot(reports, *plotPath); err != nil {
+		if err := sim.Plot(reports, *plotPath, sim.PlotOptions{LogScale: *logScale}); err != nil {
 			return err
 		}
 	}
@@ -142,9 +151,9 @@ func writeReport(w io.Writer, r sim.Report, workers int) {
 		r.Rules, r.Games, note, r.Seed, workers, r.Seconds, r.GamesPerSec)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "player\twins\twin rate\t95% interval\tpayoff\tmedian move\t")
-	for _, p := range r.Players {
+	for i, p := range r.Players {
 		fmt.Fprintf(tw, "%s\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t%.3f\t%.3f ms\t\n",
-			p.Name, p.Wins, 100*p.Win.Rate, 100*p.Win.Low, 100*p.Win.High, p.Payoff, p.MedianMs)
+			r.PlayerLabels()[i], p.Wins, 100*p.Win.Rate, 100*p.Win.Low, 100*p.Win.High, p.Payoff, p.MedianMs)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "first seat wins %.1f%% [%.1f%%, %.1f%%]\n", 100*r.FirstSeat.Rate, 100*r.FirstSeat.Low, 100*r.FirstSeat.High)

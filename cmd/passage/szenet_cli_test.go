@@ -7,7 +7,7 @@ import (
 )
 
 // TestSzenetCommands checks that senet-szenet is reachable through the
-// scriptable commands (spec/cli.md): rules, new and moves, and that a
+// scriptable commands (docs/cli.md): rules, new and moves, and that a
 // throw of 6 is an error under it.
 func TestSzenetCommands(t *testing.T) {
 	cases := []struct {

@@ -301,7 +301,7 @@ func (c *curve[P, M]) measure(ctx context.Context, done int, loss float64) error
 	factory := func(name string, seed uint64) (agent.Agent[P, M], error) {
 		return agent.NewLearned(c.g, c.g, c.e, name, seed)
 	}
-	rep, err := sim.Run(c.g, factory, sim.Config{Seats: seats, Games: c.o.curveGames, Seed: 2026, Workers: c.o.workers, Context: ctx})
+	rep, err := sim.Run(ctx, c.g, factory, sim.Config{Seats: seats, Games: c.o.curveGames, Seed: 2026, Workers: c.o.workers})
 	if err != nil {
 		return err
 	}

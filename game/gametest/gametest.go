@@ -1,6 +1,9 @@
-// Package gametest is the conformance suite every ruleset runs, in the
-// manner of net/http/httptest: one function checks the game contract of
-// package game on random games.
+// Package gametest holds the tests every ruleset runs, in the manner of
+// net/http/httptest: Run, the conformance suite, checks the game
+// contract of package game on random games; Perft and RunPerft count
+// moves and check a ruleset's testdata/*.perft file (one format for
+// every ruleset); Golden pins a seeded random game in a
+// testdata/*.golden file.
 //
 // Usage, in a ruleset's tests:
 //
@@ -41,6 +44,8 @@ type Config struct {
 //     conserved);
 //   - Moves does not allocate when its buffer has room;
 //   - the text-level adapter agrees with the typed game;
+//   - positions with their own key (game.Keyer) give distinct positions
+//     distinct keys, so no field of the position is left out of it;
 //   - random games end within the bound, with payoffs in [0,1] that sum
 //     to 1 and no side to move.
 func Run[P comparable, M comparable](t *testing.T, g game.Game[P, M], cfg Config) {
@@ -54,7 +59,7 @@ func Run[P comparable, M comparable](t *testing.T, g game.Game[P, M], cfg Config
 	if cfg.Seed == 0 {
 		cfg.Seed = 1
 	}
-	c := checker[P, M]{t: t, g: g, text: game.Text(g)}
+	c := checker[P, M]{t: t, g: g, text: game.Text(g), keys: map[uint64]P{}}
 	t.Run("start", func(t *testing.T) {
 		c.t = t
 		c.position(g.Start(), true)
@@ -105,6 +110,27 @@ type checker[P comparable, M comparable] struct {
 	t    *testing.T
 	g    game.Game[P, M]
 	text game.Ruleset
+	keys map[uint64]P // positions seen, by key (Keyer positions only)
+}
+
+// maxKeys bounds the positions kept for the key check.
+const maxKeys = 200_000
+
+// key checks that p's key is not already the key of another position.
+// Among fewer than a million positions a 64-bit collision by chance has
+// a probability below 1e-7: a collision means the key ignores a field.
+func (c *checker[P, M]) key(p P, s string) bool {
+	k, ok := any(p).(game.Keyer)
+	if !ok || len(c.keys) >= maxKeys {
+		return true
+	}
+	key := k.Key()
+	if q, seen := c.keys[key]; seen && q != p {
+		c.t.Errorf("positions %q and %q have the same key %#x", c.g.FormatPosition(q), s, key)
+		return false
+	}
+	c.keys[key] = p
+	return true
 }
 
 // game plays one random game, checking every position, and returns its
@@ -146,6 +172,9 @@ func (c *checker[P, M]) position(p P, deep bool) bool {
 	}
 	if q != p {
 		t.Errorf("position %q does not round-trip to the same value", s)
+		return false
+	}
+	if !c.key(p, s) {
 		return false
 	}
 	if !deep {

@@ -1,17 +1,15 @@
-// Package catalog lists every ruleset Passage knows and binds each to the
-// programs: the text-level rules, computer players and simulations.
-// It is the one place that knows the typed games; everything above it
-// works on notation.
-//
-// Usage:
-//
-//	kit, err := catalog.Open("senet-jequier", []string{"water=15"})
-//	moves, err := kit.Moves(kit.Start(), 2)
-//	bot, err := kit.NewPlayer("hard", 1)
+// Package catalog is the registry of every ruleset Passage knows, each
+// registered once (as OpenSpiel registers each game), and binds each to
+// the programs: the text-level rules (checked by game.Match), computer
+// players and simulations. It is the one place that knows the typed
+// games; everything above it works on notation. ExampleOpen shows the
+// use.
 package catalog
 
 import (
+	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"passage/agent"
@@ -28,30 +26,48 @@ type Kit struct {
 	// NewPlayer makes a computer player by name (agent.Names), seeded.
 	NewPlayer func(name string, seed uint64) (agent.TextAgent, error)
 	// Simulate plays a simulation run between named computer players.
-	Simulate func(cfg sim.Config) (sim.Report, error)
+	Simulate func(ctx context.Context, cfg sim.Config) (sim.Report, error)
+	// Houses are the marked squares of the board under the options
+	// chosen (Senet's water=15 moves the return square), or none.
+	Houses []game.House
 }
 
-// family is one game package's rulesets.
-type family struct {
-	specs func() []game.Spec
-	open  func(name string, opts map[string]string) (Kit, error)
+// houser is a game that lists its houses under its options.
+type houser interface {
+	Houses() []game.House
 }
 
-var families = []family{
-	{senet.Specs, func(name string, opts map[string]string) (Kit, error) {
-		r, err := senet.New(name, opts)
-		if err != nil {
-			return Kit{}, err
-		}
-		return bind(r, nneval.ForSenet(r)), nil
-	}},
-	{ludo.Specs, func(name string, opts map[string]string) (Kit, error) {
-		r, err := ludo.New(name, opts)
-		if err != nil {
-			return Kit{}, err
-		}
-		return bind(r, nneval.ForLudo(r)), nil
-	}},
+// entry is one ruleset of the registry: its description and how to
+// build it with resolved options (every key present).
+type entry struct {
+	spec game.Spec
+	open func(opts map[string]string) (Kit, error)
+}
+
+// registry is every ruleset Passage knows, each registered once, in the
+// order `passage rules` prints them. Every program finds its rulesets
+// here: the command line, the server, the simulations and game records.
+var registry = slices.Concat(
+	register(senet.Specs(), senet.New, nneval.ForSenet),
+	register(ludo.Specs(), ludo.New, nneval.ForLudo),
+)
+
+// register makes the registry entries of one game package's rulesets:
+// build is the package's constructor by name and options, learned gives
+// a ruleset's trained evaluation (package nneval), or nil.
+func register[G typed[P, M], P comparable, M comparable](specs []game.Spec, build func(name string, opts map[string]string) (G, error),
+	learned func(G) game.Evaluator[P]) []entry {
+	out := make([]entry, len(specs))
+	for i, spec := range specs {
+		out[i] = entry{spec: spec, open: func(opts map[string]string) (Kit, error) {
+			g, err := build(spec.Name, opts)
+			if err != nil {
+				return Kit{}, err
+			}
+			return bind(g, learned(g)), nil
+		}}
+	}
+	return out
 }
 
 // typed is a game with its own evaluation.
@@ -66,7 +82,7 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 	factory := func(name string, seed uint64) (agent.Agent[P, M], error) {
 		return agent.NewLearned(g, g, learned, name, seed)
 	}
-	return Kit{
+	kit := Kit{
 		Ruleset: game.Text(g),
 		NewPlayer: func(name string, seed uint64) (agent.TextAgent, error) {
 			a, err := factory(name, seed)
@@ -75,58 +91,53 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 			}
 			return agent.Text(g, a), nil
 		},
-		Simulate: func(cfg sim.Config) (sim.Report, error) {
-			return sim.Run(g, factory, cfg)
+		Simulate: func(ctx context.Context, cfg sim.Config) (sim.Report, error) {
+			return sim.Run(ctx, g, factory, cfg)
 		},
 	}
+	if h, ok := g.(houser); ok {
+		kit.Houses = h.Houses()
+	}
+	return kit
 }
 
 // Specs lists the rulesets in the order `passage rules` prints them.
 func Specs() []game.Spec {
-	var out []game.Spec
-	for _, f := range families {
-		out = append(out, f.specs()...)
+	out := make([]game.Spec, len(registry))
+	for i, e := range registry {
+		out[i] = e.spec
 	}
 	return out
 }
 
 // Lookup finds a ruleset by name.
 func Lookup(name string) (game.Spec, error) {
-	_, spec, err := lookup(name)
-	return spec, err
+	e, err := lookup(name)
+	return e.spec, err
 }
 
-func lookup(name string) (family, game.Spec, error) {
-	var names []string
-	for _, f := range families {
-		for _, s := range f.specs() {
-			if s.Name == name {
-				return f, s, nil
-			}
-			names = append(names, s.Name)
+func lookup(name string) (entry, error) {
+	i := slices.IndexFunc(registry, func(e entry) bool { return e.spec.Name == name })
+	if i < 0 {
+		names := make([]string, len(registry))
+		for i, e := range registry {
+			names[i] = e.spec.Name
 		}
+		return entry{}, fmt.Errorf("%w %q (known: %s)", game.ErrUnknownRules, name, strings.Join(names, ", "))
 	}
-	return family{}, game.Spec{}, fmt.Errorf("%w %q (known: %s)", game.ErrUnknownRules, name, strings.Join(names, ", "))
+	return registry[i], nil
 }
 
-// Open builds the named ruleset with KEY=VALUE options.
+// Open builds the named ruleset with KEY=VALUE options, checked against
+// its Spec.
 func Open(name string, opts []string) (Kit, error) {
-	f, spec, err := lookup(name)
+	e, err := lookup(name)
 	if err != nil {
 		return Kit{}, err
 	}
-	resolved, err := spec.ParseOptions(opts)
+	resolved, err := e.spec.ParseOptions(opts)
 	if err != nil {
 		return Kit{}, err
 	}
-	return f.open(name, resolved)
-}
-
-// Build looks up a ruleset by name and builds it with KEY=VALUE options.
-func Build(name string, opts []string) (game.Ruleset, error) {
-	k, err := Open(name, opts)
-	if err != nil {
-		return nil, err
-	}
-	return k.Ruleset, nil
+	return e.open(resolved)
 }

@@ -1,0 +1,36 @@
+package agent
+
+import "testing"
+
+// TestParseLevels: every level of the table is a name New accepts, with
+// the recipe of its row, and NAME-N replaces the budget of numbered
+// levels only.
+func TestParseLevels(t *testing.T) {
+	for _, l := range Levels {
+		r, err := parse(l.Name)
+		if err != nil || r != l.play {
+			t.Errorf("parse(%q) = %+v, %v; want the table's %+v", l.Name, r, err, l.play)
+		}
+	}
+	tests := []struct {
+		name string
+		want recipe
+	}{
+		{"expectimax-3", recipe{algorithm: playExpectimax, depth: 3, maxN: 6}},
+		{"expectimax-6", recipe{algorithm: playExpectimax, depth: 6, maxN: 6}},
+		{"mcts-500", recipe{algorithm: playMCTS, iterations: 500, maxN: 1_000_000}},
+		{"hard", recipe{algorithm: playExpectimax, depth: 8, nodes: 120_000}},
+		{"easy", recipe{algorithm: playNoisyGreedy, noise: 1.0 / 3}},
+	}
+	for _, tt := range tests {
+		if got, err := parse(tt.name); err != nil || got != tt.want {
+			t.Errorf("parse(%q) = %+v, %v; want %+v", tt.name, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "wizard", "hard-2", "random-1", "expectimax-0", "expectimax-7",
+		"expectimax-03", "mcts-1000001", "mcts-", "mcts-x", "-3"} {
+		if _, err := parse(bad); err == nil {
+			t.Errorf("parse(%q): no error", bad)
+		}
+	}
+}

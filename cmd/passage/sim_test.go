@@ -1,0 +1,160 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// simJSON runs passage sim --json and decodes its report with the
+// wall-clock fields removed: everything else must follow from the seed.
+func simJSON(t *testing.T, args ...string) any {
+	t.Helper()
+	code, stdout, stderr := runCLI(t, "", append([]string{"sim", "--json"}, args...)...)
+	if code != 0 || stderr != "" {
+		t.Fatalf("passage sim --json %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr)
+	}
+	var v any
+	if err := json.Unmarshal([]byte(stdout), &v); err != nil {
+		t.Fatalf("passage sim --json %s: %v\n%s", strings.Join(args, " "), err, stdout)
+	}
+	return withoutTimings(v)
+}
+
+// withoutTimings drops the fields that measure time from a decoded
+// report: seconds, games_per_sec and each player's median_ms.
+func withoutTimings(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for _, k := range []string{"seconds", "games_per_sec", "median_ms"} {
+			delete(v, k)
+		}
+		for k, e := range v {
+			v[k] = withoutTimings(e)
+		}
+	case []any:
+		for i, e := range v {
+			v[i] = withoutTimings(e)
+		}
+	}
+	return v
+}
+
+// TestSimDeterministic: a seeded simulation gives the same report, every
+// field but the timings, on every run and with any number of workers;
+// the hard player searches within a node budget, so its moves depend on
+// its transposition table being the same from run to run.
+func TestSimDeterministic(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		// cheap: also a third run, and another seed that must give
+		// another report.
+		cheap bool
+	}{
+		{"hard", []string{"--rules", "senet-szenet", "--seats", "hard,greedy", "--games", "2", "--seed", "11"}, false},
+		{"four seats", []string{"--rules", "kinevet", "--seats", "random,greedy,easy,random", "--games", "40", "--seed", "5"}, true},
+		{"compare", []string{"--compare", "senet-jequier:water=15,senet-apokrif", "--seats", "random,easy", "--games", "30", "--seed", "3"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// Two runs, each with fresh players, on one worker and on two.
+			one := simJSON(t, append(tt.args, "--workers", "1")...)
+			two := simJSON(t, append(tt.args, "--workers", "2")...)
+			if !reflect.DeepEqual(one, two) {
+				t.Errorf("--workers 1 and --workers 2 differ:\n%v\n%v", one, two)
+			}
+			if !tt.cheap {
+				return
+			}
+			again := simJSON(t, append(tt.args, "--workers", "2")...)
+			if !reflect.DeepEqual(two, again) {
+				t.Errorf("two runs with --workers 2 differ:\n%v\n%v", two, again)
+			}
+			other := simJSON(t, append(tt.args, "--workers", "2", "--seed", "12345")...)
+			if reflect.DeepEqual(two, other) {
+				t.Errorf("another seed gave the same report: the seed is not used")
+			}
+		})
+	}
+}
+
+// TestSimErrors: bad sim flags follow the error contract.
+func TestSimErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no seats", []string{"--rules", "senet-szenet"}, "--seats is required"},
+		{"no games", []string{"--rules", "senet-szenet", "--seats", "random,random", "--games", "0"}, "must be positive"},
+		{"rules and compare", []string{"--rules", "senet-szenet", "--compare", "senet-apokrif", "--seats", "random,random"}, "not both"},
+		{"unknown compared ruleset", []string{"--compare", "senet-szenet,senet-nope", "--seats", "random,random"}, "senet-nope"},
+		{"unknown player", []string{"--rules", "senet-szenet", "--seats", "random,wizard"}, "wizard"},
+		{"bad plot file", []string{"--rules", "senet-szenet", "--seats", "random,random", "--games", "2", "--plot", "x.gif"}, "want a .png or .svg file"},
+		{"log scale without compare", []string{"--rules", "senet-szenet", "--seats", "random,random", "--plot", "x.png", "--log-scale"}, "--log-scale needs --compare and --plot"},
+		{"log scale without plot", []string{"--compare", "senet-szenet,senet-apokrif", "--seats", "random,random", "--log-scale"}, "--log-scale needs --compare and --plot"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkCLIError(t, "", tt.want, append([]string{"sim"}, tt.args...)...)
+		})
+	}
+}
+
+// TestSimCompareOptions: each ruleset of --compare takes its options
+// after colons, like --opt.
+func TestSimCompareOptions(t *testing.T) {
+	reports, ok := simJSON(t, "--compare", "senet-jequier:water=15:overshoot=block,senet-szenet", "--seats", "random,random", "--games", "4").([]any)
+	if !ok || len(reports) != 2 {
+		t.Fatalf("--compare of two rulesets: %v, want two reports", reports)
+	}
+	for i, want := range []string{"senet-jequier overshoot=block water=15", "senet-szenet"} {
+		if got := reports[i].(map[string]any)["rules"]; got != want {
+			t.Errorf("report %d: rules %v, want %q", i, got, want)
+		}
+	}
+}
+
+// TestSimPlayersToldApart: players of the same name are told apart by
+// the seat each took in the first game, in the text report and the JSON.
+func TestSimPlayersToldApart(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "sim", "--rules", "senet-szenet", "--seats", "random,random", "--games", "4")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	inOrder(t, out, "random (White in game 1)", "random (Black in game 1)")
+	distinct := simJSON(t, "--rules", "senet-szenet", "--seats", "greedy,random", "--games", "4").(map[string]any)
+	players := distinct["players"].([]any)
+	for i, want := range []string{"White", "Black"} {
+		if got := players[i].(map[string]any)["seat"]; got != want {
+			t.Errorf("player %d: seat %v, want %q", i, got, want)
+		}
+	}
+	code, out, _ = runCLI(t, "", "sim", "--rules", "senet-szenet", "--seats", "greedy,random", "--games", "4")
+	if code != 0 || strings.Contains(out, "in game 1") {
+		t.Errorf("players with distinct names get seat labels:\n%s", out)
+	}
+}
+
+// TestSimPlot writes a comparison plot on a log scale.
+func TestSimPlot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lengths.svg")
+	code, out, stderr := runCLI(t, "", "sim", "--compare", "senet-jequier:water=15,senet-szenet", "--seats", "random,random", "--games", "10", "--plot", path, "--log-scale")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	inOrder(t, out, "Plot written to "+path)
+	svg, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Game length by ruleset, 10 games each", "random (White in game 1)", "log scale"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("the plot lacks %q", want)
+		}
+	}
+}
