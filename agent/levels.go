@@ -122,7 +122,11 @@ func New[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], 
 	case playNoisyGreedy:
 		return &noisy[P, M]{Greedy: NewGreedy(g, eval), rng: rand.New(rand.NewPCG(seed, 0xea5)), p: r.noise}, nil
 	case playExpectimax:
-		return NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: r.depth, Nodes: r.nodes}), nil
+		a := NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: r.depth, Nodes: r.nodes})
+		if name == "hard" || name == "expert" { // perfect where an Oracle (endgame table) knows the position
+			return withOracle(g, a), nil
+		}
+		return a, nil
 	default: // playMCTS
 		return NewMCTS(g, SearchEval(eval), MCTSConfig{Iterations: r.iterations, Seed: seed}), nil
 	}

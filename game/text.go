@@ -2,6 +2,8 @@ package game
 
 import (
 	"fmt"
+
+	"passage/internal/i18n"
 )
 
 // Transition is a legal move in notation and the position it leads to,
@@ -44,6 +46,23 @@ type Ruleset interface {
 // terminal. The text adapter uses it for Diagram.
 type Diagrammer[P comparable] interface {
 	Diagram(p P) string
+}
+
+// LocalDiagrammer is implemented by games that can draw a position in a
+// person's language; the text adapter uses it for DiagramIn.
+type LocalDiagrammer[P comparable] interface {
+	DiagramIn(p P, words *i18n.Printer) string
+}
+
+// DiagramIn draws pos like Diagram, in the language of words when the
+// game draws in several languages (`passage play --lang`).
+func DiagramIn(r Ruleset, pos string, words *i18n.Printer) (string, error) {
+	if l, ok := r.(interface {
+		DiagramIn(pos string, words *i18n.Printer) (string, error)
+	}); ok {
+		return l.DiagramIn(pos, words)
+	}
+	return r.Diagram(pos)
 }
 
 // Text adapts a typed Game to the text-level Ruleset.
@@ -156,6 +175,20 @@ func (t textRules[P, M]) Diagram(pos string) (string, error) {
 		return d.Diagram(p), nil
 	}
 	return t.g.FormatPosition(p) + "\n", nil
+}
+
+// DiagramIn forwards to the typed game when it draws in several
+// languages, and is Diagram otherwise.
+func (t textRules[P, M]) DiagramIn(pos string, words *i18n.Printer) (string, error) {
+	l, ok := t.g.(LocalDiagrammer[P])
+	if !ok {
+		return t.Diagram(pos)
+	}
+	p, err := t.g.ParsePosition(pos)
+	if err != nil {
+		return "", err
+	}
+	return l.DiagramIn(p, words), nil
 }
 
 // Toucher is implemented by games with a touch-move rule: Touched lists

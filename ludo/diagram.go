@@ -2,7 +2,11 @@ package ludo
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode/utf8"
+
+	"passage/internal/i18n"
 )
 
 // The board is drawn on an 11 x 11 grid in the familiar cross shape:
@@ -58,6 +62,14 @@ func boardCells() (track [TrackLen + 1]cell, goals [Colors][GoalLen + 1]cell) {
 // on it, upper case; each corner shows a colour's yard with its count; the
 // first line says who rolls and the turn's state, and the last a legend.
 func (r *Rules) Diagram(p Position) string {
+	return r.DiagramIn(p, i18n.English())
+}
+
+// DiagramIn draws p like Diagram with the words of a person's language
+// (the diagram.ludo.* messages of internal/i18n); squares, goals and
+// piece letters are the notation's and stay as they are. It implements
+// game.LocalDiagrammer.
+func (r *Rules) DiagramIn(p Position, words *i18n.Printer) string {
 	var grid [gridSize][gridSize]string
 	for row := range grid {
 		for col := range grid[row] {
@@ -89,7 +101,7 @@ func (r *Rules) Diagram(p Position) string {
 		if !r.inPlay(c) {
 			continue
 		}
-		name := colorName[c]
+		name := colorWord(words, c)
 		if int(p.turn) == c {
 			name = "*" + name
 		}
@@ -97,61 +109,65 @@ func (r *Rules) Diagram(p Position) string {
 		if yard == "" {
 			yard = "-"
 		}
-		corner[c] = [2]string{" " + name, " yard " + yard}
+		corner[c] = [2]string{" " + name, " " + words.T("diagram.ludo.yard", "Pieces", yard)}
 	}
 	var b strings.Builder
-	b.WriteString(r.status(p))
+	b.WriteString(r.status(p, words))
 	b.WriteByte('\n')
 	for row := range gridSize {
-		line := strings.Join(grid[row][:], "")
+		// Columns are counted in characters: the words of the corners
+		// may not be ASCII.
+		line := []rune(strings.Join(grid[row][:], ""))
 		for c, at := range yardCorner {
 			if row == at.row+1 || row == at.row+2 {
 				text := corner[c][row-at.row-1]
+				text += strings.Repeat(" ", max(0, 16-utf8.RuneCountInString(text)))
 				col := at.col * 4
-				line = line[:col] + fmt.Sprintf("%-16s", text) + line[col+16:]
+				line = slices.Concat(line[:col], []rune(text), line[col+16:])
 			}
 		}
-		b.WriteString(strings.TrimRight(line, " "))
+		b.WriteString(strings.TrimRight(string(line), " "))
 		b.WriteByte('\n')
 	}
-	b.WriteString("R12: a red piece on 12; >11: a start square; g1-g4: goals; *: to roll\n")
+	b.WriteString(words.T("diagram.ludo.legend") + "\n")
 	return b.String()
 }
 
+// colorWord is colour c in the diagram's words ("red").
+func colorWord(words *i18n.Printer, c int) string {
+	return words.T("diagram.ludo.color." + colorName[c])
+}
+
 // status is the diagram's first line: who rolls, or the result.
-func (r *Rules) status(p Position) string {
+func (r *Rules) status(p Position, words *i18n.Printer) string {
 	var b strings.Builder
 	if p.turn < 0 {
-		b.WriteString("game over, ")
 		if pl := r.Placings(p); len(pl) > 1 {
+			var places []string
 			for i, c := range pl {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				fmt.Fprintf(&b, "%d. %s", i+1, colorName[c])
+				places = append(places, fmt.Sprintf("%d. %s", i+1, colorWord(words, c)))
 			}
-		} else {
-			fmt.Fprintf(&b, "%s wins", colorName[p.winner])
+			return words.T("diagram.ludo.gameOverPlaces", "Places", strings.Join(places, ", "))
 		}
-		return b.String()
+		return words.T("diagram.ludo.gameOverWins", "Color", colorWord(words, int(p.winner)))
 	}
-	fmt.Fprintf(&b, "%s to roll", colorName[p.turn])
+	b.WriteString(words.T("diagram.ludo.toRoll", "Color", colorWord(words, int(p.turn))))
 	if p.sixes > 0 {
-		fmt.Fprintf(&b, ", %d six(es) in a row", p.sixes)
+		b.WriteString(", " + words.N("diagram.ludo.sixes", int(p.sixes)))
 	}
 	if p.extra > 0 {
-		fmt.Fprintf(&b, ", %d extra roll(s) due", p.extra)
+		b.WriteString(", " + words.N("diagram.ludo.extra", int(p.extra)))
 	}
 	if p.tries > 0 {
-		fmt.Fprintf(&b, ", %d failed tries", p.tries)
+		b.WriteString(", " + words.N("diagram.ludo.tries", int(p.tries)))
 	}
 	if p.last > 0 {
-		fmt.Fprintf(&b, ", last moved %d", p.last)
+		b.WriteString(", " + words.T("diagram.ludo.last", "Square", int(p.last)))
 	}
 	if d := p.Done(); len(d) > 0 {
-		b.WriteString(", finished:")
+		b.WriteString(", " + words.T("diagram.ludo.finished"))
 		for _, c := range d {
-			b.WriteString(" " + colorName[c])
+			b.WriteString(" " + colorWord(words, c))
 		}
 	}
 	return b.String()

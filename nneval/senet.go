@@ -41,10 +41,10 @@ func (SenetEncoder) Mover(p senet.Position) int { return max(p.Turn(), 0) }
 func (e SenetEncoder) Encode(p senet.Position) (x Sparse) {
 	own := max(p.Turn(), 0)
 	opp := own ^ 1
-	occ, ba := p.Board()
+	ba := p.BA()
 	for i, kinds := range [2][2]int{{senetOwn, senetOwnBA}, {senetOpp, senetOppBA}} {
 		side := own ^ i
-		for m := occ[side]; m != 0; m &= m - 1 {
+		for m := p.Board(side); m != 0; m &= m - 1 {
 			s := bits.TrailingZeros32(m)
 			if ba&(1<<s) != 0 {
 				x.add(kinds[1]+s-1, 1)

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"passage/game"
+	"passage/internal/i18n"
 )
 
 // Board drawing: each square is a cell cellW characters wide, with its
@@ -25,6 +27,21 @@ const (
 // the result, and the pending keys such as the opening (J4). It
 // implements game.Diagrammer.
 func (r *Rules) Diagram(p Position) string {
+	return r.DiagramIn(p, i18n.English())
+}
+
+// DiagramIn draws p like Diagram with the words of a person's language
+// (the diagram.* messages of internal/i18n); the squares, pieces and
+// letters are the notation's and stay as they are. It implements
+// game.LocalDiagrammer.
+func (r *Rules) DiagramIn(p Position, words *i18n.Printer) string {
+	seat := func(side int) (string, string) {
+		name, letter := r.SeatName(game.Player(side))
+		if s := words.T("seat." + strings.ToLower(name)); !strings.HasPrefix(s, "!") {
+			name = s
+		}
+		return name, letter
+	}
 	v := &r.Variant
 	var marks [Squares + 1]string
 	hs := v.kinds()
@@ -63,7 +80,7 @@ func (r *Rules) Diagram(p Position) string {
 			prefix, suffix = "← ", ""
 		}
 		if row == 2 {
-			suffix = " → off"
+			suffix = " → " + words.T("diagram.senet.off")
 		}
 		// Line 1: square numbers and marks.
 		b.WriteString(margin)
@@ -95,55 +112,61 @@ func (r *Rules) Diagram(p Position) string {
 	// Pieces off the board and in hand.
 	showHand := v.keys&keyHand != 0 || p.Hand(White)+p.Hand(Black) > 0
 	for side := range 2 {
-		name, letter := r.SeatName(game.Player(side))
+		name, letter := seat(side)
 		onBoard := v.Pieces - p.Hand(side) - p.Off(side)
-		fmt.Fprintf(&b, "%s%s (%s)  on the board %d", boxLeft, name, letter, onBoard)
+		fmt.Fprintf(&b, "%s%s (%s)  %s", boxLeft, name, letter, words.T("diagram.senet.onBoard", "N", onBoard))
 		if showHand {
-			fmt.Fprintf(&b, "  in hand %d", p.Hand(side))
+			fmt.Fprintf(&b, "  %s", words.T("diagram.senet.inHand", "N", p.Hand(side)))
 		}
-		fmt.Fprintf(&b, "  borne off %d of %d\n", p.Off(side), v.Pieces)
+		fmt.Fprintf(&b, "  %s\n", words.T("diagram.senet.borneOff", "N", p.Off(side), "Pieces", v.Pieces))
 	}
 
 	// The side to throw or the result, and the pending keys.
 	b.WriteString(boxLeft)
 	if p.turn < 0 {
-		name, _ := r.SeatName(game.Player(int(p.winner)))
-		fmt.Fprintf(&b, "Game over: %s wins.\n", name)
+		name, _ := seat(int(p.winner))
+		b.WriteString(words.T("diagram.senet.gameOver", "Seat", name) + "\n")
 	} else {
-		name, _ := r.SeatName(game.Player(int(p.turn)))
-		fmt.Fprintf(&b, "%s to throw.\n", name)
+		name, _ := seat(int(p.turn))
+		b.WriteString(words.T("diagram.senet.toThrow", "Seat", name) + "\n")
 	}
 	if p.Opening() && v.OpeningSquare != 0 {
-		fmt.Fprintf(&b, "%sOpening: White's first move must use the piece on %d if it can.\n", boxLeft, v.OpeningSquare)
+		white, _ := seat(White)
+		b.WriteString(boxLeft + words.T("diagram.senet.opening", "Seat", white, "Square", v.OpeningSquare) + "\n")
 	}
 	for side := range 2 {
 		if p.flags&(flagSkipW<<side) != 0 {
-			name, _ := r.SeatName(game.Player(side))
-			fmt.Fprintf(&b, "%s%s misses its next turn.\n", boxLeft, name)
+			name, _ := seat(side)
+			b.WriteString(boxLeft + words.T("diagram.senet.missesTurn", "Seat", name) + "\n")
 		}
 	}
 	if p.bonus != 0 {
-		fmt.Fprintf(&b, "%sThe pending throw must move the piece on %d.\n", boxLeft, p.bonus)
+		b.WriteString(boxLeft + words.T("diagram.senet.pendingThrow", "Square", p.bonus) + "\n")
 	}
 	if p.asleep != 0 {
-		fmt.Fprintf(&b, "%sz: a sleeping piece.\n", boxLeft)
+		b.WriteString(boxLeft + words.T("diagram.senet.sleeping") + "\n")
 	}
 
-	// Legend of the marked houses, wrapped within 72 columns.
-	head := boxLeft + "Houses:"
+	// Legend of the marked houses, wrapped within 72 columns (counted
+	// in characters: the words may not be ASCII).
+	head := boxLeft + words.T("diagram.senet.houses")
 	line := head
 	for _, h := range hs {
 		nums := make([]string, len(h.sqs))
 		for i, s := range h.sqs {
 			nums[i] = strconv.Itoa(s)
 		}
-		item := fmt.Sprintf("  %s: %s", h.label, strings.Join(nums, " "))
-		if h.mark != 0 {
-			item = fmt.Sprintf("  %c %s: %s", h.mark, h.label, strings.Join(nums, " "))
+		label := words.T("diagram.senet.house." + h.key)
+		if strings.HasPrefix(label, "!") {
+			label = h.label // a kind of house the catalogs do not know yet
 		}
-		if line != head && len(line)+len(item) > 72 {
+		item := "  " + words.T("diagram.senet.legendItem", "House", label, "Squares", strings.Join(nums, " "))
+		if h.mark != 0 {
+			item = fmt.Sprintf("  %c %s", h.mark, item[2:])
+		}
+		if line != head && utf8.RuneCountInString(line)+utf8.RuneCountInString(item) > 72 {
 			b.WriteString(line + "\n")
-			line = strings.Repeat(" ", len(head))
+			line = strings.Repeat(" ", utf8.RuneCountInString(head))
 		}
 		line += item
 	}

@@ -82,10 +82,10 @@ func (r *Rules) Effects(p Position, roll int, m Move) uint64 {
 		switch {
 		case from == r.JumpFrom && roll == 1:
 			set(effJump)
-		case to < from && from+roll > Squares:
-			set(effBounce)
+		case to < from && r.Overshoot == OvershootBounce && to == 2*Squares-from-roll:
+			set(effBounce) // J14: counted up to 30 and back by the rest
 		case to < from:
-			set(effBackward)
+			set(effBackward) // J10, A16, also from 28 or 29 when the throw overshoots
 		}
 		switch bit := uint32(1) << to; {
 		case to == Water:
@@ -96,7 +96,10 @@ func (r *Rules) Effects(p Position, roll int, m Move) uint64 {
 			set(effSleep)
 		}
 	}
-	if next := r.Apply(p, roll, m); next.turn == p.turn {
+	// J5, S6, S14, S16: the mover throws again, and not merely because
+	// the other side's turn was passed over (S13, counted as effSkip).
+	oppSkip := flagSkipB >> side
+	if next := r.Apply(p, roll, m); next.turn == p.turn && (p.flags&oppSkip == 0 || next.flags&oppSkip != 0) {
 		set(effExtra)
 	}
 	// Report in the variant's order.

@@ -22,6 +22,11 @@ func TestEffects(t *testing.T) {
 		{"J11 drowning, J5 extra throw", jq, ".....b......www...w.b.b..b.bw. b", 1, "26-27", []string{"drowning (27)", "extra or bonus throw"}},
 		{"J14 bounce", jq, "....bb..w.ww.bb....ww........b b", 2, "30-28", []string{"bounce at 30"}},
 		{"J10 backward", jq, ".......b..b..b....b...w.wb.ww. w off=w", 3, "25-22", []string{"backward move"}},
+		{"J10 backward from 28 (not a bounce), J5 extra throw", jq, "....................b......w.. w off=wwwwbbbb", 4, "28-24", []string{"backward move", "extra or bonus throw"}},
+		{"J10 backward past 30 with overshoot=block", MustNew("senet-jequier", map[string]string{"overshoot": "block"}), "....................b.......w. w off=wwwwbbbb", 3, "29-26", []string{"backward move"}},
+		{"A16 backward from 29", MustNew("senet-apokrif", nil), "bbwbw...w....b......ww......b. b", 3, "29-26", []string{"backward move"}},
+		{"S13 the other side missing its turn is no extra throw", sz, ".....w...............b........ w hand=wwwWbbbB skip=b", 2, "6-8", nil},
+		{"S14 bonus throw while the other side is to miss a turn", sz, ".............w.........b...... w hand=wwwWbbbB skip=b", 1, "14-15", []string{"extra or bonus throw"}},
 		{"S6 entering", sz, ".............................. w hand=wwwwWbbbbB", 1, "in-1", []string{"entering", "extra or bonus throw"}},
 		{"pass", sz, ".............................. w hand=wwwwWbbbbB", 2, "pass", []string{"throw lost (pass)"}},
 	}

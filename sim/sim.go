@@ -39,6 +39,10 @@ type Config struct {
 	MaxThrows int
 	// Progress, when set, receives a progress bar.
 	Progress io.Writer
+	// ProgressText, when set, words the progress line after the bar in
+	// the reader's language (passage sim --lang); eta < 0 is not yet
+	// known. Unset, the line is English.
+	ProgressText func(done, total int, perSec float64, eta time.Duration) string
 }
 
 // Player is one entry of Config.Seats with its results.
@@ -182,7 +186,7 @@ func schedule(ctx context.Context, cfg Config, playGame func(i int) result) []re
 	results := make([]result, cfg.Games)
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
-	stop := progress(cfg.Progress, &done, cfg.Games, time.Now())
+	stop := progress(cfg.Progress, cfg.ProgressText, &done, cfg.Games, time.Now())
 	for range cfg.Workers {
 		wg.Go(func() {
 			for {
@@ -348,7 +352,7 @@ func mix(seed, game, seat uint64) uint64 {
 }
 
 // progress draws a progress bar on w until the returned stop is called.
-func progress(w io.Writer, done *atomic.Int64, total int, start time.Time) (stop func()) {
+func progress(w io.Writer, text func(done, total int, perSec float64, eta time.Duration) string, done *atomic.Int64, total int, start time.Time) (stop func()) {
 	if w == nil {
 		return func() {}
 	}
@@ -364,11 +368,19 @@ func progress(w io.Writer, done *atomic.Int64, total int, start time.Time) (stop
 			}
 		}
 		el := time.Since(start)
-		eta := "?"
+		eta := time.Duration(-1)
 		if d > 0 {
-			eta = (time.Duration(float64(el) / float64(d) * float64(total-d))).Round(time.Second).String()
+			eta = (time.Duration(float64(el) / float64(d) * float64(total-d))).Round(time.Second)
 		}
-		fmt.Fprintf(w, "\r[%s] %3d%% %d/%d games, %.1f games/s, ETA %s   ", bar, 100*d/total, d, total, float64(d)/el.Seconds(), eta)
+		if text != nil {
+			fmt.Fprintf(w, "\r[%s] %s   ", bar, text(d, total, float64(d)/el.Seconds(), eta))
+			return
+		}
+		etaText := "?"
+		if eta >= 0 {
+			etaText = eta.String()
+		}
+		fmt.Fprintf(w, "\r[%s] %3d%% %d/%d games, %.1f games/s, ETA %s   ", bar, 100*d/total, d, total, float64(d)/el.Seconds(), etaText)
 	}
 	quit := make(chan struct{})
 	finished := make(chan struct{})

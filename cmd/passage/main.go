@@ -30,16 +30,22 @@ Usage:
                                                   print the legal moves as JSON
   passage play  [--rules ID] [--opt K=V ...] [--vs LEVEL] [--seat S]
                 [--seats KIND,KIND...] [--seed N] [--hint] [--touch-move] [--delay D]
-                [--auto-forced=false]
+                [--auto-forced=false] [--lang LANG]
                                                   play a game in the terminal
   passage sim   --rules ID [--opt K=V ...] --seats NAME,NAME... [--games N]
                 [--seed S] [--workers W] [--json] [--plot FILE] [--compare R1,R2]
-                [--log-scale] [--progress]
+                [--log-scale] [--progress] [--lang LANG]
                                                   simulate games between computer players
   passage serve [--addr HOST:PORT] [--db FILE] [--bot-delay D] [--stand-in LEVEL]
                 [--log LEVEL]
                                                   play in the browser: http://localhost:8080
   passage verify RECORD                           check the fair dice of a server game's record
+  passage solve --rules ID [--opt K=V ...] --pieces K [--out DIR] | --verify FILE
+                                                  build or check a Senet endgame table
+  passage eval  --rules ID [--opt K=V ...] --pos POSITION [--tables DIR] [--level L]
+                                                  print each seat's chance of winning as JSON
+  passage analyze RECORD [--json] [--level L] [--tables DIR]
+                                                  review a game: losses, mistakes, luck, accuracy
 
 Computer players: easy, medium, hard, expert (levels), random, greedy,
 expectimax[-N], mcts[-N].
@@ -80,8 +86,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdServe(rest, stdout, stderr)
 	case "verify":
 		err = cmdVerify(rest, stdin, stdout)
+	case "solve":
+		err = cmdSolve(rest, stdout, stderr)
+	case "eval":
+		err = cmdEval(rest, stdout)
+	case "analyze":
+		err = cmdAnalyze(rest, stdin, stdout)
 	default:
-		err = usageError{fmt.Sprintf("unknown command %q (commands: rules, new, moves, play, sim, serve, verify; see passage --help)", cmd)}
+		err = usageError{fmt.Sprintf("unknown command %q (commands: rules, new, moves, play, sim, serve, verify, solve, eval, analyze; see passage --help)", cmd)}
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0

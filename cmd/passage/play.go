@@ -10,10 +10,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"passage/agent"
 	"passage/game"
 	"passage/internal/catalog"
+	"passage/internal/i18n"
 	"passage/record"
 )
 
@@ -42,16 +44,6 @@ func validKind(k string) bool {
 	return agent.Check(k) == nil
 }
 
-const playHelp = `Commands:
-  N         play the move numbered N in the list
-  9-12      play a move written in notation
-  board     show the board again
-  moves     list the legal moves again
-  hint      show the best move (when started with --hint)
-  help      this help
-  quit      stop the game and print its record
-`
-
 func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("play", stdout)
 	var rf rulesFlags
@@ -65,7 +57,13 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	hint := fs.Bool("hint", false, "allow the command hint, which shows the best move (by the hard player)")
 	touchMove := fs.Bool("touch-move", false, "strict touch-move (Apokrif A18): name a piece first, then you must move it if it can move")
 	autoForced := fs.Bool("auto-forced", true, "play a person's only legal move without asking; --auto-forced=false asks every time")
+	var lang langFlag
+	lang.register(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	words, err := lang.printer("play")
+	if err != nil {
 		return err
 	}
 	seedSet := false
@@ -99,12 +97,16 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 			return err
 		}
 	}
-	title := ""
-	if spec, err := catalog.Lookup(rf.rules); err == nil {
-		title = spec.Title
+	title := rules.ID()
+	if _, err := catalog.Lookup(rf.rules); err == nil {
+		title += ", " + words.T("ruleset."+rf.rules)
 	}
-	why := firstThrow[rf.rules]
+	why := ""
+	if firstThrow[rf.rules] {
+		why = words.T("play.firstThrow." + rf.rules)
+	}
 	g := &terminalGame{
+		words:  words,
 		rules:  rules,
 		kinds:  kinds,
 		bots:   bots,
@@ -184,6 +186,7 @@ func resolveSeats(rules game.Ruleset, vs, seat, seats string) ([]string, error) 
 
 // terminalGame is one game at the terminal, line by line.
 type terminalGame struct {
+	words  *i18n.Printer // the player's language
 	rules  game.Ruleset
 	kinds  []string          // human or a computer, per seat
 	bots   []agent.TextAgent // the computer player of each computer seat
@@ -200,13 +203,38 @@ type terminalGame struct {
 }
 
 // seat describes seat p for messages: "White", or "Black (random)" when
-// a person plays against the computer.
+// a person plays against the computer, in the player's language.
 func (g *terminalGame) seat(p game.Player) string {
-	name, _ := game.SeatName(g.rules, p)
+	name := g.seatName(p)
 	if g.kinds[p] != human {
-		return name + " (" + g.kinds[p] + ")"
+		return name + " (" + g.kind(g.kinds[p]) + ")"
 	}
 	return name
+}
+
+// seatName is seat p's name in the player's language ("Fehér").
+func (g *terminalGame) seatName(p game.Player) string {
+	name, _ := game.SeatName(g.rules, p)
+	return localSeatName(g.words, name)
+}
+
+// localSeatName translates an English seat name ("White", "Red"); a
+// seat the catalogs do not name keeps its name.
+func localSeatName(words *i18n.Printer, name string) string {
+	if s := words.T("seat." + strings.ToLower(name)); !strings.HasPrefix(s, "!") {
+		return s
+	}
+	return name
+}
+
+// kind names a seat's player in the player's language: a level by its
+// translated name, an agent ("random", "mcts-500") as the computer with
+// the agent's own name, which is what --vs takes.
+func (g *terminalGame) kind(k string) string {
+	if s := g.words.T("kind." + k); !strings.HasPrefix(s, "!") {
+		return s
+	}
+	return g.words.T("kind.computer", "Name", k)
 }
 
 func (g *terminalGame) humans() int {
@@ -223,16 +251,22 @@ func (g *terminalGame) printf(format string, args ...any) {
 	fmt.Fprintf(g.out, format, args...)
 }
 
+// say prints message id in the player's language, then a newline.
+func (g *terminalGame) say(id string, args ...any) {
+	g.printf("%s\n", g.words.T(id, args...))
+}
+
 // board prints the diagram of the current position. throwShown: the
 // throw of the side to move is printed under it, so the diagram does not
 // say "to throw".
 func (g *terminalGame) board(throwShown bool) error {
-	d, err := g.rules.Diagram(g.pos)
+	d, err := game.DiagramIn(g.rules, g.pos, g.words)
 	if err != nil {
 		return err
 	}
 	if p, err := g.rules.ToMove(g.pos); err == nil && p != game.NoPlayer {
-		d = withThrowShown(d, seatName(g.rules, p), throwShown)
+		name := g.seatName(p)
+		d = withThrowShown(d, name, throwHeads(g.words, seatName(g.rules, p), name), throwShown)
 	}
 	g.printf("\n%s\n", d)
 	return nil
@@ -241,27 +275,23 @@ func (g *terminalGame) board(throwShown bool) error {
 // run plays the game to its end or until the person stops. why, if not
 // empty, explains who throws first (firstThrow).
 func (g *terminalGame) run(title, why string) error {
-	g.printf("Passage: %s", g.rules.ID())
-	if title != "" {
-		g.printf(", %s", title)
-	}
-	g.printf("\n")
+	g.say("play.header", "Title", title)
 	var parts []string
 	for p := range game.Player(len(g.kinds)) {
-		name, letter := game.SeatName(g.rules, p)
-		who := g.kinds[p]
-		if who == human && g.humans() == 1 {
-			who = "you"
+		_, letter := game.SeatName(g.rules, p)
+		who := g.kind(g.kinds[p])
+		if g.kinds[p] == human && g.humans() == 1 {
+			who = g.words.T("kind.you")
 		}
-		parts = append(parts, fmt.Sprintf("%s (%s): %s", name, letter, who))
+		parts = append(parts, g.words.T("play.seatLine", "Seat", g.seatName(p), "Letter", letter, "Who", who))
 	}
 	g.printf("%s\n", strings.Join(parts, ", "))
-	g.printf("Seed %d: play again with --seed %d to get the same throws.\n", g.rec.Seed, g.rec.Seed)
+	g.say("play.seed", "Seed", g.rec.Seed)
 	if g.humans() > 0 {
 		if why != "" {
 			g.printf("%s\n", why)
 		}
-		g.printf("Answer with the number of a move or the move itself; help lists the commands.\n")
+		g.say("play.answerHow", "Help", g.words.T("play.cmd.help"))
 	} else if err := g.board(false); err != nil {
 		return err
 	}
@@ -285,11 +315,11 @@ func (g *terminalGame) run(title, why string) error {
 		var mv game.Transition
 		switch {
 		case len(moves) == 1 && moves[0].Move == "pass":
-			g.printf("%s throws %d: no legal move, the throw is lost (pass).", g.seat(p), roll)
+			g.printf("%s", g.words.T("play.pass", "Seat", g.seat(p), "Roll", roll))
 			mv = moves[0]
 		case g.kinds[p] == human && g.auto && len(moves) == 1:
 			mv = moves[0]
-			g.printf("%s throws %d: %s is the only legal move, played for you.", g.seat(p), roll, mv.Move)
+			g.printf("%s", g.words.T("play.forced", "Seat", g.seat(p), "Roll", roll, "Move", mv.Move))
 		case g.kinds[p] == human:
 			offered, stop, err := g.touchFirst(p, roll, moves)
 			if err != nil {
@@ -306,7 +336,7 @@ func (g *terminalGame) run(title, why string) error {
 			if stop != "" {
 				return g.finish(stop)
 			}
-			g.printf("%s plays %s.", g.seat(p), mv.Move)
+			g.printf("%s", g.words.T("play.plays", "Seat", g.seat(p), "Move", mv.Move))
 		default:
 			if g.delay > 0 {
 				if err := g.out.Flush(); err != nil {
@@ -317,13 +347,13 @@ func (g *terminalGame) run(title, why string) error {
 			if mv, err = g.computerMove(p, roll, moves); err != nil {
 				return err
 			}
-			g.printf("%s throws %d and plays %s.", g.seat(p), roll, mv.Move)
+			g.printf("%s", g.words.T("play.computerPlays", "Seat", g.seat(p), "Roll", roll, "Move", mv.Move))
 		}
 		_, letter := game.SeatName(g.rules, p)
 		g.rec.Turns = append(g.rec.Turns, record.Turn{Seat: letter, Roll: roll, Move: mv.Move})
 		g.pos = mv.Pos
 		if next, err := g.rules.ToMove(g.pos); err == nil && next == p {
-			g.printf(" Another throw.")
+			g.printf(" %s", g.words.T("play.anotherThrow"))
 		}
 		g.printf("\n")
 	}
@@ -341,24 +371,24 @@ func (g *terminalGame) touchFirst(p game.Player, roll int, moves []game.Transiti
 	if err := g.board(true); err != nil {
 		return nil, "", err
 	}
-	g.printf("%s throws %d.\n", g.seat(p), roll)
+	g.say("play.throws", "Seat", g.seat(p), "Roll", roll)
 	g.listMoves(moves)
 	for {
-		g.printf("%s, touch a piece: its square (touch-move): ", g.seat(p))
+		g.printf("%s", g.words.T("play.touch.prompt", "Seat", g.seat(p)))
 		answer, stop, err := g.readLine()
 		if stop != "" || err != nil {
 			return nil, stop, err
 		}
-		switch strings.ToLower(answer) {
-		case "help", "h", "?":
-			g.printf("Touch-move: give the square of the piece you take; you must then move it if it has a legal move\n(or attack the opponent piece you touched). quit stops the game.\n")
+		switch g.command(answer) {
+		case "help":
+			g.say("play.touch.help", "Quit", g.words.T("play.cmd.quit"))
 			continue
-		case "quit", "q", "exit":
-			return nil, "quit", nil
+		case "quit":
+			return nil, stopQuit, nil
 		}
 		sq, err := strconv.Atoi(answer)
 		if err != nil {
-			g.printf("%q is not a square number.\n", answer)
+			g.say("play.touch.notSquare", "Answer", strconv.Quote(answer))
 			continue
 		}
 		tr, ok := g.rules.(game.TouchRuleset)
@@ -370,11 +400,11 @@ func (g *terminalGame) touchFirst(p game.Player, roll int, moves []game.Transiti
 			return nil, "", err
 		}
 		if len(held) == 0 {
-			g.printf("Touching square %d commits you to nothing: choose freely.\n", sq)
+			g.say("play.touch.free", "Square", sq)
 			g.shown = true
 			return moves, "", nil
 		}
-		g.printf("You touched square %d and must play one of these.\n", sq)
+		g.say("play.touch.held", "Square", sq)
 		g.listMoves(held)
 		g.shown = true
 		return held, "", nil
@@ -392,7 +422,7 @@ func (g *terminalGame) readLine() (string, string, error) {
 			return "", "", fmt.Errorf("reading the input: %w", err)
 		}
 		g.printf("\n")
-		return "", "end of input", nil
+		return "", stopEndOfInput, nil
 	}
 	return strings.Join(strings.Fields(g.in.Text()), ""), "", nil
 }
@@ -405,30 +435,31 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 		if err := g.board(true); err != nil {
 			return 0, "", err
 		}
-		g.printf("%s throws %d.\n", g.seat(p), roll)
+		g.say("play.throws", "Seat", g.seat(p), "Roll", roll)
 		g.listMoves(moves)
 	}
 	g.shown = false
 	for {
-		g.printf("%s, your move (%s): ", g.seat(p), choices(len(moves)))
+		g.printf("%s", g.words.T("play.prompt", "Seat", g.seat(p), "Choices", choices(len(moves))))
 		answer, stop, err := g.readLine()
 		if stop != "" || err != nil {
 			return 0, stop, err
 		}
-		switch strings.ToLower(answer) {
-		case "":
+		if answer == "" {
 			g.listMoves(moves)
 			continue
-		case "help", "h", "?":
-			g.printf("%s", playHelp)
+		}
+		switch g.command(answer) {
+		case "help":
+			g.help()
 			continue
-		case "quit", "q", "exit":
-			return 0, "quit", nil
+		case "quit":
+			return 0, stopQuit, nil
 		case "board":
 			if err := g.board(true); err != nil {
 				return 0, "", err
 			}
-			g.printf("%s throws %d.\n", g.seat(p), roll)
+			g.say("play.throws", "Seat", g.seat(p), "Roll", roll)
 			g.listMoves(moves)
 			continue
 		case "moves":
@@ -442,7 +473,7 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 			if n >= 1 && n <= len(moves) {
 				return n - 1, "", nil
 			}
-			g.printf("There is no move %d: choose %s, or type help.\n", n, choices(len(moves)))
+			g.say("play.noSuchMove", "N", n, "Choices", choices(len(moves)), "Help", g.words.T("play.cmd.help"))
 			continue
 		}
 		for i, t := range moves {
@@ -452,17 +483,60 @@ func (g *terminalGame) ask(p game.Player, roll int, moves []game.Transition) (in
 		}
 		_, err = g.rules.Play(g.pos, roll, answer)
 		switch {
-		case errors.Is(err, game.ErrBadMove):
-			g.printf("%q is neither a move number nor a move (%v). Choose %s, or type help.\n", answer, err, choices(len(moves)))
 		case errors.Is(err, game.ErrIllegalMove):
-			g.printf("%s is not legal with a throw of %d. Choose %s, or type help.\n", answer, roll, choices(len(moves)))
+			g.say("play.illegal", "Move", answer, "Roll", roll, "Choices", choices(len(moves)), "Help", g.words.T("play.cmd.help"))
 		case err != nil:
-			g.printf("%s: %v. Choose %s, or type help.\n", answer, err, choices(len(moves)))
+			// Bad notation, or a move the position cannot have: the
+			// engine's reason is English, so the person gets ours.
+			g.say("play.badAnswer", "Answer", strconv.Quote(answer), "Choices", choices(len(moves)), "Help", g.words.T("play.cmd.help"))
 		default:
 			// A legal move that is not offered: touch-move (A18) holds
 			// the person to the piece touched.
-			g.printf("%s is not in the list. Choose %s, or type help.\n", answer, choices(len(moves)))
+			g.say("play.notListed", "Move", answer, "Choices", choices(len(moves)), "Help", g.words.T("play.cmd.help"))
 		}
+	}
+}
+
+// command is the command an answer names, by its English name ("help",
+// "board", "moves", "hint", "quit"), or "" for none. The English names
+// and their short forms work in every language, beside the names in the
+// player's language ("súgó", "aide").
+func (g *terminalGame) command(answer string) string {
+	answer = strings.ToLower(answer)
+	switch answer {
+	case "h", "?":
+		return "help"
+	case "q", "exit":
+		return "quit"
+	}
+	for _, c := range []struct{ name, local string }{
+		{"help", g.words.T("play.cmd.help")},
+		{"board", g.words.T("play.cmd.board")},
+		{"moves", g.words.T("play.cmd.moves")},
+		{"hint", g.words.T("play.cmd.hint")},
+		{"quit", g.words.T("play.cmd.quit")},
+	} {
+		if answer == c.name || answer == strings.ToLower(c.local) {
+			return c.name
+		}
+	}
+	return ""
+}
+
+// help prints the commands, by their names in the player's language.
+func (g *terminalGame) help() {
+	g.say("play.help.title")
+	for _, line := range []struct{ cmd, what string }{
+		{"N", "play.help.n"},
+		{"9-12", "play.help.notation"},
+		{g.words.T("play.cmd.board"), "play.help.board"},
+		{g.words.T("play.cmd.moves"), "play.help.moves"},
+		{g.words.T("play.cmd.hint"), "play.help.hint"},
+		{g.words.T("play.cmd.help"), "play.help.help"},
+		{g.words.T("play.cmd.quit"), "play.help.quit"},
+	} {
+		pad := strings.Repeat(" ", max(1, 10-utf8.RuneCountInString(line.cmd)))
+		g.printf("  %s%s%s\n", line.cmd, pad, g.words.T(line.what))
 	}
 }
 
@@ -483,17 +557,17 @@ func (g *terminalGame) computerMove(p game.Player, roll int, moves []game.Transi
 // showHint prints the hard player's choice, when hints are allowed.
 func (g *terminalGame) showHint(roll int, moves []game.Transition) {
 	if g.hinter == nil {
-		g.printf("Hints are off: start the game with --hint.\n")
+		g.say("play.hint.off")
 		return
 	}
 	m, err := g.hinter.Choose(g.pos, roll)
 	if err != nil {
-		g.printf("No hint: %v\n", err)
+		g.say("play.hint.none", "Err", err)
 		return
 	}
 	for i, t := range moves {
 		if t.Move == m {
-			g.printf("Hint: %d) %s\n", i+1, m)
+			g.say("play.hint", "N", i+1, "Move", m)
 			return
 		}
 	}
@@ -522,6 +596,12 @@ func (g *terminalGame) listMoves(moves []game.Transition) {
 	g.printf("%s\n", strings.TrimRight(line, " "))
 }
 
+// Why a game stops early: the ids of the reasons' messages.
+const (
+	stopQuit       = "play.stop.quit"
+	stopEndOfInput = "play.stop.endOfInput"
+)
+
 // finish prints the final board, the result and the game record. stop is
 // why the game stopped early, or "" when it is over.
 func (g *terminalGame) finish(stop string) error {
@@ -537,15 +617,12 @@ func (g *terminalGame) finish(stop string) error {
 		if !over {
 			return fmt.Errorf("play: the game stopped before its end")
 		}
-		g.printf("Result: %s\n", g.result(pay))
+		g.say("play.result", "Result", g.result(pay))
 	} else {
-		turns := "turns"
-		if len(g.rec.Turns) == 1 {
-			turns = "turn"
-		}
-		g.printf("Game stopped (%s) after %d %s.\n", stop, len(g.rec.Turns), turns)
+		g.printf("%s\n", g.words.N("play.stopped", len(g.rec.Turns), "Reason", g.words.T(stop)))
 	}
-	g.printf("\nGame record:\n")
+	g.printf("\n")
+	g.say("play.record")
 	return record.Write(g.out, g.rec)
 }
 
@@ -560,11 +637,11 @@ func (g *terminalGame) result(pay game.Payoffs) string {
 		}
 	}
 	if winner != game.NoPlayer {
-		return g.seat(winner) + " wins."
+		return g.words.T("play.wins", "Seat", g.seat(winner))
 	}
 	var parts []string
 	for p := range game.Player(n) {
-		parts = append(parts, fmt.Sprintf("%s %g", g.seat(p), pay[p]))
+		parts = append(parts, g.words.T("play.share", "Seat", g.seat(p), "Share", g.words.Float(pay[p], 2)))
 	}
 	return strings.Join(parts, ", ") + "."
 }

@@ -5,6 +5,9 @@ import (
 	"testing"
 
 	"passage/internal/catalog"
+	"passage/internal/i18n"
+
+	"golang.org/x/text/language"
 )
 
 // TestPlayAutoForced: by default a person's only legal move is played
@@ -70,23 +73,36 @@ func TestPlayBoardWithThrow(t *testing.T) {
 }
 
 func TestWithThrowShown(t *testing.T) {
+	hu, err := i18n.New(language.Hungarian)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name, diagram, seat string
+		words               *i18n.Printer
 		shown               bool
 		want                string
 	}{
-		{"senet, throw shown", "  board\n  White to throw.\n  Opening: x\n", "White", true, "  board\n  Opening: x\n"},
-		{"senet, no throw", "  board\n  White to throw.\n  Opening: x\n", "White", false, "  board\n  White to throw.\n  Opening: x\n"},
-		{"ludo, throw shown", "x\nred to roll\nlegend\n", "Red", true, "x\nlegend\n"},
-		{"ludo with state, throw shown", "x\nred to roll, 2 six(es) in a row, last moved 7\n", "Red", true, "x\nRed: 2 six(es) in a row, last moved 7\n"},
-		{"ludo with state, no throw", "x\nred to roll, 2 six(es) in a row", "Red", false, "x\nRed to roll, 2 six(es) in a row"},
-		{"another seat's name", "  White to throw.\n", "Black", true, "  White to throw.\n"},
-		{"game over", "  Game over: White wins.\n", "White", true, "  Game over: White wins.\n"},
+		{"senet, throw shown", "  board\n  White to throw.\n  Opening: x\n", "White", nil, true, "  board\n  Opening: x\n"},
+		{"senet, no throw", "  board\n  White to throw.\n  Opening: x\n", "White", nil, false, "  board\n  White to throw.\n  Opening: x\n"},
+		{"ludo, throw shown", "x\nred to roll\nlegend\n", "Red", nil, true, "x\nlegend\n"},
+		{"ludo with state, throw shown", "x\nred to roll, 2 six(es) in a row, last moved 7\n", "Red", nil, true, "x\nRed: 2 six(es) in a row, last moved 7\n"},
+		{"ludo with state, no throw", "x\nred to roll, 2 six(es) in a row", "Red", nil, false, "x\nRed to roll, 2 six(es) in a row"},
+		{"another seat's name", "  White to throw.\n", "Black", nil, true, "  White to throw.\n"},
+		{"game over", "  Game over: White wins.\n", "White", nil, true, "  Game over: White wins.\n"},
+		{"hungarian senet, throw shown", "  tábla\n  Fehér dob.\n", "White", hu, true, "  tábla\n"},
+		{"hungarian ludo with state", "x\npiros dob, 2 hatos egymás után\n", "Red", hu, true, "x\nPiros: 2 hatos egymás után\n"},
+		{"hungarian ludo, no throw", "x\npiros dob\n", "Red", hu, false, "x\nPiros dob\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := withThrowShown(tt.diagram, tt.seat, tt.shown); got != tt.want {
-				t.Errorf("withThrowShown(%q, %q, %v) = %q, want %q", tt.diagram, tt.seat, tt.shown, got, tt.want)
+			words := tt.words
+			if words == nil {
+				words = i18n.English()
+			}
+			name := localSeatName(words, tt.seat)
+			if got := withThrowShown(tt.diagram, name, throwHeads(words, tt.seat, name), tt.shown); got != tt.want {
+				t.Errorf("withThrowShown(%q, %q, %v) = %q, want %q", tt.diagram, name, tt.shown, got, tt.want)
 			}
 		})
 	}
@@ -102,10 +118,10 @@ func TestPlayLudoSeat(t *testing.T) {
 }
 
 // TestFirstThrowMatchesRules: every explanation of who throws first
-// belongs to a known ruleset and names the seat that its initial
-// position gives the throw to.
+// belongs to a known ruleset and, in every language, names first the
+// seat that its initial position gives the throw to, and not the other.
 func TestFirstThrowMatchesRules(t *testing.T) {
-	for name, why := range firstThrow {
+	for name := range firstThrow {
 		kit, err := catalog.Open(name, nil)
 		if err != nil {
 			t.Errorf("firstThrow[%q]: %v", name, err)
@@ -115,8 +131,18 @@ func TestFirstThrowMatchesRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := seatName(kit.Ruleset, p) + " throws first:"; !strings.HasPrefix(why, want) {
-			t.Errorf("firstThrow[%q] = %q, want it to start %q", name, why, want)
+		for _, tag := range i18n.Languages {
+			words, err := i18n.New(tag)
+			if err != nil {
+				t.Fatal(err)
+			}
+			why := words.T("play.firstThrow." + name)
+			head, _, _ := strings.Cut(strings.ToLower(why), ":")
+			first := strings.ToLower(localSeatName(words, seatName(kit.Ruleset, p)))
+			other := strings.ToLower(localSeatName(words, seatName(kit.Ruleset, 1-p)))
+			if !strings.Contains(head, first) || strings.Contains(head, other) {
+				t.Errorf("%s: %s = %q, want it to say first that %s throws first", tag, name, why, first)
+			}
 		}
 	}
 }

@@ -10,8 +10,11 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 	"time"
+
+	"golang.org/x/time/rate"
 
 	"passage/internal/server"
 	"passage/internal/store/sqlite"
@@ -25,8 +28,19 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "pause `D` before each throw and move of a computer player")
 	standIn := fs.String("stand-in", "medium", "computer `LEVEL` that plays a person's seat after the time limit")
 	logLevel := fs.String("log", "info", "log `LEVEL`: debug, info, warn or error")
+	maxGames := fs.Int("max-games", 10000, "at most `N` games in memory; past it, requests that need one more answer 503")
+	idle := fs.Duration("idle", 5*time.Minute, "a game nobody follows and no computer plays leaves memory after `D` without action")
+	expiry := fs.Duration("waiting-expiry", 7*24*time.Hour, "a game waiting for players `D` without activity is abandoned")
+	searches := fs.Int("searches", max(1, runtime.GOMAXPROCS(0)-1), "at most `N` computer moves searched at once")
+	maxComputer := fs.Int("max-computer-games", 4, "at most `N` games between computers in play per client")
+	createRate := fs.Float64("create-rate", 10, "games one client may create per minute (`N`, bursts of 10)")
+	takeRate := fs.Float64("take-rate", 30, "seats one client may take per minute (`N`, bursts of 20)")
+	clientHeader := fs.String("client-header", "", "trusted reverse proxy `HEADER` with the client's address (e.g. X-Forwarded-For, last entry); only behind such a proxy")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *maxGames < 1 || *searches < 1 || *maxComputer < 1 || *createRate <= 0 || *takeRate <= 0 || *idle <= 0 || *expiry <= 0 {
+		return usageError{"serve: --max-games, --searches, --max-computer-games, --create-rate, --take-rate, --idle and --waiting-expiry must be positive"}
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
@@ -41,17 +55,16 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	srv := server.New(server.Config{Store: st, Logger: log, BotDelay: *botDelay, StandIn: *standIn})
+	srv := server.New(server.Config{Store: st, Logger: log, BotDelay: *botDelay, StandIn: *standIn,
+		MaxGames: *maxGames, IdleAfter: *idle, WaitingExpiry: *expiry, Searches: *searches,
+		MaxComputerGames: *maxComputer, CreateRate: rate.Limit(*createRate / 60), TakeRate: rate.Limit(*takeRate / 60),
+		ClientHeader: *clientHeader})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		srv.Close()
 		return err
 	}
-	hs := &http.Server{
-		Handler:           srv.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	hs := srv.HTTPServer()
 	if err := srv.Resume(ctx); err != nil {
 		ln.Close()
 		srv.Close()

@@ -101,6 +101,9 @@ func (p *serverProc) call(method, path, token string, body any, out any) (int, e
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	if method != "GET" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return 0, err
@@ -141,7 +144,7 @@ func createPeople(t *testing.T, p *serverProc, rules string, opts map[string]str
 	req := map[string]any{"rules": rules, "options": opts, "seats": []map[string]any{}}
 	var sl []map[string]any
 	for range seats {
-		sl = append(sl, map[string]any{"kind": "human"})
+		sl = append(sl, map[string]any{"kind": "human", "anyone": true})
 	}
 	req["seats"] = sl
 	var c struct{ Game apiGame }

@@ -13,8 +13,11 @@ import (
 	"strings"
 	"syscall"
 	"text/tabwriter"
+	"time"
+	"unicode"
 
 	"passage/internal/catalog"
+	"passage/internal/i18n"
 	"passage/sim"
 )
 
@@ -31,7 +34,13 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	compare := fs.String("compare", "", "compare rulesets `R1,R2,...` with the same seats (each a ruleset ID, then each option after a ':', e.g. senet-jequier:water=15:overshoot=block)")
 	logScale := fs.Bool("log-scale", false, "with --compare and --plot: draw the game lengths on a logarithmic axis, for rulesets whose games differ tenfold in length")
 	progress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
+	var lang langFlag
+	lang.register(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	words, err := lang.printer("sim")
+	if err != nil {
 		return err
 	}
 	if *seats == "" {
@@ -74,6 +83,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers}
 	if *progress || isTerminal(stderr) {
 		cfg.Progress = stderr
+		cfg.ProgressText = func(done, total int, perSec float64, eta time.Duration) string {
+			return progressText(words, done, total, perSec, eta)
+		}
 	}
 	var reports []sim.Report
 	for _, kit := range kits {
@@ -116,10 +128,10 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			if i > 0 {
 				buf.WriteString("\n")
 			}
-			writeReport(&buf, rep, *workers)
+			writeReport(&buf, words, rep, *workers)
 		}
 		if *plotPath != "" {
-			fmt.Fprintf(&buf, "\nPlot written to %s\n", *plotPath)
+			fmt.Fprintf(&buf, "\n%s\n", words.T("sim.plotWritten", "Path", *plotPath))
 		}
 	}
 	if _, err := stdout.Write(buf.Bytes()); err != nil {
@@ -141,37 +153,114 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// writeReport prints a simulation report for people.
-func writeReport(w io.Writer, r sim.Report, workers int) {
-	note := ""
+// writeReport prints a simulation report for people, in their
+// language (the JSON report is the one for programs).
+func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
+	head := "sim.head"
 	if r.Interrupted {
-		note = " (interrupted)"
+		head = "sim.headInterrupted"
 	}
-	fmt.Fprintf(w, "%s: %d games%s, seed %d, %d workers, %.1f s (%.1f games/s)\n",
-		r.Rules, r.Games, note, r.Seed, workers, r.Seconds, r.GamesPerSec)
+	fmt.Fprintln(w, words.T(head, "Rules", r.Rules, "Games", words.N("sim.games", r.Games),
+		"Seed", r.Seed, "Workers", words.N("sim.workers", workers),
+		"Seconds", words.Float(r.Seconds, 1), "Rate", words.Float(r.GamesPerSec, 1)))
+	pct := func(x float64) string { return words.Percent(x, 1) }
+	num := words.Float
+	row := func(tw io.Writer, cells ...string) { fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t") }
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "player\twins\twin rate\t95% interval\tpayoff\tmedian move\t")
+	row(tw, words.T("sim.col.player"), words.T("sim.col.wins"), words.T("sim.col.winRate"),
+		words.T("sim.col.interval"), words.T("sim.col.payoff"), words.T("sim.col.medianMove"))
+	labels := playerLabels(words, r)
 	for i, p := range r.Players {
-		fmt.Fprintf(tw, "%s\t%g\t%.1f%%\t[%.1f%%, %.1f%%]\t%.3f\t%.3f ms\t\n",
-			r.PlayerLabels()[i], p.Wins, 100*p.Win.Rate, 100*p.Win.Low, 100*p.Win.High, p.Payoff, p.MedianMs)
+		row(tw, labels[i], words.Float(p.Wins, decimals(p.Wins)), pct(p.Win.Rate),
+			"["+pct(p.Win.Low)+", "+pct(p.Win.High)+"]", num(p.Payoff, 3), num(p.MedianMs, 3)+" ms")
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "first seat wins %.1f%% [%.1f%%, %.1f%%]\n", 100*r.FirstSeat.Rate, 100*r.FirstSeat.Low, 100*r.FirstSeat.High)
+	fmt.Fprintln(w, words.T("sim.firstSeat", "Rate", pct(r.FirstSeat.Rate), "Low", pct(r.FirstSeat.Low), "High", pct(r.FirstSeat.High)))
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "game length\tmean\tmedian\t90th pct\tmax\t")
-	for _, row := range []struct {
+	row(tw, words.T("sim.col.length"), words.T("sim.col.mean"), words.T("sim.col.median"), words.T("sim.col.p90"), words.T("sim.col.max"))
+	for _, l := range []struct {
 		name string
 		d    sim.Dist
-	}{{"turns", r.Turns}, {"moves", r.Moves}} {
-		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%.1f\t%.0f\t\n", row.name, row.d.Mean, row.d.Median, row.d.P90, row.d.Max)
+	}{{words.T("sim.row.turns"), r.Turns}, {words.T("sim.row.moves"), r.Moves}} {
+		row(tw, l.name, num(l.d.Mean, 1), num(l.d.Median, 1), num(l.d.P90, 1), num(l.d.Max, 0))
 	}
 	tw.Flush()
 	if len(r.Effects) > 0 {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "special rule\tper game\ttotal\t")
+		row(tw, words.T("sim.col.effect"), words.T("sim.col.perGame"), words.T("sim.col.total"))
 		for _, e := range r.Effects {
-			fmt.Fprintf(tw, "%s\t%.2f\t%d\t\n", e.Name, e.PerGame, e.Total)
+			row(tw, effectName(words, e.Name), num(e.PerGame, 2), words.Int(e.Total))
 		}
 		tw.Flush()
 	}
+}
+
+// progressText is the progress line after the bar: "42% 420/1000
+// games, 812.5 games/s, ETA 1:05", the time left in minutes and seconds
+// ("?" until the first game ends), which read the same in every
+// language.
+func progressText(words *i18n.Printer, done, total int, perSec float64, eta time.Duration) string {
+	left := "?"
+	if eta >= 0 {
+		secs := int(eta.Round(time.Second) / time.Second)
+		left = fmt.Sprintf("%d:%02d", secs/60, secs%60)
+	}
+	return words.T("sim.progress", "Percent", fmt.Sprintf("%3d%%", 100*done/total),
+		"Done", done, "Total", total, "Rate", words.Float(perSec, 1), "ETA", left)
+}
+
+// playerLabels are sim.Report.PlayerLabels in the reader's language:
+// players of the same name are told apart by their seat in game 1.
+func playerLabels(words *i18n.Printer, r sim.Report) []string {
+	seen := map[string]int{}
+	for _, pl := range r.Players {
+		seen[pl.Name]++
+	}
+	labels := make([]string, len(r.Players))
+	for i, pl := range r.Players {
+		labels[i] = pl.Name
+		if seen[pl.Name] > 1 {
+			labels[i] = words.T("sim.inGame1", "Name", pl.Name, "Seat", localSeatName(words, pl.Seat))
+		}
+	}
+	return labels
+}
+
+// effectName is a special rule's name in the reader's language; the
+// engines name them in English ("attack (swap)"), which gives the
+// message id (sim.effect.attack-swap). A rule the catalogs do not know
+// yet keeps its English name.
+func effectName(words *i18n.Printer, name string) string {
+	if s := words.T("sim.effect." + effectSlug(name)); !strings.HasPrefix(s, "!") {
+		return s
+	}
+	return name
+}
+
+// effectSlug is name in lower case with each run of other characters
+// than letters and digits made one hyphen: "entering-k3".
+func effectSlug(name string) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range strings.ToLower(name) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			hyphen = false
+			b.WriteRune(r)
+			continue
+		}
+		hyphen = true
+	}
+	return b.String()
+}
+
+// decimals is how many decimals a win count needs: none when whole,
+// one for the half wins that shared places give.
+func decimals(x float64) int {
+	if x == float64(int64(x)) {
+		return 0
+	}
+	return 1
 }

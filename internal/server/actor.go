@@ -2,62 +2,54 @@ package server
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"log/slog"
-	"net/http"
 	"runtime/debug"
 	"slices"
-	"strings"
+	"sync"
 	"time"
 
 	"passage/agent"
 	"passage/game"
-	"passage/internal/catalog"
-	"passage/internal/fairdice"
 	"passage/internal/store"
 )
 
-// errStopped is returned by call when the actor has stopped (its game
-// ended, or the server shuts down); the caller looks again.
-var errStopped = errors.New("actor stopped")
-
-// actor owns one live game: a single goroutine runs every change to it,
-// so intents from all clients and the computer players are applied one
-// at a time. An intent is validated (token, turn, legality), then the
-// change is written to the store, and only then broadcast.
+// actor owns one game in memory: its turn state (turns.go) changes only
+// in functions run from its mailbox, one at a time, so intents from all
+// clients, timers and computer players never race. The actor is the
+// I/O around the pure turn machine: it writes each change to the store
+// before it holds, broadcasts it, and arms the timers of the game's
+// automatic actions.
+//
+// An actor has no goroutine of its own while its mailbox is empty: one
+// is started when something is posted and ends when the mailbox is
+// drained, so an idle game costs only its state.
 type actor struct {
 	srv *Server
 	id  string
-	kit catalog.Kit
-	log *slog.Logger
+	// ctx ends when the actor stops: its queued search is dropped and
+	// its store writes are cancelled with the server's.
+	ctx    context.Context
+	cancel context.CancelFunc
 
-	// The game, as stored, and the state between throw and move, which
-	// is not stored: throw n is a function of the seed, so after a
-	// restart the same throw comes again.
-	g       store.Game
-	last    *store.Turn
-	hasRoll bool
-	roll    int
-	moves   []game.Transition
+	// Touched only from the mailbox.
+	st         turnState
+	subs       map[*subscriber]struct{}
+	epoch      uint64 // counts changes: a timer or answer for an older epoch is stale
+	timer      *time.Timer
+	deadline   time.Time // the running time limit, shown to clients
+	thinking   bool      // a computer's search is queued or running
+	lastActive time.Time
 
-	subs map[*subscriber]struct{}
+	// owner is the client that created this computer-only game (counted
+	// against its cap), or "".
+	owner string
 
-	inbox chan func()
-	done  chan struct{} // closed when the goroutine has stopped
-
-	// epoch counts changes; a timer or a computer's answer made for an
-	// older epoch is ignored.
-	epoch       uint64
-	timer       *time.Timer
-	turnStarted time.Time
-	deadline    time.Time
-	thinking    bool // a computer player is choosing a move
-	finished    bool
+	mu      sync.Mutex
+	queue   []func()
+	running bool
+	stopped bool
+	done    chan struct{} // closed when the actor has stopped
 }
 
 // subscriber is one WebSocket client's queue of encoded messages. The
@@ -70,30 +62,54 @@ type subscriber struct {
 // it is dropped (it reconnects and gets a fresh snapshot).
 const subscriberQueue = 64
 
-func newActor(srv *Server, kit catalog.Kit, g store.Game, last *store.Turn) *actor {
+func newActor(srv *Server, st turnState) *actor {
+	ctx, cancel := context.WithCancel(srv.ctx)
 	return &actor{
-		srv: srv, id: g.ID, kit: kit, g: g, last: last,
-		log:         srv.log.With("game", g.ID),
-		subs:        map[*subscriber]struct{}{},
-		inbox:       make(chan func(), 16),
-		done:        make(chan struct{}),
-		turnStarted: time.Now(),
+		srv: srv, id: st.g.ID, ctx: ctx, cancel: cancel, st: st,
+		lastActive: time.Now(), done: make(chan struct{}),
 	}
 }
 
-// run is the actor's goroutine.
-func (a *actor) run(ctx context.Context) {
-	defer close(a.done)
-	a.plan()
-	for !a.finished {
-		select {
-		case f := <-a.inbox:
-			a.safely(f)
-		case <-ctx.Done():
-			a.finished = true
-		}
+// post queues f in the mailbox, starting the actor's goroutine if it
+// has none; false when the actor has stopped.
+func (a *actor) post(f func()) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.stopped {
+		return false
 	}
-	a.stop()
+	a.queue = append(a.queue, f)
+	if !a.running {
+		a.running = true
+		go a.drain()
+	}
+	return true
+}
+
+// drain runs the mailbox until it is empty or the actor stops. done
+// is closed here, after the function that stopped the actor has
+// returned, so that its caller's reply is always sent before done
+// closes.
+func (a *actor) drain() {
+	for {
+		a.mu.Lock()
+		if a.stopped {
+			a.running = false
+			a.mu.Unlock()
+			close(a.done)
+			return
+		}
+		if len(a.queue) == 0 {
+			a.running = false
+			a.mu.Unlock()
+			return
+		}
+		f := a.queue[0]
+		a.queue[0] = nil
+		a.queue = a.queue[1:]
+		a.mu.Unlock()
+		a.safely(f)
+	}
 }
 
 // safely runs f; should it panic (a bug: input is validated before it
@@ -102,28 +118,38 @@ func (a *actor) run(ctx context.Context) {
 func (a *actor) safely(f func()) {
 	defer func() {
 		if v := recover(); v != nil {
-			a.log.Error("panic in game actor: game reloaded from the store", "panic", v, "stack", string(debug.Stack()))
-			a.finished = true
+			a.srv.log.Error("panic in game actor: game reloaded from the store", "game", a.id, "panic", v, "stack", string(debug.Stack()))
+			a.stop()
 		}
 	}()
 	f()
 }
 
-// stop ends the actor: no more timers, the server forgets it, and every
-// subscriber's queue is closed after what it holds.
+// stop ends the actor (from its mailbox; drain then closes done): no
+// more timers, the server forgets it, and every subscriber's queue is
+// closed after what it holds.
 func (a *actor) stop() {
+	a.mu.Lock()
+	if a.stopped {
+		a.mu.Unlock()
+		return
+	}
+	a.stopped = true
+	a.queue = nil
+	a.mu.Unlock()
+	a.cancel()
 	if a.timer != nil {
 		a.timer.Stop()
 	}
-	a.srv.forget(a)
 	for s := range a.subs {
 		close(s.ch)
 		delete(a.subs, s)
-		a.srv.metrics.subscribers.Add(-1)
 	}
+	a.srv.forget(a)
 }
 
-// call runs f in the actor's goroutine and returns its result.
+// call runs f in the actor and returns its result; errStopped when the
+// actor stopped first (the caller looks again).
 func call[T any](ctx context.Context, a *actor, f func() (T, error)) (T, error) {
 	type result struct {
 		v   T
@@ -131,12 +157,8 @@ func call[T any](ctx context.Context, a *actor, f func() (T, error)) (T, error) 
 	}
 	reply := make(chan result, 1)
 	var zero T
-	select {
-	case a.inbox <- func() { v, err := f(); reply <- result{v, err} }:
-	case <-a.done:
+	if !a.post(func() { v, err := f(); reply <- result{v, err} }) {
 		return zero, errStopped
-	case <-ctx.Done():
-		return zero, ctx.Err()
 	}
 	select {
 	case r := <-reply:
@@ -154,15 +176,6 @@ func call[T any](ctx context.Context, a *actor, f func() (T, error)) (T, error) 
 	}
 }
 
-// post queues f from another goroutine (a timer, a computer player);
-// it is dropped when the actor has stopped.
-func (a *actor) post(f func()) {
-	select {
-	case a.inbox <- f:
-	case <-a.done:
-	}
-}
-
 // after runs f in the actor after d unless the game changes meanwhile.
 func (a *actor) after(d time.Duration, f func()) {
 	epoch := a.epoch
@@ -175,206 +188,157 @@ func (a *actor) after(d time.Duration, f func()) {
 	})
 }
 
-// toMove is the seat to throw, or -1 when the game is over.
-func (a *actor) toMove() int {
-	p, err := a.kit.ToMove(a.g.Pos)
+// do runs command c through the turn machine: the writes first, then
+// the new state, the broadcast and the next automatic action. A failed
+// write stops the actor, so that the game is read again from the store.
+func (a *actor) do(c command) (outcome, error) {
+	a.lastActive = time.Now()
+	out, err := a.st.apply(c)
 	if err != nil {
-		return -1
+		return out, err
 	}
-	return int(p)
-}
-
-// changed marks a change: pending timers and answers become stale.
-func (a *actor) changed() {
+	if err := a.persist(out.writes); err != nil {
+		// The game as stored differs from this one (a conflict) or the
+		// store failed: the next request reads it again.
+		a.srv.log.Warn("store write refused or failed: game reloaded from the store", "game", a.id, "err", err)
+		a.stop()
+		return out, err
+	}
+	a.st = out.next
 	a.epoch++
 	if a.timer != nil {
 		a.timer.Stop()
 		a.timer = nil
 	}
+	for _, w := range out.writes {
+		if w.kind == writeTurn {
+			a.srv.metrics.moves.Inc()
+			if w.status == store.StatusOver {
+				a.srv.metrics.finished.Inc()
+			}
+		}
+	}
+	for _, ev := range out.events {
+		a.broadcast(&ev)
+		if ev.Kind == "move" {
+			a.srv.metrics.broadcast.Observe(time.Since(c.now).Seconds())
+		}
+	}
+	if a.st.g.Status.Done() {
+		a.srv.log.Info("game ended", "game", a.id, "status", a.st.g.Status, "turns", a.st.g.Turns, "result", a.st.g.Result)
+		a.stop()
+		return out, nil
+	}
+	a.plan()
+	return out, nil
 }
 
-// plan schedules the next automatic action: a computer's throw or move,
-// or the time limit of a person's turn.
+// persist makes the writes of a command, in order, with the actor's
+// context (the server's, so that shutdown cancels them).
+func (a *actor) persist(writes []storeWrite) error {
+	ctx, cancel := context.WithTimeout(a.ctx, 10*time.Second)
+	defer cancel()
+	for _, w := range writes {
+		var err error
+		switch w.kind {
+		case writeTurn:
+			err = a.srv.st.AppendTurn(ctx, a.id, w.turn, w.status, w.result)
+		case writeSeat:
+			err = a.srv.st.TakeSeat(ctx, a.id, w.seat, w.hash, w.status)
+		case writeAway:
+			err = a.srv.st.SetAway(ctx, a.id, w.seat, w.away)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// plan arms the timer of the next automatic action: a computer's throw
+// or move, or the time limit of a person's turn.
 func (a *actor) plan() {
 	if a.timer != nil {
 		a.timer.Stop()
 		a.timer = nil
 	}
 	a.deadline = time.Time{}
-	if a.g.Status != store.StatusLive {
-		return
-	}
-	seat := a.toMove()
-	if seat < 0 {
-		return
-	}
-	s := a.g.Seats[seat]
-	if s.Kind != store.Human || s.Away {
+	switch next := a.st.next(); next.kind {
+	case actComputer:
 		if !a.thinking {
-			a.after(a.srv.cfg.BotDelay, a.botStep)
+			a.after(a.srv.cfg.BotDelay, a.computerStep)
 		}
-		return
-	}
-	if a.g.TimeLimit > 0 {
-		a.deadline = a.turnStarted.Add(a.g.TimeLimit)
-		a.after(time.Until(a.deadline), func() { a.timeout(seat) })
+	case actDeadline:
+		a.deadline = next.at
+		a.after(time.Until(next.at), func() { a.auto(command{kind: cmdTimeout, seat: next.seat}) })
 	}
 }
 
-// botName is the computer player that plays seat: its own, or the
+// auto runs an automatic command; a stale one is dropped.
+func (a *actor) auto(c command) {
+	c.now = time.Now()
+	if _, err := a.do(c); err != nil && err != errStale {
+		a.srv.log.Error("automatic action", "game", a.id, "command", c.kind, "err", err)
+	}
+}
+
+// computerName is the computer player that plays seat: its own, or the
 // stand-in for a person who is away.
-func (a *actor) botName(seat int) string {
-	if name := a.g.Seats[seat].Kind; name != store.Human {
+func (a *actor) computerName(seat int) string {
+	if name := a.st.g.Seats[seat].Kind; name != store.Human {
 		return name
 	}
 	return a.srv.cfg.StandIn
 }
 
-// botStep is a computer's turn: throw, then (after the pause) choose a
-// move in a goroutine of its own, so that the actor keeps answering.
-func (a *actor) botStep() {
-	seat := a.toMove()
-	if seat < 0 {
+// computerStep is a computer's turn: throw, then (after the pause)
+// choose a move on the search pool, so that the actor keeps answering.
+func (a *actor) computerStep() {
+	next := a.st.next()
+	if next.kind != actComputer {
 		return
 	}
-	if !a.hasRoll {
-		if err := a.throwNow(seat); err != nil {
-			a.log.Error("computer throw", "err", err)
-			return
-		}
-		a.plan()
+	if !a.st.hasRoll {
+		a.auto(command{kind: cmdComputerThrow})
 		return
 	}
-	name := a.botName(seat)
-	b, release, err := a.srv.borrowBot(a.kit, name)
-	if err != nil {
-		a.log.Error("computer player", "seat", seat, "err", err)
-		return
-	}
-	pos, roll, epoch := a.g.Pos, a.roll, a.epoch
+	name := a.computerName(next.seat)
+	kit := a.st.kit
+	pos, roll, epoch := a.st.g.Pos, a.st.roll, a.epoch
 	a.thinking = true
-	go func() {
-		move, err := choose(b, pos, roll)
-		release()
-		submitted := time.Now()
+	a.srv.pool.submit(a.ctx, func() {
+		move, err := a.srv.choose(kit.ID(), name, pos, roll, func(seed uint64) (agent.TextAgent, error) { return kit.NewPlayer(name, seed) })
+		chosen := time.Now()
 		a.post(func() {
 			a.thinking = false
 			if a.epoch != epoch {
 				a.plan()
 				return
 			}
-			i := slices.IndexFunc(a.moves, func(t game.Transition) bool { return t.Move == move })
-			if err != nil || i < 0 {
-				a.log.Error("computer move", "seat", seat, "move", move, "err", err)
-				i = 0 // play the first legal move rather than stall the game
+			if err != nil || !slices.ContainsFunc(a.st.moves, func(t game.Transition) bool { return t.Move == move }) {
+				a.srv.log.Error("computer move: playing the first legal move", "game", a.id, "seat", next.seat, "move", move, "err", err)
 			}
-			if err := a.apply(a.moves[i], name, submitted); err != nil {
-				a.log.Error("computer move", "seat", seat, "err", err)
-				a.after(time.Second, a.botStep)
-			}
+			a.auto(command{kind: cmdComputerMove, move: move, by: name, now: chosen})
 		})
-	}()
+	})
 }
 
-// choose asks a computer player for its move, turning a panic into an
-// error.
-func choose(b agent.TextAgent, pos string, roll int) (move string, err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			err = fmt.Errorf("computer player panicked: %v", v)
-		}
-	}()
-	return b.Choose(pos, roll)
-}
-
-// timeout hands an idle person's seat to the computer until the person
-// acts again.
-func (a *actor) timeout(seat int) {
-	if a.toMove() != seat || a.g.Seats[seat].Away {
-		return
-	}
-	if err := a.setAway(seat, true); err != nil {
-		a.log.Error("time limit", "seat", seat, "err", err)
-		return
-	}
-	a.log.Info("time limit: computer takes the seat", "seat", seat, "standIn", a.srv.cfg.StandIn)
-	a.broadcast(&event{Kind: "away", Seat: seat})
-	a.plan()
-}
-
-func (a *actor) setAway(seat int, away bool) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := a.srv.st.SetAway(ctx, a.id, seat, away); err != nil {
-		return err
-	}
-	a.g.Seats[seat].Away = away
-	a.changed()
-	return nil
-}
-
-// throwNow draws throw number Turns from the seed for seat and
-// broadcasts it.
-func (a *actor) throwNow(seat int) error {
-	outcomes, err := a.kit.Outcomes(a.g.Pos)
-	if err != nil {
-		return err
-	}
-	roll, err := fairdice.Throw(a.g.Seed, uint64(a.g.Turns), outcomes)
-	if err != nil {
-		return err
-	}
-	moves, err := a.kit.Moves(a.g.Pos, roll)
-	if err != nil {
-		return err
-	}
-	a.changed()
-	a.hasRoll, a.roll, a.moves = true, roll, moves
-	a.broadcast(&event{Kind: "throw", Seat: seat, Roll: roll})
-	return nil
-}
-
-// apply plays transition t as the next turn: it is written to the store
-// first, and only then becomes the game's state and is broadcast.
-func (a *actor) apply(t game.Transition, by string, submitted time.Time) error {
-	seat := a.toMove()
-	now := time.Now().UTC()
-	status, result := store.StatusLive, ""
-	if r := resultOf(a.kit.Ruleset, t.Pos); r != nil {
-		status = store.StatusOver
-		b, _ := json.Marshal(r.Payoffs)
-		result = string(b)
-	}
-	turn := store.Turn{N: a.g.Turns + 1, Seat: seat, Roll: a.roll, Move: t.Move, Pos: t.Pos, By: by, At: now}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := a.srv.st.AppendTurn(ctx, a.id, turn, status, result); err != nil {
-		return fmt.Errorf("store turn %d: %w", turn.N, err)
-	}
-	a.changed()
-	a.g.Pos, a.g.Turns, a.g.Status, a.g.Result, a.g.Updated = t.Pos, turn.N, status, result, now
-	a.last = &turn
-	a.hasRoll, a.roll, a.moves = false, 0, nil
-	a.turnStarted = now
-	a.srv.metrics.move()
-	a.broadcast(&event{Kind: "move", Seat: seat, Roll: turn.Roll, Move: t.Move})
-	a.srv.metrics.latency(time.Since(submitted))
-	if status == store.StatusOver {
-		a.log.Info("game over", "turns", turn.N, "result", result)
-		a.finished = true
-		return nil
-	}
-	a.plan()
-	return nil
+// idle reports whether the actor may leave memory: nobody follows the
+// game, no computer is to play, and nothing happened for the idle time.
+// A person's time limit is taken up again by the server's sweep
+// (Server.wake) when it runs out.
+func (a *actor) idle(now time.Time) bool {
+	return len(a.subs) == 0 && !a.thinking && a.st.next().kind != actComputer &&
+		now.Sub(a.lastActive) >= a.srv.cfg.IdleAfter
 }
 
 // view is the game as clients see it now.
 func (a *actor) view() gameView {
-	v := baseView(a.kit, a.g, a.last, a.srv.cfg.TimeUnit)
-	if a.hasRoll {
-		r := a.roll
+	v := baseView(a.st.kit, a.st.g, a.st.last, a.srv.cfg.TimeUnit)
+	if a.st.hasRoll {
+		r := a.st.roll
 		v.Roll = &r
-		for _, t := range a.moves {
+		for _, t := range a.st.moves {
 			v.Moves = append(v.Moves, moveView(t))
 		}
 	}
@@ -394,187 +358,18 @@ func (a *actor) broadcast(ev *event) {
 	v := a.view()
 	msg, err := json.Marshal(message{Type: "state", Game: &v, Event: ev})
 	if err != nil {
-		a.log.Error("encode state", "err", err)
+		a.srv.log.Error("encode state", "game", a.id, "err", err)
 		return
 	}
 	for s := range a.subs {
 		select {
 		case s.ch <- msg:
 		default:
-			a.log.Warn("dropping a slow subscriber")
+			a.srv.log.Warn("dropping a slow subscriber", "game", a.id)
 			close(s.ch)
 			delete(a.subs, s)
-			a.srv.metrics.subscribers.Add(-1)
 		}
 	}
-}
-
-// hashToken is what the store keeps of a seat token.
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
-// seatsOf lists the seats token holds.
-func (a *actor) seatsOf(token string) ([]int, error) {
-	if token == "" {
-		return nil, errMissingToken
-	}
-	h := hashToken(token)
-	var seats []int
-	for i, s := range a.g.Seats {
-		if s.TokenHash != "" && subtle.ConstantTimeCompare([]byte(s.TokenHash), []byte(h)) == 1 {
-			seats = append(seats, i)
-		}
-	}
-	if len(seats) == 0 {
-		return nil, errBadToken
-	}
-	return seats, nil
-}
-
-// actingSeat checks that token may act now and returns the seat to
-// move. A person who was away is back.
-func (a *actor) actingSeat(token string) (int, error) {
-	seats, err := a.seatsOf(token)
-	if err != nil {
-		return 0, err
-	}
-	switch a.g.Status {
-	case store.StatusWaiting:
-		return 0, errWaiting
-	case store.StatusOver:
-		return 0, errGameOver
-	}
-	a.back(seats)
-	seat := a.toMove()
-	if !slices.Contains(seats, seat) {
-		name, _ := game.SeatName(a.kit.Ruleset, game.Player(seat))
-		return 0, newError(http.StatusConflict, game.ErrNotYourTurn, "not your turn: %s (seat %d) is to play", name, seat)
-	}
-	return seat, nil
-}
-
-// back clears the Away flag of seats.
-func (a *actor) back(seats []int) {
-	for _, s := range seats {
-		if a.g.Seats[s].Away {
-			if err := a.setAway(s, false); err != nil {
-				a.log.Error("seat back", "seat", s, "err", err)
-				continue
-			}
-			a.broadcast(&event{Kind: "back", Seat: s})
-			a.plan()
-		}
-	}
-}
-
-// hello answers a client that shows its token: the seats it holds.
-func (a *actor) hello(token string) ([]int, error) {
-	seats, err := a.seatsOf(token)
-	if err != nil {
-		return nil, err
-	}
-	if a.g.Status == store.StatusLive {
-		a.back(seats)
-	}
-	return seats, nil
-}
-
-// doThrow is a person's throw intent.
-func (a *actor) doThrow(token string) (gameView, error) {
-	seat, err := a.actingSeat(token)
-	if err != nil {
-		return gameView{}, err
-	}
-	if a.hasRoll {
-		return gameView{}, errThrown
-	}
-	if err := a.throwNow(seat); err != nil {
-		return gameView{}, err
-	}
-	a.plan()
-	return a.view(), nil
-}
-
-// doMove is a person's move intent. expect, when not nil, is the turn
-// number the client means to play (the game's Turns+1).
-func (a *actor) doMove(token, move string, expect *int, submitted time.Time) (gameView, error) {
-	if move == "" {
-		return gameView{}, newError(http.StatusBadRequest, game.ErrBadMove, "missing move")
-	}
-	seat, err := a.actingSeat(token)
-	if err != nil {
-		return gameView{}, err
-	}
-	if expect != nil && *expect != a.g.Turns+1 {
-		return gameView{}, newError(http.StatusConflict, nil, "stale move: it was meant for turn %d, the game is at turn %d", *expect, a.g.Turns+1)
-	}
-	if !a.hasRoll {
-		return gameView{}, errNotThrown
-	}
-	i := slices.IndexFunc(a.moves, func(t game.Transition) bool { return t.Move == move })
-	if i < 0 {
-		legal := make([]string, len(a.moves))
-		for j, t := range a.moves {
-			legal[j] = t.Move
-		}
-		_, perr := a.kit.Play(a.g.Pos, a.roll, move)
-		if errors.Is(perr, game.ErrBadMove) {
-			return gameView{}, newError(http.StatusUnprocessableEntity, game.ErrBadMove, "malformed move %q (legal: %s)", move, strings.Join(legal, ", "))
-		}
-		return gameView{}, newError(http.StatusUnprocessableEntity, game.ErrIllegalMove, "illegal move %q with a throw of %d (legal: %s)", move, a.roll, strings.Join(legal, ", "))
-	}
-	if err := a.apply(a.moves[i], store.Human, submitted); err != nil {
-		a.log.Error("move", "seat", seat, "err", err)
-		return gameView{}, err
-	}
-	return a.view(), nil
-}
-
-// doTake gives open seat to a person: the holder of token when it holds
-// a seat of this game already, otherwise a new token.
-func (a *actor) doTake(seat int, token string) (takeResult, error) {
-	if seat < 0 || seat >= len(a.g.Seats) {
-		return takeResult{}, newError(http.StatusNotFound, nil, "no seat %d: seats are 0 to %d", seat, len(a.g.Seats)-1)
-	}
-	if !a.g.Seats[seat].Open() {
-		return takeResult{}, newError(http.StatusConflict, nil, "seat %d is not open", seat)
-	}
-	if token != "" {
-		if _, err := a.seatsOf(token); err != nil {
-			return takeResult{}, err
-		}
-	} else {
-		token = newToken()
-	}
-	status := store.StatusLive
-	for i, s := range a.g.Seats {
-		if i != seat && s.Open() {
-			status = store.StatusWaiting
-		}
-	}
-	h := hashToken(token)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := a.srv.st.TakeSeat(ctx, a.id, seat, h, status); err != nil {
-		return takeResult{}, err
-	}
-	a.changed()
-	a.g.Seats[seat].TokenHash = h
-	a.g.Status = status
-	a.turnStarted = time.Now()
-	a.log.Info("seat taken", "seat", seat, "status", status)
-	a.broadcast(&event{Kind: "seat", Seat: seat})
-	a.plan()
-	seats, _ := a.seatsOf(token)
-	return takeResult{Token: token, Seats: seats, Game: a.view()}, nil
-}
-
-type takeResult struct {
-	Token string   `json:"token"`
-	Seats []int    `json:"seats"`
-	Game  gameView `json:"game"`
 }
 
 // subscribe adds a client and queues the current state for it.
@@ -586,8 +381,11 @@ func (a *actor) subscribe() (*subscriber, error) {
 		return nil, err
 	}
 	s.ch <- msg
+	if a.subs == nil {
+		a.subs = map[*subscriber]struct{}{}
+	}
 	a.subs[s] = struct{}{}
-	a.srv.metrics.subscribers.Add(1)
+	a.lastActive = time.Now()
 	return s, nil
 }
 
@@ -596,7 +394,48 @@ func (a *actor) unsubscribe(s *subscriber) (struct{}, error) {
 	if _, ok := a.subs[s]; ok {
 		delete(a.subs, s)
 		close(s.ch)
-		a.srv.metrics.subscribers.Add(-1)
 	}
+	a.lastActive = time.Now()
 	return struct{}{}, nil
+}
+
+// takeResult answers a take.
+type takeResult struct {
+	Token string   `json:"token"`
+	Seats []int    `json:"seats"`
+	Game  gameView `json:"game"`
+}
+
+// The intents of people, as the API and the WebSocket send them.
+
+func (a *actor) hello(token string) ([]int, error) {
+	out, err := a.do(command{kind: cmdHello, token: token, now: time.Now()})
+	return out.seats, err
+}
+
+func (a *actor) doThrow(token string) (gameView, error) {
+	if _, err := a.do(command{kind: cmdThrow, token: token, now: time.Now()}); err != nil {
+		return gameView{}, err
+	}
+	return a.view(), nil
+}
+
+func (a *actor) doMove(token, move string, expect *int, submitted time.Time) (gameView, error) {
+	if _, err := a.do(command{kind: cmdMove, token: token, move: move, expect: expect, now: submitted}); err != nil {
+		return gameView{}, err
+	}
+	return a.view(), nil
+}
+
+func (a *actor) doTake(seat int, token, invite string) (takeResult, error) {
+	out, err := a.do(command{kind: cmdTake, seat: seat, token: token, invite: invite, newToken: newToken(), now: time.Now()})
+	if err != nil {
+		return takeResult{}, err
+	}
+	a.srv.log.Info("seat taken", "game", a.id, "seat", seat, "status", a.st.g.Status)
+	return takeResult{Token: out.token, Seats: out.seats, Game: a.view()}, nil
+}
+
+func (c commandKind) String() string {
+	return fmt.Sprint([]string{"hello", "take", "throw", "move", "timeout", "computer throw", "computer move", "abandon"}[c])
 }

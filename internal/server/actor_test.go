@@ -68,9 +68,9 @@ func TestComputerGames(t *testing.T) {
 func (s *testServer) waitForActors(t *testing.T, n int) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
-	for s.srv.LiveGames() != n {
+	for s.srv.GamesInMemory() != n {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d actors, want %d", s.srv.LiveGames(), n)
+			t.Fatalf("%d actors, want %d", s.srv.GamesInMemory(), n)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

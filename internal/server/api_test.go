@@ -323,11 +323,16 @@ func TestHealthAndMetrics(t *testing.T) {
 	if status != http.StatusOK {
 		t.Fatalf("metrics: status %d", status)
 	}
-	for _, want := range []string{"passage_live_games 1\n", "passage_moves_total 1\n", "passage_connections 0\n",
-		"# TYPE passage_moves_per_second gauge\n", `passage_move_broadcast_seconds{quantile="0.99"}`, "passage_move_broadcast_seconds_count 1\n"} {
+	for _, want := range []string{"passage_games_in_memory 1\n", "passage_moves_total 1\n", "passage_websocket_connections 0\n",
+		"passage_games_created_total 1\n", `passage_refused_requests_total{reason="rate_limit"} 0`,
+		"passage_move_broadcast_seconds_count 1\n", "# TYPE passage_move_broadcast_seconds histogram\n",
+		"go_goroutines ", "process_resident_memory_bytes ", "passage_searches_queued 0\n", "passage_searches_running 0\n"} {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)
 		}
+	}
+	if strings.Contains(string(body), "per_second") {
+		t.Errorf("metrics hold a rate gauge (rates belong in PromQL):\n%s", body)
 	}
 }
 

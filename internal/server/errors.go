@@ -3,7 +3,10 @@ package server
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"strconv"
+	"time"
 
 	"passage/game"
 	"passage/internal/store"
@@ -15,6 +18,11 @@ type apiError struct {
 	status int
 	msg    string
 	err    error // wrapped, for errors.Is; may be nil
+	// reason names a refusal for the metrics (refused requests by
+	// reason); empty for an ordinary client error.
+	reason string
+	// retryAfter, for a 429 or a 503, is when to try again.
+	retryAfter time.Duration
 }
 
 func (e *apiError) Error() string { return e.msg }
@@ -24,16 +32,29 @@ func newError(status int, err error, format string, args ...any) *apiError {
 	return &apiError{status: status, msg: fmt.Sprintf(format, args...), err: err}
 }
 
+// refusal is a request refused to protect the server or its users; it
+// is counted by reason.
+func refusal(status int, reason string, retryAfter time.Duration, format string, args ...any) *apiError {
+	return &apiError{status: status, msg: fmt.Sprintf(format, args...), reason: reason, retryAfter: retryAfter}
+}
+
 // The errors a client can cause. Each names the problem plainly.
 var (
 	errMissingToken = &apiError{status: http.StatusUnauthorized, msg: "missing seat token (send Authorization: Bearer TOKEN)"}
 	errBadToken     = &apiError{status: http.StatusForbidden, msg: "this token holds no seat in this game"}
+	errNoInvite     = &apiError{status: http.StatusForbidden, msg: "this seat is by invitation: only the holder of its invite link may take it"}
 	errGameOver     = &apiError{status: http.StatusConflict, msg: "the game is over", err: game.ErrGameOver}
+	errAbandoned    = &apiError{status: http.StatusConflict, msg: "the game was abandoned: nobody took the open seats in time"}
 	errWaiting      = &apiError{status: http.StatusConflict, msg: "the game waits for players to take their seats"}
 	errNotThrown    = &apiError{status: http.StatusConflict, msg: "throw first: no throw to move with"}
 	errThrown       = &apiError{status: http.StatusConflict, msg: "already thrown: make a move with this throw"}
 	errUnknownGame  = &apiError{status: http.StatusNotFound, msg: "no such game", err: store.ErrNotFound}
-	errShutdown     = &apiError{status: http.StatusServiceUnavailable, msg: "the server is shutting down"}
+	errShutdown     = &apiError{status: http.StatusServiceUnavailable, msg: "the server is shutting down", reason: "shutdown"}
+	// errStale: a timer or a computer's answer meant for a state that
+	// has changed since; nothing to do. Never reaches a client.
+	errStale = errors.New("stale automatic action")
+	// errPanic: a handler panicked (a bug); logged with its stack.
+	errPanic = errors.New("handler panicked")
 )
 
 // statusOf is the HTTP status for err: an apiError's own, 404 for an
@@ -46,6 +67,8 @@ func statusOf(err error) int {
 		return ae.status
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound
+	case errors.Is(err, store.ErrConflict):
+		return http.StatusConflict
 	}
 	return http.StatusInternalServerError
 }
@@ -60,5 +83,45 @@ func publicMessage(err error) string {
 	if errors.Is(err, store.ErrNotFound) {
 		return errUnknownGame.msg
 	}
+	if errors.Is(err, store.ErrConflict) {
+		return errChanged
+	}
 	return "internal error"
+}
+
+// errChanged answers a write the store refused because the game changed
+// meanwhile (e.g. it was abandoned as a seat was being taken).
+const errChanged = "the game changed meanwhile: look again"
+
+// errorBody is every error's JSON.
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+// fail is the one way a handler answers an error: it is logged (a
+// server fault as an error with its cause, a client's mistake at info
+// level), counted when it is a refusal, and answered as JSON with its
+// status (and Retry-After when there is one).
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	s.logFailure(r, err)
+	var ae *apiError
+	if errors.As(err, &ae) && ae.retryAfter > 0 {
+		secs := int((ae.retryAfter + time.Second - 1) / time.Second)
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+	}
+	writeJSON(w, statusOf(err), errorBody{Error: publicMessage(err)})
+}
+
+// logFailure logs a failed request or intent and counts a refusal.
+func (s *Server) logFailure(r *http.Request, err error) {
+	status := statusOf(err)
+	level := slog.LevelInfo
+	if status >= 500 && status != http.StatusServiceUnavailable {
+		level = slog.LevelError
+	}
+	s.log.Log(r.Context(), level, "request failed", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
+	var ae *apiError
+	if errors.As(err, &ae) && ae.reason != "" {
+		s.metrics.refused.WithLabelValues(ae.reason).Inc()
+	}
 }

@@ -81,6 +81,9 @@ func (s *testServer) do(t testing.TB, method, path, token string, body any) (int
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	if method != "GET" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, path, err)
@@ -195,6 +198,6 @@ func twoPeople(t testing.TB, s *testServer, start string) (id, white, black stri
 	c := s.create(t, createRequest{Rules: "senet-jequier", Start: start,
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
 	var taken takeResult
-	s.ok(t, http.StatusOK, "POST", "/api/games/"+c.Game.ID+"/seats/1", "", nil, &taken)
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+c.Game.ID+"/seats/1", "", map[string]string{"invite": c.Invites[0].Secret}, &taken)
 	return c.Game.ID, c.Token, taken.Token
 }

@@ -1,113 +1,64 @@
 package server
 
 import (
-	"fmt"
-	"io"
-	"slices"
-	"sync"
-	"sync/atomic"
-	"time"
+	"net/http"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// metrics are the server's counters, written by hand in the Prometheus
-// text format at /metrics.
+// metrics are the server's Prometheus metrics, in a registry of the
+// server's own (so that several servers, in tests, do not collide),
+// with the Go runtime and process collectors. Rates (moves per second)
+// are left to PromQL: rate(passage_moves_total[1m]).
 type metrics struct {
-	conns       atomic.Int64 // open WebSocket connections
-	subscribers atomic.Int64 // WebSocket clients following a live game
-	moves       atomic.Int64 // moves played since start
-	requests    atomic.Int64 // HTTP requests served
+	reg *prometheus.Registry
 
-	mu sync.Mutex
-	// perSecond counts moves in each of the last len(perSecond) seconds,
-	// indexed by Unix second modulo its length.
-	perSecond [16]int64
-	stamp     [16]int64
-	// lat holds the latest move-to-broadcast latencies, a ring.
-	lat    [4096]time.Duration
-	latN   int64
-	latSum time.Duration
+	moves     prometheus.Counter
+	created   prometheus.Counter
+	finished  prometheus.Counter
+	abandoned prometheus.Counter
+	refused   *prometheus.CounterVec
+	requests  prometheus.Counter
+	broadcast prometheus.Histogram
+
+	conns prometheus.Gauge
 }
 
-// rateWindow is the number of whole seconds moves per second averages.
-const rateWindow = 10
-
-func (m *metrics) move() {
-	m.moves.Add(1)
-	now := time.Now().Unix()
-	m.mu.Lock()
-	i := now % int64(len(m.perSecond))
-	if m.stamp[i] != now {
-		m.stamp[i], m.perSecond[i] = now, 0
+// newMetrics registers the metrics; games in memory and searches are
+// read when scraped.
+func newMetrics(gamesInMemory func() float64, queued, running func() float64) *metrics {
+	m := &metrics{reg: prometheus.NewRegistry()}
+	m.moves = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_moves_total", Help: "Moves played since the server started."})
+	m.created = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_games_created_total", Help: "Games created."})
+	m.finished = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_games_finished_total", Help: "Games played to the end."})
+	m.abandoned = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_games_abandoned_total", Help: "Waiting games given up after the waiting time."})
+	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "passage_refused_requests_total",
+		Help: "Requests refused to protect the server or its users, by reason."}, []string{"reason"})
+	m.requests = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_http_requests_total", Help: "HTTP requests served."})
+	m.broadcast = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "passage_move_broadcast_seconds",
+		Help:    "Time from a move's submission to its broadcast to the game's clients (the store write included).",
+		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5}})
+	m.conns = prometheus.NewGauge(prometheus.GaugeOpts{Name: "passage_websocket_connections", Help: "Open WebSocket connections."})
+	m.reg.MustRegister(m.moves, m.created, m.finished, m.abandoned, m.refused, m.requests, m.broadcast, m.conns,
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "passage_games_in_memory", Help: "Games held in memory (their actors)."}, gamesInMemory),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "passage_searches_queued", Help: "Computer moves waiting for a search slot."}, queued),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "passage_searches_running", Help: "Computer moves being searched."}, running),
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	// Every reason appears from the start, at zero.
+	for _, r := range refusalReasons {
+		m.refused.WithLabelValues(r)
 	}
-	m.perSecond[i]++
-	m.mu.Unlock()
+	return m
 }
 
-func (m *metrics) latency(d time.Duration) {
-	m.mu.Lock()
-	m.lat[m.latN%int64(len(m.lat))] = d
-	m.latN++
-	m.latSum += d
-	m.mu.Unlock()
-}
+// refusalReasons are the reasons of passage_refused_requests_total.
+var refusalReasons = []string{"rate_limit", "games_full", "computer_games", "cross_origin", "content_type", "shutdown"}
 
-// rate is the moves per second over the last rateWindow whole seconds.
-func (m *metrics) rate() float64 {
-	now := time.Now().Unix()
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	var n int64
-	for s := now - rateWindow; s < now; s++ {
-		i := s % int64(len(m.perSecond))
-		if m.stamp[i] == s {
-			n += m.perSecond[i]
-		}
-	}
-	return float64(n) / rateWindow
-}
-
-// Latencies returns the recorded move-to-broadcast latencies (the
-// latest few thousand), sorted.
-func (m *metrics) latencies() []time.Duration {
-	m.mu.Lock()
-	n := min(m.latN, int64(len(m.lat)))
-	out := slices.Clone(m.lat[:n])
-	m.mu.Unlock()
-	slices.Sort(out)
-	return out
-}
-
-// quantile of sorted durations, nearest rank.
-func quantile(sorted []time.Duration, q float64) time.Duration {
-	if len(sorted) == 0 {
-		return 0
-	}
-	i := int(q*float64(len(sorted))+0.5) - 1
-	return sorted[max(0, min(i, len(sorted)-1))]
-}
-
-// write writes the metrics in the Prometheus text format.
-func (m *metrics) write(w io.Writer, liveGames int) {
-	lat := m.latencies()
-	m.mu.Lock()
-	count, sum := m.latN, m.latSum
-	m.mu.Unlock()
-	fmt.Fprintf(w, "# HELP passage_live_games Games in play or waiting for players, held in memory.\n")
-	fmt.Fprintf(w, "# TYPE passage_live_games gauge\npassage_live_games %d\n", liveGames)
-	fmt.Fprintf(w, "# HELP passage_connections Open WebSocket connections following a game.\n")
-	fmt.Fprintf(w, "# TYPE passage_connections gauge\npassage_connections %d\n", m.conns.Load())
-	fmt.Fprintf(w, "# HELP passage_subscribers WebSocket clients following a game in play.\n")
-	fmt.Fprintf(w, "# TYPE passage_subscribers gauge\npassage_subscribers %d\n", m.subscribers.Load())
-	fmt.Fprintf(w, "# HELP passage_moves_total Moves played since the server started.\n")
-	fmt.Fprintf(w, "# TYPE passage_moves_total counter\npassage_moves_total %d\n", m.moves.Load())
-	fmt.Fprintf(w, "# HELP passage_moves_per_second Moves per second over the last %d seconds.\n", rateWindow)
-	fmt.Fprintf(w, "# TYPE passage_moves_per_second gauge\npassage_moves_per_second %g\n", m.rate())
-	fmt.Fprintf(w, "# HELP passage_http_requests_total HTTP requests served.\n")
-	fmt.Fprintf(w, "# TYPE passage_http_requests_total counter\npassage_http_requests_total %d\n", m.requests.Load())
-	fmt.Fprintf(w, "# HELP passage_move_broadcast_seconds Time from a move's submission to its broadcast (quantiles over the latest %d moves).\n", len(m.lat))
-	fmt.Fprintf(w, "# TYPE passage_move_broadcast_seconds summary\n")
-	for _, q := range []float64{0.5, 0.9, 0.99} {
-		fmt.Fprintf(w, "passage_move_broadcast_seconds{quantile=\"%g\"} %g\n", q, quantile(lat, q).Seconds())
-	}
-	fmt.Fprintf(w, "passage_move_broadcast_seconds_sum %g\npassage_move_broadcast_seconds_count %d\n", sum.Seconds(), count)
+// handler serves the metrics in the Prometheus text format.
+func (m *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 }

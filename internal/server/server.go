@@ -1,18 +1,23 @@
 // Package server is `passage serve`: the JSON API, the WebSocket event
 // streams and the browser interface, over a store.
 //
-// Each game in play is owned by one goroutine, its actor (actor.go).
-// Clients send intents (take a seat, throw, move); the actor validates
-// them against the seat tokens, the turn and the ruleset, draws the
-// throws from the game's committed seed (package fairdice), writes every
-// move to the store, and only then broadcasts it. Finished games are
-// read from the store.
+// A game in memory is owned by its actor (actor.go), the I/O around a
+// pure turn machine (turns.go). Clients send intents (take a seat,
+// throw, move); the machine validates them against the seat tokens and
+// invites, the turn and the ruleset, and draws the throws from the
+// game's committed seed (package fairdice); the actor writes every
+// change to the store and only then broadcasts it. Games are loaded
+// lazily: an actor starts when a game is acted on or followed, or when
+// it has an automatic action due (a computer to play, a time limit run
+// out); idle actors and finished games leave memory. Computer players
+// search on a bounded pool (pool.go).
 //
 // Usage:
 //
 //	srv := server.New(server.Config{Store: st, Logger: log})
 //	srv.Resume(ctx)
-//	http.ListenAndServe(addr, srv.Handler())
+//	hs := srv.HTTPServer()
+//	hs.Serve(listener)
 //	srv.Close()
 package server
 
@@ -25,16 +30,18 @@ import (
 	"log/slog"
 	mrand "math/rand/v2"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"passage/agent"
-	"passage/internal/catalog"
 	"passage/internal/store"
 )
 
-// Config configures a Server.
+// Config configures a Server. Zero values take the defaults named.
 type Config struct {
 	Store  store.Store
 	Logger *slog.Logger // nil for slog.Default()
@@ -47,203 +54,177 @@ type Config struct {
 	// TimeUnit is the unit of the API's timeLimit (time.Second when zero;
 	// tests shorten it).
 	TimeUnit time.Duration
+
+	// MaxGames caps the games held in memory (10,000); past it, what
+	// needs one more answers 503.
+	MaxGames int
+	// IdleAfter is how long a game nobody follows and no computer plays
+	// stays in memory after its last action (5 minutes).
+	IdleAfter time.Duration
+	// WaitingExpiry is how long a game may wait for players before it is
+	// abandoned (7 days).
+	WaitingExpiry time.Duration
+	// SweepEvery is how often idle games leave memory, waiting games
+	// expire and due automatic actions of games not in memory start
+	// (30 seconds).
+	SweepEvery time.Duration
+	// Searches is how many computer moves are searched at once
+	// (GOMAXPROCS-1, at least 1, so that one core stays for people).
+	Searches int
+	// MaxComputerGames caps the computer-only games one client may have
+	// in play at once (4).
+	MaxComputerGames int
+	// CreateRate and CreateBurst limit the games one client may create
+	// (10 a minute, bursts of 10); TakeRate and TakeBurst the seats it
+	// may take (30 a minute, bursts of 20).
+	CreateRate  rate.Limit
+	CreateBurst int
+	TakeRate    rate.Limit
+	TakeBurst   int
+	// ClientHeader names a header, set by a trusted reverse proxy, that
+	// carries the client's address (e.g. X-Forwarded-For, whose last
+	// entry is used); empty to use the connection's remote address.
+	// Set it only behind such a proxy: anyone can send the header.
+	ClientHeader string
+
+	// HTTP timeouts of HTTPServer: ReadHeaderTimeout (5 s), ReadTimeout
+	// (the whole request, 15 s), WriteTimeout (30 s), IdleTimeout (a
+	// keep-alive connection between requests, 60 s). WebSocket streams
+	// are exempt and keep their own deadlines: a ping every PingEvery
+	// (25 s) that must be answered within PongWait (10 s).
+	ReadHeaderTimeout time.Duration
+	ReadTimeout       time.Duration
+	WriteTimeout      time.Duration
+	IdleTimeout       time.Duration
+	PingEvery         time.Duration
+	PongWait          time.Duration
 }
 
-// Server serves games. Create it with New, then Resume the games in
-// play, serve Handler, and Close at the end.
-type Server struct {
-	cfg     Config
-	st      store.Store
-	log     *slog.Logger
-	metrics metrics
-	handler http.Handler
-
-	ctx    context.Context
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-
-	mu      sync.Mutex
-	actors  map[string]*actor
-	closing bool
-
-	botMu sync.Mutex
-	bots  map[string]*sync.Pool // computer players by ruleset ID and name
-}
-
-// New makes a server over cfg.Store.
-func New(cfg Config) *Server {
+// withDefaults fills the zero fields of cfg.
+func (cfg Config) withDefaults() Config {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	defInt := func(n *int, v int) {
+		if *n <= 0 {
+			*n = v
+		}
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
 	if cfg.StandIn == "" {
 		cfg.StandIn = "medium"
 	}
-	if cfg.TimeUnit <= 0 {
-		cfg.TimeUnit = time.Second
+	def(&cfg.TimeUnit, time.Second)
+	defInt(&cfg.MaxGames, 10000)
+	def(&cfg.IdleAfter, 5*time.Minute)
+	def(&cfg.WaitingExpiry, 7*24*time.Hour)
+	def(&cfg.SweepEvery, 30*time.Second)
+	defInt(&cfg.Searches, max(1, runtime.GOMAXPROCS(0)-1))
+	defInt(&cfg.MaxComputerGames, 4)
+	if cfg.CreateRate <= 0 {
+		cfg.CreateRate = rate.Limit(10.0 / 60)
 	}
+	defInt(&cfg.CreateBurst, 10)
+	if cfg.TakeRate <= 0 {
+		cfg.TakeRate = rate.Limit(30.0 / 60)
+	}
+	defInt(&cfg.TakeBurst, 20)
+	def(&cfg.ReadHeaderTimeout, 5*time.Second)
+	def(&cfg.ReadTimeout, 15*time.Second)
+	def(&cfg.WriteTimeout, 30*time.Second)
+	def(&cfg.IdleTimeout, 60*time.Second)
+	def(&cfg.PingEvery, 25*time.Second)
+	def(&cfg.PongWait, 10*time.Second)
+	return cfg
+}
+
+// Server serves games. Create it with New, Resume the games with
+// automatic actions due, serve HTTPServer (or Handler), and Close at
+// the end.
+type Server struct {
+	cfg     Config
+	st      store.Store
+	log     *slog.Logger
+	metrics *metrics
+	handler http.Handler
+	pool    *searchPool
+	creates *limiter
+	takes   *limiter
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // the sweeper
+
+	mu      sync.Mutex
+	actors  map[string]*actor
+	owned   map[string]int // computer-only games in memory, by creating client
+	closing bool
+
+	botMu sync.Mutex
+	bots  map[string]*sync.Pool // computer players by ruleset ID and name
+}
+
+// errStopped is returned by call when the actor has stopped (its game
+// ended or left memory, or the server shuts down); the caller looks
+// again.
+var errStopped = errors.New("actor stopped")
+
+// New makes a server over cfg.Store and starts its sweeper.
+func New(cfg Config) *Server {
+	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, ctx: ctx, cancel: cancel, actors: map[string]*actor{}, bots: map[string]*sync.Pool{}}
+	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, ctx: ctx, cancel: cancel,
+		actors: map[string]*actor{}, owned: map[string]int{}, bots: map[string]*sync.Pool{},
+		pool:    newSearchPool(cfg.Searches),
+		creates: newLimiter(cfg.CreateRate, cfg.CreateBurst),
+		takes:   newLimiter(cfg.TakeRate, cfg.TakeBurst),
+	}
+	s.metrics = newMetrics(func() float64 { return float64(s.GamesInMemory()) },
+		func() float64 { q, _ := s.pool.counts(); return float64(q) },
+		func() float64 { _, r := s.pool.counts(); return float64(r) })
 	s.handler = s.routes()
+	s.wg.Add(1)
+	go s.sweeper()
 	return s
 }
 
 // Handler serves the API, the WebSocket streams and the web pages.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// Resume starts the actors of every game in play, so that games between
-// computer players and time limits go on after a restart.
-func (s *Server) Resume(ctx context.Context) error {
-	for _, status := range []store.Status{store.StatusLive, store.StatusWaiting} {
-		games, err := s.st.Games(ctx, store.Filter{Status: status, Limit: 100000})
-		if err != nil {
-			return err
-		}
-		for _, g := range games {
-			if _, _, err := s.actor(ctx, g.ID); err != nil {
-				s.log.Error("resume", "game", g.ID, "err", err)
-			}
-		}
-		s.log.Info("resumed games", "status", status, "games", len(games))
+// HTTPServer is an http.Server for Handler with the configured
+// timeouts.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: s.cfg.ReadHeaderTimeout,
+		ReadTimeout:       s.cfg.ReadTimeout,
+		WriteTimeout:      s.cfg.WriteTimeout,
+		IdleTimeout:       s.cfg.IdleTimeout,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
-	return nil
 }
 
-// Close stops every actor and waits for them. Requests that need an
-// actor then fail with 503.
+// Close stops the sweeper, the searches and every actor. Requests that
+// need an actor then fail with 503.
 func (s *Server) Close() {
 	s.mu.Lock()
 	s.closing = true
+	actors := make([]*actor, 0, len(s.actors))
+	for _, a := range s.actors {
+		actors = append(actors, a)
+	}
 	s.mu.Unlock()
 	s.cancel()
 	s.wg.Wait()
-}
-
-// LiveGames is the number of games held in memory.
-func (s *Server) LiveGames() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.actors)
-}
-
-// actor returns the actor of game id, starting it if needed. A finished
-// game has no actor: it is returned from the store instead (nil actor).
-func (s *Server) actor(ctx context.Context, id string) (*actor, store.Game, error) {
-	s.mu.Lock()
-	if s.closing {
-		s.mu.Unlock()
-		return nil, store.Game{}, errShutdown
+	s.pool.close()
+	for _, a := range actors {
+		a.post(a.stop)
+		<-a.done
 	}
-	if a := s.actors[id]; a != nil {
-		s.mu.Unlock()
-		return a, store.Game{}, nil
-	}
-	s.mu.Unlock()
-
-	g, err := s.st.Game(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, store.Game{}, errUnknownGame
-	}
-	if err != nil {
-		return nil, store.Game{}, err
-	}
-	if g.Status == store.StatusOver {
-		return nil, g, nil
-	}
-	kit, err := catalog.OpenID(g.Rules)
-	if err != nil {
-		return nil, store.Game{}, err
-	}
-	var last *store.Turn
-	if g.Turns > 0 {
-		turns, err := s.st.Turns(ctx, id)
-		if err != nil {
-			return nil, store.Game{}, err
-		}
-		last = &turns[len(turns)-1]
-	}
-
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closing {
-		return nil, store.Game{}, errShutdown
-	}
-	if a := s.actors[id]; a != nil {
-		return a, store.Game{}, nil
-	}
-	a := newActor(s, kit, g, last)
-	s.actors[id] = a
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		a.run(s.ctx)
-	}()
-	return a, store.Game{}, nil
-}
-
-// forget removes a stopped actor.
-func (s *Server) forget(a *actor) {
-	s.mu.Lock()
-	if s.actors[a.id] == a {
-		delete(s.actors, a.id)
-	}
-	s.mu.Unlock()
-}
-
-// withActor runs f in the actor of game id. A finished game has no
-// actor: f is not run and errGameOver returned.
-func withActor[T any](ctx context.Context, s *Server, id string, f func(a *actor) (T, error)) (T, error) {
-	var zero T
-	for range 3 {
-		a, _, err := s.actor(ctx, id)
-		if err != nil {
-			return zero, err
-		}
-		if a == nil {
-			return zero, errGameOver
-		}
-		v, err := call(ctx, a, func() (T, error) { return f(a) })
-		if errors.Is(err, errStopped) {
-			continue // the game just ended or the server stops; look again
-		}
-		return v, err
-	}
-	return zero, errors.New("game actor keeps stopping")
-}
-
-// view is the current view of game id, from its actor or the store.
-func (s *Server) view(ctx context.Context, id string) (gameView, error) {
-	for range 3 {
-		a, g, err := s.actor(ctx, id)
-		if err != nil {
-			return gameView{}, err
-		}
-		if a == nil {
-			return s.storedView(ctx, g)
-		}
-		v, err := call(ctx, a, func() (gameView, error) { return a.view(), nil })
-		if errors.Is(err, errStopped) {
-			continue
-		}
-		return v, err
-	}
-	return gameView{}, errShutdown
-}
-
-// storedView is the view of a game from the store alone.
-func (s *Server) storedView(ctx context.Context, g store.Game) (gameView, error) {
-	kit, err := catalog.OpenID(g.Rules)
-	if err != nil {
-		return gameView{}, err
-	}
-	var last *store.Turn
-	if g.Turns > 0 {
-		turns, err := s.st.Turns(ctx, g.ID)
-		if err != nil {
-			return gameView{}, err
-		}
-		last = &turns[len(turns)-1]
-	}
-	return baseView(kit, g, last, s.cfg.TimeUnit), nil
 }
 
 var idEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
@@ -276,14 +257,14 @@ func newToken() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// borrowBot lends a computer player for one move; release gives it
-// back. Players are shared by the games of one ruleset rather than held
-// by each game, because a searching player carries a large
-// transposition table: memory then follows the moves being computed,
-// not the games in play. A player's table holds positions of its
-// ruleset only, so sharing it between games is sound.
-func (s *Server) borrowBot(kit catalog.Kit, name string) (b agent.TextAgent, release func(), err error) {
-	key := kit.ID() + "\x00" + name
+// choose asks a computer player of ruleset kitID for its move, turning
+// a panic into an error. Players are shared by the games of one ruleset
+// rather than held by each game, because a searching player carries a
+// large transposition table: memory then follows the searches running
+// (at most Searches), not the games in play. A player's table holds
+// positions of its ruleset only, so sharing it between games is sound.
+func (s *Server) choose(kitID, name, pos string, roll int, newPlayer func(seed uint64) (agent.TextAgent, error)) (move string, err error) {
+	key := kitID + "\x00" + name
 	s.botMu.Lock()
 	pool := s.bots[key]
 	if pool == nil {
@@ -291,12 +272,18 @@ func (s *Server) borrowBot(kit catalog.Kit, name string) (b agent.TextAgent, rel
 		s.bots[key] = pool
 	}
 	s.botMu.Unlock()
-	if b, ok := pool.Get().(agent.TextAgent); ok {
-		return b, func() { pool.Put(b) }, nil
+	b, ok := pool.Get().(agent.TextAgent)
+	if !ok {
+		if b, err = newPlayer(mrand.Uint64()); err != nil {
+			return "", err
+		}
 	}
-	b, err = kit.NewPlayer(name, mrand.Uint64())
-	if err != nil {
-		return nil, nil, err
-	}
-	return b, func() { pool.Put(b) }, nil
+	defer pool.Put(b)
+	defer func() {
+		if v := recover(); v != nil {
+			err = errors.New("computer player panicked")
+			s.log.Error("computer player panicked", "rules", kitID, "player", name, "panic", v)
+		}
+	}()
+	return b.Choose(pos, roll)
 }

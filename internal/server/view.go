@@ -45,6 +45,7 @@ type seatView struct {
 	Letter string `json:"letter"` // the seat's letter in notation
 	Kind   string `json:"kind"`   // "human" or a computer level
 	Open   bool   `json:"open"`   // waits for a person
+	Anyone bool   `json:"anyone"` // a person's seat anyone may take (otherwise by invitation)
 	Away   bool   `json:"away"`   // a person's seat played by the computer
 }
 
@@ -73,7 +74,7 @@ func seatViews(rules game.Ruleset, seats []store.Seat) []seatView {
 	out := make([]seatView, len(seats))
 	for i, s := range seats {
 		name, letter := game.SeatName(rules, game.Player(i))
-		out[i] = seatView{Seat: i, Name: name, Letter: letter, Kind: s.Kind, Open: s.Open(), Away: s.Away}
+		out[i] = seatView{Seat: i, Name: name, Letter: letter, Kind: s.Kind, Open: s.Open(), Anyone: s.Anyone, Away: s.Away}
 	}
 	return out
 }
@@ -116,6 +117,7 @@ func baseView(kit catalog.Kit, g store.Game, last *store.Turn, unit time.Duratio
 		v.Last = turnViewOf(kit.Ruleset, *last)
 	}
 	if g.Status == store.StatusOver {
+		// Only then: while seats are open, invite secrets derive from it.
 		v.DiceSeed = hex.EncodeToString(g.Seed)
 	}
 	return v

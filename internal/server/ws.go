@@ -5,9 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"passage/internal/store"
 )
 
 // maxMessage is the largest WebSocket message a client may send; a
@@ -36,7 +40,7 @@ type message struct {
 
 // event is the change a state message follows.
 type event struct {
-	Kind string `json:"kind"` // "throw", "move", "seat", "away", "back"
+	Kind string `json:"kind"` // "throw", "move", "seat", "away", "back", "abandoned"
 	Seat int    `json:"seat"`
 	Roll int    `json:"roll,omitempty"`
 	Move string `json:"move,omitempty"`
@@ -50,25 +54,38 @@ type intentMsg struct {
 	Move  string `json:"move"`
 	Turn  *int   `json:"turn"`
 	Seat  *int   `json:"seat"`
+	// Invite is the invite secret of a take.
+	Invite string `json:"invite"`
 }
 
 // handleEvents streams a game's events over a WebSocket and takes the
-// client's intents.
+// client's intents. The stream is exempt from the HTTP server's read
+// and write timeouts (it is meant to last): each write has its own
+// deadline, and a ping every PingEvery must be answered within
+// PongWait, so a vanished client is noticed.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	a, g, err := s.actor(r.Context(), id)
+	if !sameOrigin(r) {
+		s.fail(w, r, errCrossOrigin)
+		return
+	}
+	a, g, err := s.load(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	c, err := websocket.Accept(w, r, nil)
 	if err != nil {
+		s.log.Info("websocket refused", "path", r.URL.Path, "err", err)
 		return // Accept has answered
 	}
 	defer c.CloseNow()
 	c.SetReadLimit(maxMessage)
-	s.metrics.conns.Add(1)
-	defer s.metrics.conns.Add(-1)
+	s.metrics.conns.Inc()
+	defer s.metrics.conns.Dec()
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 
@@ -81,7 +98,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		if !errors.Is(err, errStopped) {
 			break
 		}
-		if a, g, err = s.actor(ctx, id); err != nil {
+		if a, g, err = s.load(ctx, id); err != nil {
 			break
 		}
 	}
@@ -97,13 +114,13 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.send(ctx, c, message{Type: "state", Game: &v})
-		c.Close(websocket.StatusNormalClosure, "game over")
+		c.Close(websocket.StatusNormalClosure, closeReason(g.Status))
 		return
 	}
 	defer func() {
-		if a != nil {
-			call(context.Background(), a, func() (struct{}, error) { return a.unsubscribe(sub) })
-		}
+		uctx, ucancel := context.WithTimeout(s.ctx, time.Second)
+		defer ucancel()
+		call(uctx, a, func() (struct{}, error) { return a.unsubscribe(sub) })
 	}()
 
 	go func() {
@@ -113,9 +130,27 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return
 			}
-			reply := s.intent(ctx, id, typ, data)
+			reply := s.intent(ctx, r, id, typ, data)
 			if !s.send(ctx, c, reply) {
 				return
+			}
+		}
+	}()
+	go func() {
+		defer cancel()
+		t := time.NewTicker(s.cfg.PingEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				pctx, pcancel := context.WithTimeout(ctx, s.cfg.PongWait)
+				err := c.Ping(pctx)
+				pcancel()
+				if err != nil {
+					return
+				}
 			}
 		}
 	}()
@@ -142,17 +177,29 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// closeStream closes a stream whose queue the actor closed: the game is
-// over, the server stops, or the client fell behind.
+// closeReason is the close message of a stream of a game in status.
+func closeReason(status store.Status) string {
+	if status == store.StatusAbandoned {
+		return "game abandoned"
+	}
+	return "game over"
+}
+
+// closeStream closes a stream whose queue the actor closed: the game
+// ended, the server stops, or the client fell behind.
 func (s *Server) closeStream(c *websocket.Conn, id string) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	if s.ctx.Err() != nil {
+		c.Close(websocket.StatusGoingAway, "server shutting down")
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, time.Second)
 	defer cancel()
-	a, _, err := s.actor(ctx, id)
+	g, err := s.st.Game(ctx, id)
 	switch {
 	case err != nil:
 		c.Close(websocket.StatusGoingAway, publicMessage(err))
-	case a == nil:
-		c.Close(websocket.StatusNormalClosure, "game over")
+	case g.Status.Done():
+		c.Close(websocket.StatusNormalClosure, closeReason(g.Status))
 	default:
 		c.Close(websocket.StatusTryAgainLater, "too slow: reconnect")
 	}
@@ -171,45 +218,64 @@ func (s *Server) send(ctx context.Context, c *websocket.Conn, m message) bool {
 
 // intent carries out one client message and returns the answer for that
 // client. Every failure leaves the game unchanged.
-func (s *Server) intent(ctx context.Context, id string, typ websocket.MessageType, data []byte) message {
+func (s *Server) intent(ctx context.Context, r *http.Request, id string, typ websocket.MessageType, data []byte) message {
 	submitted := time.Now()
 	if typ != websocket.MessageText {
-		return wsError("", newError(http.StatusBadRequest, nil, "binary messages are not understood: send JSON text"))
+		return s.wsError(r, "", newError(http.StatusBadRequest, nil, "binary messages are not understood: send JSON text"))
 	}
 	var in intentMsg
 	if err := decodeBytes(data, &in); err != nil {
-		return wsError("", err)
+		return s.wsError(r, "", err)
 	}
 	switch in.Type {
 	case "hello":
 		seats, err := withActor(ctx, s, id, func(a *actor) ([]int, error) { return a.hello(in.Token) })
 		if err != nil {
-			return wsError(in.ID, err)
+			return s.wsError(r, in.ID, err)
 		}
 		return message{Type: "hello", ID: in.ID, Seats: seats}
 	case "take":
 		if in.Seat == nil {
-			return wsError(in.ID, newError(http.StatusBadRequest, nil, "take: missing seat"))
+			return s.wsError(r, in.ID, newError(http.StatusBadRequest, nil, "take: missing seat"))
 		}
-		res, err := withActor(ctx, s, id, func(a *actor) (takeResult, error) { return a.doTake(*in.Seat, in.Token) })
+		if err := limit(s.takes, s.clientID(r), "seats taken"); err != nil {
+			return s.wsError(r, in.ID, err)
+		}
+		res, err := withActor(ctx, s, id, func(a *actor) (takeResult, error) { return a.doTake(*in.Seat, in.Token, in.Invite) })
 		if err != nil {
-			return wsError(in.ID, err)
+			return s.wsError(r, in.ID, err)
 		}
 		return message{Type: "taken", ID: in.ID, Token: res.Token, Seats: res.Seats}
 	case "throw":
 		if _, err := withActor(ctx, s, id, func(a *actor) (gameView, error) { return a.doThrow(in.Token) }); err != nil {
-			return wsError(in.ID, err)
+			return s.wsError(r, in.ID, err)
 		}
 		return message{Type: "ack", ID: in.ID}
 	case "move":
 		if _, err := withActor(ctx, s, id, func(a *actor) (gameView, error) { return a.doMove(in.Token, in.Move, in.Turn, submitted) }); err != nil {
-			return wsError(in.ID, err)
+			return s.wsError(r, in.ID, err)
 		}
 		return message{Type: "ack", ID: in.ID}
 	}
-	return wsError(in.ID, newError(http.StatusBadRequest, nil, "unknown message type %q (want hello, take, throw or move)", in.Type))
+	return s.wsError(r, in.ID, newError(http.StatusBadRequest, nil, "unknown message type %q (want hello, take, throw or move)", in.Type))
 }
 
-func wsError(id string, err error) message {
+// wsError is the error answer to a client's intent on the WebSocket,
+// logged and counted as fail does for HTTP.
+func (s *Server) wsError(r *http.Request, id string, err error) message {
+	s.logFailure(r, err)
 	return message{Type: "error", ID: id, Error: publicMessage(err), Status: statusOf(err)}
+}
+
+// sameOrigin reports whether a WebSocket handshake comes from the
+// server's own pages (or from a program, which sends no Origin).
+// Browsers let any page open a WebSocket anywhere, so the Origin is the
+// only sign of another site's page.
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && strings.EqualFold(u.Host, r.Host)
 }

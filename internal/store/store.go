@@ -35,12 +35,18 @@ const (
 	StatusLive Status = "live"
 	// StatusOver: the game has ended.
 	StatusOver Status = "over"
+	// StatusAbandoned: the game waited for players longer than the
+	// server allows and was given up (it never started).
+	StatusAbandoned Status = "abandoned"
 )
 
 // Valid reports whether s is one of the statuses.
 func (s Status) Valid() bool {
-	return s == StatusWaiting || s == StatusLive || s == StatusOver
+	return s == StatusWaiting || s == StatusLive || s == StatusOver || s == StatusAbandoned
 }
+
+// Done reports whether a game in status s will never change again.
+func (s Status) Done() bool { return s == StatusOver || s == StatusAbandoned }
 
 // Human is the kind of a seat played by a person.
 const Human = "human"
@@ -56,6 +62,9 @@ type Seat struct {
 	// Away is set when a person's seat is played by the computer after a
 	// move timeout, until the person acts again.
 	Away bool
+	// Anyone marks a person's seat that anyone may take (listed in the
+	// lobby); otherwise only the holder of the seat's invite may.
+	Anyone bool
 }
 
 // Open reports whether the seat waits for a person.
@@ -99,6 +108,8 @@ type Turn struct {
 type Filter struct {
 	Status Status // empty for every status
 	Limit  int    // at most this many; zero for a default of 100
+	// Joinable keeps only games with an open seat that anyone may take.
+	Joinable bool
 }
 
 // Store keeps games. Every method is safe for concurrent use.
@@ -110,9 +121,9 @@ type Store interface {
 	Game(ctx context.Context, id string) (Game, error)
 	// Games lists games, the most recently updated first.
 	Games(ctx context.Context, f Filter) ([]Game, error)
-	// TakeSeat gives an open person's seat to the holder of the token
-	// with hash tokenHash and sets the game's status; ErrConflict if the
-	// seat is not open.
+	// TakeSeat gives an open person's seat of a waiting game to the
+	// holder of the token with hash tokenHash and sets the game's status;
+	// ErrConflict if the seat is not open or the game not waiting.
 	TakeSeat(ctx context.Context, id string, seat int, tokenHash string, status Status) error
 	// SetAway sets or clears a seat's Away flag.
 	SetAway(ctx context.Context, id string, seat int, away bool) error
@@ -121,6 +132,14 @@ type Store interface {
 	// durable when AppendTurn returns. ErrConflict unless t.N is the
 	// game's next turn.
 	AppendTurn(ctx context.Context, id string, t Turn, status Status, result string) error
+	// Pending lists, in ID order and after the ID after, at most limit
+	// live games that may have an automatic action to take: a computer
+	// seat, a seat played by the computer (Away), or a time limit. The
+	// server starts their actors after a restart, a page at a time.
+	Pending(ctx context.Context, after string, limit int) ([]Game, error)
+	// Abandon marks every waiting game last updated before cutoff as
+	// abandoned and returns their IDs.
+	Abandon(ctx context.Context, cutoff time.Time) ([]string, error)
 	// Turns reads a game's log in order.
 	Turns(ctx context.Context, id string) ([]Turn, error)
 	// Close releases the store.

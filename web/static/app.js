@@ -18,6 +18,8 @@ export function boardModule(kind) {
 export async function api(method, path, body, token) {
   const headers = {};
   if (token) headers.Authorization = 'Bearer ' + token;
+  // The server refuses a state-changing request that is not declared JSON.
+  if (method !== 'GET') headers['Content-Type'] = 'application/json';
   const resp = await fetch(path, {
     method,
     headers,

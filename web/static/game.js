@@ -13,6 +13,7 @@ let ws = null;
 let backoff = 500;
 let verified = false;
 let busy = false;
+let invites = []; // the open seats' links, shown to seat holders (with their secrets)
 
 function message(s) { $('#message').textContent = s || ''; }
 
@@ -26,8 +27,10 @@ async function init() {
   const params = new URLSearchParams(location.search);
   if (params.has('seat')) {
     const seat = Number(params.get('seat'));
+    const body = mine ? { token: mine.token } : {};
+    if (params.has('invite')) body.invite = params.get('invite');
     try {
-      const res = await api('POST', `/api/games/${id}/seats/${seat}`, mine ? { token: mine.token } : {});
+      const res = await api('POST', `/api/games/${id}/seats/${seat}`, body);
       mine = { token: res.token, seats: res.seats };
       saveSeat(id, res.token, res.seats);
     } catch (e) {
@@ -50,6 +53,7 @@ async function init() {
   game = first.game;
   decorateSeats(game.board, game.start, game.seats);
   if (mine && first.seats) { mine.seats = first.seats; saveSeat(id, mine.token, mine.seats); }
+  invites = first.invites || [];
   document.title = `Passage · ${game.title}`;
   $('#rules-link').href = '/rules/' + game.name;
   $('#replay-link').href = `/g/${id}/replay`;
@@ -185,8 +189,9 @@ function render(animateFrom) {
     const li = h('li', { class: s.seat === game.toMove && game.status !== 'over' ? 'to-move' : '', 'data-seat': s.seat },
       h('span', { class: 'chip', style: `background:${seatColor(game.board, s.cl)}` }),
       h('span', {}, s.label), h('span', { class: 'small muted' }, kindLabel(s, isMine)));
-    if (s.open) {
-      const link = `${location.origin}/g/${id}?seat=${s.seat}`;
+    const invite = invites.find((i) => i.seat === s.seat);
+    if (s.open && (invite || s.anyone)) {
+      const link = invite ? invite.url : `${location.origin}/g/${id}?seat=${s.seat}`;
       li.append(h('div', { class: 'invite' }, 'Invite link: ',
         h('input', { type: 'text', readonly: true, value: link, 'data-invite': s.seat, onfocus: (e) => e.target.select() }),
         ' ', h('a', { href: link }, 'take this seat')));

@@ -78,6 +78,7 @@ async function showSeats() {
     const sel = h('select', { 'data-seat': i },
       h('option', { value: 'me' }, 'me'),
       h('option', { value: 'invite' }, 'a person (invite link)'),
+      h('option', { value: 'anyone' }, 'anyone (listed in the lobby)'),
       computers.map((c) => h('option', { value: c.name, title: c.doc }, 'computer · ' + c.name)));
     sel.value = previous[i] || (i === 0 ? 'me' : 'medium');
     box.append(h('label', {}, h('span', { class: 'l' }, s.label), ' ', sel));
@@ -90,6 +91,7 @@ async function create(ev) {
   const seats = [...document.querySelectorAll('[data-seat]')].map((s) => {
     if (s.value === 'me') return { kind: 'human', take: true };
     if (s.value === 'invite') return { kind: 'human' };
+    if (s.value === 'anyone') return { kind: 'human', anyone: true };
     return { kind: s.value };
   });
   const body = { rules: current().name, options: chosenOptions(), seats, timeLimit: Number($('#time-limit').value) };
@@ -120,7 +122,7 @@ async function refresh() {
       const mine = loadSeat(g.id);
       const links = [];
       if (status === 'waiting') {
-        for (const s of g.seats.filter((s) => s.open)) links.push(h('a', { class: 'button', href: `/g/${g.id}?seat=${s.seat}` }, 'Join as ' + s.label));
+        for (const s of g.seats.filter((s) => s.open && s.anyone)) links.push(h('a', { class: 'button', href: `/g/${g.id}?seat=${s.seat}` }, 'Join as ' + s.label));
         if (mine) links.push(h('a', { href: '/g/' + g.id }, 'your game'));
       } else if (status === 'live') {
         links.push(h('a', { href: '/g/' + g.id }, mine ? 'play' : 'watch'));

@@ -45,6 +45,30 @@ type Store struct {
 	stopped chan struct{}
 	closing sync.Once
 	batches atomic.Int64 // transactions of turns written
+
+	checkpointed chan struct{} // closed when the checkpointer has stopped
+}
+
+// checkpointEvery is how often the WAL is copied into the database.
+const checkpointEvery = time.Second
+
+// checkpointer copies the WAL into the database file every
+// checkpointEvery, without blocking the writer or the readers
+// (PASSIVE), until the store closes.
+func (s *Store) checkpointer() {
+	defer close(s.checkpointed)
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.quit:
+			return
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			s.r.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)")
+			cancel()
+		}
+	}
 }
 
 var _ store.Store = (*Store)(nil)
@@ -76,8 +100,19 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	r.SetMaxOpenConns(4)
-	s := &Store{w: w, r: r, turnq: make(chan turnWrite), quit: make(chan struct{}), stopped: make(chan struct{})}
+	// Checkpoints (copying the WAL into the database file, with its own
+	// sync) run beside the writer every second (checkpointer), not in
+	// the commit that happens to cross the WAL's size limit, which held
+	// up every turn of its batch. The writer checkpoints itself only if
+	// the WAL grows past 40 MB regardless.
+	if _, err := w.ExecContext(ctx, "PRAGMA wal_autocheckpoint = 10000"); err != nil {
+		w.Close()
+		r.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
+	s := &Store{w: w, r: r, turnq: make(chan turnWrite), quit: make(chan struct{}), stopped: make(chan struct{}), checkpointed: make(chan struct{})}
 	go s.writer()
+	go s.checkpointer()
 	return s, nil
 }
 
@@ -87,13 +122,16 @@ func (s *Store) Close() error {
 	s.closing.Do(func() {
 		close(s.quit)
 		<-s.stopped
+		<-s.checkpointed
 		err = errors.Join(s.r.Close(), s.w.Close())
 	})
 	return err
 }
 
 // migrate applies the embedded migrations newer than the database's
-// user_version, each in its own transaction.
+// user_version, each in its own transaction. Foreign keys are off while
+// they run, as SQLite's procedure for rebuilding a table requires, and
+// checked before they are turned on again.
 func migrate(ctx context.Context, db *sql.DB) error {
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
@@ -104,6 +142,11 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return fmt.Errorf("read schema version: %w", err)
 	}
+	// db has a single connection, so the pragmas hold for the migrations.
+	if _, err := db.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
+		return err
+	}
+	defer db.ExecContext(ctx, "PRAGMA foreign_keys = ON")
 	for _, name := range names {
 		base := strings.TrimPrefix(name, "migrations/")
 		num, _, _ := strings.Cut(base, "_")
@@ -114,28 +157,42 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		if n <= version {
 			continue
 		}
-		body, err := migrations.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		tx, err := db.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migration %s: %w", base, err)
-		}
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", n)); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migration %s: %w", base, err)
-		}
-		if err := tx.Commit(); err != nil {
+		if err := migrateOne(ctx, db, name, n); err != nil {
 			return fmt.Errorf("migration %s: %w", base, err)
 		}
 		version = n
 	}
 	return nil
+}
+
+// migrateOne runs one migration file and sets the schema version to n
+// in one transaction.
+func migrateOne(ctx context.Context, db *sql.DB, name string, n int) error {
+	body, err := migrations.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+		return err
+	}
+	rows, err := tx.QueryContext(ctx, "PRAGMA foreign_key_check")
+	if err != nil {
+		return err
+	}
+	broken := rows.Next()
+	rows.Close()
+	if broken {
+		return errors.New("foreign keys broken")
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", n)); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 func ms(t time.Time) int64 { return t.UnixMilli() }
@@ -144,103 +201,111 @@ func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
 
 // CreateGame stores g and its seats.
 func (s *Store) CreateGame(ctx context.Context, g store.Game) error {
-	if !g.Status.Valid() {
-		return fmt.Errorf("sqlite: create %s: invalid status %q", g.ID, g.Status)
+	return s.CreateGames(ctx, []store.Game{g})
+}
+
+// CreateGames stores games in one transaction (one sync to disk): all
+// or none. For imports and for measuring a server with many games.
+func (s *Store) CreateGames(ctx context.Context, games []store.Game) error {
+	if len(games) == 0 {
+		return nil
 	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+		return fmt.Errorf("sqlite: create %s: %w", games[0].ID, err)
 	}
 	defer tx.Rollback()
+	for _, g := range games {
+		if err := insertGame(ctx, tx, g); err != nil {
+			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: create %s: %w", games[0].ID, err)
+	}
+	return nil
+}
+
+// insertGame writes g and its seats inside tx.
+func insertGame(ctx context.Context, tx *sql.Tx, g store.Game) error {
+	if !g.Status.Valid() {
+		return fmt.Errorf("invalid status %q", g.Status)
+	}
 	var n int
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM games WHERE id = ?", g.ID).Scan(&n); err != nil {
-		return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+		return err
 	}
 	if n > 0 {
-		return fmt.Errorf("sqlite: create %s: %w: ID in use", g.ID, store.ErrConflict)
+		return fmt.Errorf("%w: ID in use", store.ErrConflict)
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO games
+	_, err := tx.ExecContext(ctx, `INSERT INTO games
 		(id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Rules, g.Start, g.Pos, g.Turns, string(g.Status), g.Commit, g.Seed,
 		g.TimeLimit.Milliseconds(), g.Result, ms(g.Created), ms(g.Updated))
 	if err != nil {
-		return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+		return err
 	}
 	for i, seat := range g.Seats {
-		_, err := tx.ExecContext(ctx, "INSERT INTO seats (game_id, seat, kind, token_hash, away) VALUES (?, ?, ?, ?, ?)",
-			g.ID, i, seat.Kind, seat.TokenHash, seat.Away)
+		_, err := tx.ExecContext(ctx, "INSERT INTO seats (game_id, seat, kind, token_hash, away, anyone) VALUES (?, ?, ?, ?, ?, ?)",
+			g.ID, i, seat.Kind, seat.TokenHash, seat.Away, seat.Anyone)
 		if err != nil {
-			return fmt.Errorf("sqlite: create %s: seat %d: %w", g.ID, i, err)
+			return fmt.Errorf("seat %d: %w", i, err)
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
 	}
 	return nil
 }
 
 const gameColumns = "id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated"
 
-type scanner interface{ Scan(dest ...any) error }
-
-func scanGame(row scanner) (store.Game, error) {
-	var g store.Game
-	var status string
-	var limit, created, updated int64
-	err := row.Scan(&g.ID, &g.Rules, &g.Start, &g.Pos, &g.Turns, &status, &g.Commit, &g.Seed, &limit, &g.Result, &created, &updated)
-	g.Status = store.Status(status)
-	g.TimeLimit = time.Duration(limit) * time.Millisecond
-	g.Created, g.Updated = fromMS(created), fromMS(updated)
-	return g, err
-}
-
 // Game reads one game with its seats.
 func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
-	g, err := scanGame(s.r.QueryRowContext(ctx, "SELECT "+gameColumns+" FROM games WHERE id = ?", id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return store.Game{}, fmt.Errorf("sqlite: game %q: %w", id, store.ErrNotFound)
-	}
+	games, err := s.query(ctx, "SELECT "+gameColumns+" FROM games WHERE id = ?", "g.id", id)
 	if err != nil {
 		return store.Game{}, fmt.Errorf("sqlite: game %q: %w", id, err)
 	}
-	seats, err := s.seats(ctx, []string{id})
-	if err != nil {
-		return store.Game{}, err
+	if len(games) == 0 {
+		return store.Game{}, fmt.Errorf("sqlite: game %q: %w", id, store.ErrNotFound)
 	}
-	g.Seats = seats[id]
-	return g, nil
+	return games[0], nil
 }
 
-// seats reads the seats of the games ids.
-func (s *Store) seats(ctx context.Context, ids []string) (map[string][]store.Seat, error) {
-	out := make(map[string][]store.Seat, len(ids))
-	if len(ids) == 0 {
-		return out, nil
-	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	q := "SELECT game_id, kind, token_hash, away FROM seats WHERE game_id IN (?" +
-		strings.Repeat(", ?", len(ids)-1) + ") ORDER BY game_id, seat"
+// query reads the games that sel selects (a SELECT of gameColumns from
+// games, with its limit), each with its seats, in the order order (on
+// the selection's columns, as g.NAME). The seats come in the same
+// statement, joined on the selection, so the number of SQL variables
+// does not grow with the number of games.
+func (s *Store) query(ctx context.Context, sel, order string, args ...any) ([]store.Game, error) {
+	q := "SELECT g.*, s.kind, s.token_hash, s.away, s.anyone FROM (" + sel + ") AS g " +
+		"LEFT JOIN seats AS s ON s.game_id = g.id ORDER BY " + order + ", s.seat"
 	rows, err := s.r.QueryContext(ctx, q, args...)
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: seats: %w", err)
+		return nil, err
 	}
 	defer rows.Close()
+	var games []store.Game
 	for rows.Next() {
-		var id string
-		var seat store.Seat
-		if err := rows.Scan(&id, &seat.Kind, &seat.TokenHash, &seat.Away); err != nil {
-			return nil, fmt.Errorf("sqlite: seats: %w", err)
+		var g store.Game
+		var status string
+		var limit, created, updated int64
+		var kind, hash sql.NullString
+		var away, anyone sql.NullBool
+		if err := rows.Scan(&g.ID, &g.Rules, &g.Start, &g.Pos, &g.Turns, &status, &g.Commit, &g.Seed, &limit, &g.Result, &created, &updated,
+			&kind, &hash, &away, &anyone); err != nil {
+			return nil, err
 		}
-		out[id] = append(out[id], seat)
+		if n := len(games); n == 0 || games[n-1].ID != g.ID {
+			g.Status = store.Status(status)
+			g.TimeLimit = time.Duration(limit) * time.Millisecond
+			g.Created, g.Updated = fromMS(created), fromMS(updated)
+			games = append(games, g)
+		}
+		if kind.Valid {
+			last := &games[len(games)-1]
+			last.Seats = append(last.Seats, store.Seat{Kind: kind.String, TokenHash: hash.String, Away: away.Bool, Anyone: anyone.Bool})
+		}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: seats: %w", err)
-	}
-	return out, nil
+	return games, rows.Err()
 }
 
 // Games lists games, the most recently updated first.
@@ -249,42 +314,63 @@ func (s *Store) Games(ctx context.Context, f store.Filter) ([]store.Game, error)
 	if limit <= 0 {
 		limit = 100
 	}
-	q := "SELECT " + gameColumns + " FROM games"
-	args := []any{}
+	sel := "SELECT " + gameColumns + " FROM games"
+	var where []string
+	var args []any
 	if f.Status != "" {
-		q += " WHERE status = ?"
+		where = append(where, "status = ?")
 		args = append(args, string(f.Status))
 	}
-	q += " ORDER BY updated DESC, id LIMIT ?"
+	if f.Joinable {
+		where = append(where, "EXISTS (SELECT 1 FROM seats WHERE game_id = games.id AND anyone = 1 AND kind = ? AND token_hash = '')")
+		args = append(args, store.Human)
+	}
+	if len(where) > 0 {
+		sel += " WHERE " + strings.Join(where, " AND ")
+	}
+	sel += " ORDER BY updated DESC, id LIMIT ?"
 	args = append(args, limit)
-	rows, err := s.r.QueryContext(ctx, q, args...)
+	games, err := s.query(ctx, sel, "g.updated DESC, g.id", args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: games: %w", err)
-	}
-	var games []store.Game
-	var ids []string
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("sqlite: games: %w", err)
-		}
-		games = append(games, g)
-		ids = append(ids, g.ID)
-	}
-	err = rows.Err()
-	rows.Close()
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: games: %w", err)
-	}
-	seats, err := s.seats(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	for i := range games {
-		games[i].Seats = seats[games[i].ID]
 	}
 	return games, nil
+}
+
+// Pending lists live games that may have an automatic action, by ID.
+func (s *Store) Pending(ctx context.Context, after string, limit int) ([]store.Game, error) {
+	// "+status" keeps SQLite from the status index: the pages then walk
+	// the primary key from after, one pass over the table in all,
+	// instead of sorting every live game for each page.
+	sel := "SELECT " + gameColumns + " FROM games WHERE +status = ? AND id > ? AND (time_limit > 0 OR " +
+		"EXISTS (SELECT 1 FROM seats WHERE game_id = games.id AND (kind <> ? OR away = 1))) ORDER BY id LIMIT ?"
+	games, err := s.query(ctx, sel, "g.id", string(store.StatusLive), after, store.Human, limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: pending games: %w", err)
+	}
+	return games, nil
+}
+
+// Abandon marks the waiting games last updated before cutoff abandoned.
+func (s *Store) Abandon(ctx context.Context, cutoff time.Time) ([]string, error) {
+	rows, err := s.w.QueryContext(ctx, "UPDATE games SET status = ?, updated = ? WHERE status = ? AND updated < ? RETURNING id",
+		string(store.StatusAbandoned), ms(time.Now()), string(store.StatusWaiting), ms(cutoff))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: abandon: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("sqlite: abandon: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: abandon: %w", err)
+	}
+	return ids, nil
 }
 
 // exists reports ErrNotFound for an unknown game inside tx.
@@ -312,13 +398,14 @@ func (s *Store) TakeSeat(ctx context.Context, id string, seat int, tokenHash str
 	if err := exists(ctx, tx, id); err != nil {
 		return fmt.Errorf("sqlite: take seat %d of %s: %w", seat, id, err)
 	}
-	res, err := tx.ExecContext(ctx, "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ? AND kind = ? AND token_hash = ''",
-		tokenHash, id, seat, store.Human)
+	res, err := tx.ExecContext(ctx, "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ? AND kind = ? AND token_hash = '' "+
+		"AND (SELECT status FROM games WHERE id = ?) = ?",
+		tokenHash, id, seat, store.Human, id, string(store.StatusWaiting))
 	if err != nil {
 		return fmt.Errorf("sqlite: take seat %d of %s: %w", seat, id, err)
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return fmt.Errorf("sqlite: take seat %d of %s: %w: not an open seat", seat, id, store.ErrConflict)
+		return fmt.Errorf("sqlite: take seat %d of %s: %w: not an open seat of a waiting game", seat, id, store.ErrConflict)
 	}
 	if _, err := tx.ExecContext(ctx, "UPDATE games SET status = ?, updated = ? WHERE id = ?", string(status), ms(time.Now()), id); err != nil {
 		return fmt.Errorf("sqlite: take seat %d of %s: %w", seat, id, err)

@@ -2,7 +2,10 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -56,8 +59,8 @@ func TestReopen(t *testing.T) {
 		t.Errorf("after reopening: %+v, want position p1 after 1 turn with 2 seats", got)
 	}
 	var version int
-	if err := st.r.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 1 {
-		t.Errorf("user_version = %d, %v; want 1", version, err)
+	if err := st.r.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 2 {
+		t.Errorf("user_version = %d, %v; want 2", version, err)
 	}
 	var mode string
 	if err := st.r.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
@@ -125,5 +128,130 @@ func TestClosedStore(t *testing.T) {
 	err := st.AppendTurn(context.Background(), "a", store.Turn{N: 1}, store.StatusLive, "")
 	if err == nil || !strings.Contains(err.Error(), "closed") {
 		t.Errorf("AppendTurn after Close: %v, want a closed-store error", err)
+	}
+}
+
+// TestManyGames: listing and paging through more games than SQLite
+// allows SQL variables in one statement (32,766) works; the server's
+// restart once failed here with "too many SQL variables".
+func TestManyGames(t *testing.T) {
+	ctx := context.Background()
+	st := openTemp(t, filepath.Join(t.TempDir(), "passage.db"))
+	defer st.Close()
+	const n = 33000
+	// One statement each (a recursive count), so that the test is quick.
+	for _, q := range []string{
+		`WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < ? - 1)
+		 INSERT INTO games (id, rules, start, pos, status, commit_hash, seed, created, updated)
+		 SELECT printf('g%06d', i), 'kinevet', 's', 's', 'live', 'c', x'01', 0, i FROM c`,
+		`WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < ? - 1)
+		 INSERT INTO seats (game_id, seat, kind) SELECT printf('g%06d', i), s.seat, s.kind FROM c,
+		 (SELECT 0 AS seat, 'easy' AS kind UNION ALL SELECT 1, 'human') AS s`,
+	} {
+		if _, err := st.w.ExecContext(ctx, q, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	games, err := st.Games(ctx, store.Filter{Status: store.StatusLive, Limit: n})
+	if err != nil || len(games) != n {
+		t.Fatalf("Games: %d games, %v; want %d", len(games), err, n)
+	}
+	if g := games[0]; g.ID != fmt.Sprintf("g%06d", n-1) || len(g.Seats) != 2 || g.Seats[0].Kind != "easy" {
+		t.Errorf("first game %+v, want the latest with its two seats", g)
+	}
+	pending, err := st.Pending(ctx, "", n)
+	if err != nil || len(pending) != n {
+		t.Fatalf("Pending: %d games, %v; want %d", len(pending), err, n)
+	}
+}
+
+// TestMigrateFromVersion1: a database made by the first schema keeps its
+// games, seats and turns through the later migrations.
+func TestMigrateFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", dsn(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := migrations.ReadFile("migrations/0001_init.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{string(body), "PRAGMA user_version = 1",
+		"INSERT INTO games (id, rules, start, pos, turns, status, commit_hash, seed, created, updated) VALUES ('g1', 'kinevet', 's', 'p', 1, 'waiting', 'c', x'01', 0, 0)",
+		"INSERT INTO seats (game_id, seat, kind, token_hash) VALUES ('g1', 0, 'human', 'aa'), ('g1', 1, 'human', '')",
+		"INSERT INTO turns (game_id, n, seat, roll, move, pos, by, at) VALUES ('g1', 1, 0, 6, 'in', 'p', 'human', 0)"} {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	st := openTemp(t, path)
+	defer st.Close()
+	g, err := st.Game(ctx, "g1")
+	if err != nil || g.Pos != "p" || len(g.Seats) != 2 || g.Seats[1].Anyone || !g.Seats[1].Open() {
+		t.Fatalf("after migrating: %+v, %v", g, err)
+	}
+	if turns, err := st.Turns(ctx, "g1"); err != nil || len(turns) != 1 {
+		t.Errorf("turns after migrating: %v, %v", turns, err)
+	}
+	if ids, err := st.Abandon(ctx, time.UnixMilli(1)); err != nil || len(ids) != 1 {
+		t.Errorf("abandon after migrating: %v, %v", ids, err)
+	}
+}
+
+// TestCreateGames: a batch is stored whole, or not at all when one game
+// of it conflicts.
+func TestCreateGames(t *testing.T) {
+	ctx := context.Background()
+	st := openTemp(t, filepath.Join(t.TempDir(), "passage.db"))
+	defer st.Close()
+	mk := func(id string) store.Game {
+		return store.Game{ID: id, Rules: "kinevet", Start: "s", Pos: "s", Status: store.StatusWaiting,
+			Seats: []store.Seat{{Kind: "human", Anyone: true}, {Kind: "easy"}}, Commit: "c", Seed: []byte{1}}
+	}
+	if err := st.CreateGames(ctx, []store.Game{mk("a"), mk("b")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.CreateGames(ctx, []store.Game{mk("c"), mk("a")}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a batch with a used ID: %v, want ErrConflict", err)
+	}
+	games, err := st.Games(ctx, store.Filter{})
+	if err != nil || len(games) != 2 || !games[0].Seats[0].Anyone {
+		t.Errorf("after the batches: %+v, %v; want games a and b only", games, err)
+	}
+}
+
+// TestCheckpointer: what is written reaches the database file within a
+// few checkpoint periods, with the writer's own checkpoints far away
+// (10,000 pages).
+func TestCheckpointer(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "passage.db")
+	st := openTemp(t, path)
+	defer st.Close()
+	size := func() int64 {
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	before := size()
+	var games []store.Game
+	for i := range 200 {
+		games = append(games, store.Game{ID: fmt.Sprintf("g%d", i), Rules: "kinevet", Start: strings.Repeat("s", 200), Pos: "s",
+			Status: store.StatusLive, Seats: []store.Seat{{Kind: "easy"}}, Commit: "c", Seed: []byte{1}})
+	}
+	if err := st.CreateGames(ctx, games); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * checkpointEvery)
+	for size() <= before {
+		if time.Now().After(deadline) {
+			t.Fatalf("the database file stayed at %d bytes: no checkpoint", before)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

@@ -38,6 +38,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"SetAway", testSetAway},
 		{"AppendTurn", testAppendTurn},
 		{"List", testList},
+		{"Joinable", testJoinable},
+		{"Pending", testPending},
+		{"Abandon", testAbandon},
 		{"Replay", testReplay},
 		{"Concurrent", testConcurrent},
 	}
@@ -160,6 +163,103 @@ func testTakeSeat(t *testing.T, st store.Store) {
 	}
 	if h := read(t, st, "g1").Seats[1].TokenHash; h != "bb" {
 		t.Errorf("token hash after the second TakeSeat = %q, want bb", h)
+	}
+	// Only a waiting game's seats can be taken: an abandoned (or live)
+	// game keeps its open seat open.
+	g2 := newGame("g2")
+	g2.Status = store.StatusAbandoned
+	create(t, st, g2)
+	if err := st.TakeSeat(ctx, "g2", 1, "bb", store.StatusLive); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("TakeSeat in an abandoned game: %v, want ErrConflict", err)
+	}
+	diff(t, "abandoned game after the refused seat", g2, read(t, st, "g2"))
+}
+
+// testJoinable: the lobby's filter keeps games with an open seat that
+// anyone may take, not those whose open seats are by invitation.
+func testJoinable(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	invite := newGame("invite")
+	anyone := newGame("anyone")
+	anyone.Seats[1].Anyone = true
+	taken := newGame("taken") // open to anyone, but taken
+	taken.Seats[1] = store.Seat{Kind: store.Human, Anyone: true, TokenHash: "cc"}
+	for _, g := range []store.Game{invite, anyone, taken} {
+		create(t, st, g)
+	}
+	diff(t, "seat open to anyone, read back", anyone, read(t, st, "anyone"))
+	got, err := st.Games(ctx, store.Filter{Status: store.StatusWaiting, Joinable: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].ID != "anyone" {
+		t.Errorf("joinable games: %+v, want only the game %q", got, "anyone")
+	}
+}
+
+// testPending: live games with a computer seat, an away seat or a time
+// limit, in ID order after the given ID; not person-only games without
+// a limit, nor games that are not live.
+func testPending(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	mk := func(id string, status store.Status, limit time.Duration, seats ...store.Seat) {
+		g := newGame(id)
+		g.Status, g.TimeLimit, g.Seats = status, limit, seats
+		create(t, st, g)
+	}
+	person := store.Seat{Kind: store.Human, TokenHash: "aa"}
+	mk("a-computer", store.StatusLive, 0, person, store.Seat{Kind: "hard"})
+	mk("b-people", store.StatusLive, 0, person, person)
+	mk("c-limit", store.StatusLive, time.Minute, person, person)
+	mk("d-away", store.StatusLive, 0, person, store.Seat{Kind: store.Human, TokenHash: "bb", Away: true})
+	mk("e-over", store.StatusOver, 0, person, store.Seat{Kind: "hard"})
+	mk("f-waiting", store.StatusWaiting, time.Minute, person, store.Seat{Kind: store.Human})
+	mk("g-computers", store.StatusLive, 0, store.Seat{Kind: "easy"}, store.Seat{Kind: "hard"})
+	var ids []string
+	after := ""
+	for {
+		page, err := st.Pending(ctx, after, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page) == 0 {
+			break
+		}
+		for _, g := range page {
+			if len(g.Seats) != 2 {
+				t.Errorf("pending game %s with %d seats, want 2", g.ID, len(g.Seats))
+			}
+			ids = append(ids, g.ID)
+		}
+		after = page[len(page)-1].ID
+	}
+	diff(t, "pending games", []string{"a-computer", "c-limit", "d-away", "g-computers"}, ids)
+}
+
+// testAbandon: waiting games not updated since the cutoff become
+// abandoned; newer waiting games and games of other statuses stay.
+func testAbandon(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	mk := func(id string, status store.Status, updated time.Time) {
+		g := newGame(id)
+		g.Status, g.Updated = status, updated
+		create(t, st, g)
+	}
+	mk("old", store.StatusWaiting, t0)
+	mk("new", store.StatusWaiting, t0.Add(2*time.Hour))
+	mk("live", store.StatusLive, t0)
+	ids, err := st.Abandon(ctx, t0.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "abandoned", []string{"old"}, ids)
+	for id, want := range map[string]store.Status{"old": store.StatusAbandoned, "new": store.StatusWaiting, "live": store.StatusLive} {
+		if got := read(t, st, id).Status; got != want {
+			t.Errorf("game %s: status %s, want %s", id, got, want)
+		}
+	}
+	if ids, err := st.Abandon(ctx, t0.Add(time.Hour)); err != nil || len(ids) != 0 {
+		t.Errorf("second Abandon: %v, %v; want nothing", ids, err)
 	}
 }
 

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"passage/analysis"
+	"passage/internal/catalog"
+	"passage/record"
+)
+
+// cmdAnalyze reviews a game record: every turn's win probabilities, the
+// loss of the move played, the luck of the throw, and each player's
+// accuracy.
+func cmdAnalyze(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := newFlags("analyze", stdout)
+	asJSON := fs.Bool("json", false, "print the review as one JSON object")
+	level := fs.String("level", "hard", "estimate outside the tables at `LEVEL`: medium, greedy, hard, expert or expectimax-N")
+	tables := fs.String("tables", "", "read endgame tables from `DIR` (default: the user cache directory's passage/endgame)")
+	// RECORD may come first or last.
+	var path string
+	if len(args) > 0 && (args[0] == "-" || !strings.HasPrefix(args[0], "-")) {
+		path, args = args[0], args[1:]
+	} else if n := len(args); n > 0 && (args[n-1] == "-" || !strings.HasPrefix(args[n-1], "-")) &&
+		(n < 2 || !takesValue(args[n-2])) {
+		path, args = args[n-1], args[:n-1]
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if path == "" {
+		return usageError{"analyze: want the record file (- for standard input)"}
+	}
+	in := stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	rec, err := record.Read(in)
+	if err != nil {
+		return err
+	}
+	rules, err := catalog.ByID(rec.Rules)
+	if err != nil {
+		return err
+	}
+	if _, err := record.Replay(rules, rec); err != nil {
+		return err
+	}
+	dir, err := tablesDir(*tables)
+	if err != nil {
+		return err
+	}
+	j, err := openJudge(rec.Rules, *level, dir)
+	if err != nil {
+		return err
+	}
+	rep, err := j.Analyze(rec)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if *asJSON {
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		writeReview(&buf, rep)
+	}
+	_, err = stdout.Write(buf.Bytes())
+	return err
+}
+
+// takesValue reports whether a flag argument expects a value after it.
+func takesValue(arg string) bool {
+	name := strings.TrimLeft(arg, "-")
+	return !strings.Contains(name, "=") && (name == "level" || name == "tables")
+}
+
+// writeReview prints the review as a table, one turn a line, then a
+// summary per player. Values are the mover's chance of winning; "=" marks
+// exact ones (endgame table or finished game), "~" estimates.
+func writeReview(w io.Writer, rep analysis.Report) {
+	fmt.Fprintf(w, "Review of a %s game at level %s: the mover's chance of winning (= exact, ~ estimate)\n\n", rep.Rules, rep.Level)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "turn\tseat\tthrow\tplayed\tbest\tbefore\tthrow\tplayed\tbest\tloss\tluck\t")
+	for _, d := range rep.Decisions {
+		mark := "~"
+		if d.Exact {
+			mark = "="
+		}
+		best := d.Best
+		if d.Moves == 1 {
+			best = "(forced)"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%s\t%.3f%s\t%.3f%s\t%.3f%s\t%.3f%s\t%.3f\t%+.3f\t %s\n", d.Turn, d.Seat, d.Roll,
+			d.Played, best, d.Before, mark, d.AfterThrow, mark, d.AfterMove, mark, d.AfterBest, mark, d.Loss, d.Luck, d.Class)
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	for _, p := range rep.Players {
+		fmt.Fprintf(w, "%s: accuracy %.1f over %d decisions with a choice, mean loss %.4f, %d inaccuracies, %d mistakes, %d blunders, luck %+.3f\n",
+			p.Seat, p.Accuracy, p.Decisions, p.MeanLoss, p.Inaccuracies, p.Mistakes, p.Blunders, p.Luck)
+	}
+}

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"passage/analysis"
+)
+
+// solveTiny builds the K=1 table of senet-jequier with passage solve and
+// returns its directory.
+func solveTiny(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	code, out, errOut := runCLI(t, "", "solve", "--rules", "senet-jequier", "--pieces", "1", "--out", dir, "--quiet")
+	if code != 0 || !strings.Contains(out, "812 positions") {
+		t.Fatalf("solve: %d %q %q", code, out, errOut)
+	}
+	return dir
+}
+
+func TestSolveAndVerify(t *testing.T) {
+	dir := solveTiny(t)
+	file := filepath.Join(dir, "senet-jequier.k1.pegt")
+	code, out, errOut := runCLI(t, "", "solve", "--verify", file)
+	if code != 0 || !strings.HasPrefix(out, "ok: senet-jequier, 1 pieces: 1624 positions") {
+		t.Fatalf("verify: %d %q %q", code, out, errOut)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[100] ^= 0xff
+	os.WriteFile(file, data, 0o644)
+	code, out, errOut = runCLI(t, "", "solve", "--verify", file)
+	if code != 2 || out != "" || !strings.Contains(errOut, "checksum") || strings.Count(errOut, "\n") != 1 {
+		t.Fatalf("damaged file: %d %q %q", code, out, errOut)
+	}
+}
+
+func TestEval(t *testing.T) {
+	dir := solveTiny(t)
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"inside the table, White on 30 wins", []string{"--rules", "senet-jequier", "--pos", "...........b.................w w off=wwwwbbbb", "--tables", dir},
+			`{"pos":"...........b.................w w off=wwwwbbbb","win":[1,0],"exact":true,"source":"table"}` + "\n"},
+		{"Black on 30 blocks White on 29", []string{"--rules", "senet-jequier", "--pos", "............................wb w off=wwwwbbbb", "--tables", dir},
+			`{"pos":"............................wb w off=wwwwbbbb","win":[0,1],"exact":true,"source":"table"}` + "\n"},
+		{"finished game", []string{"--rules", "senet-jequier", "--pos", ".........................b.... - off=wwwwwbbbb winner=w", "--tables", dir},
+			`{"pos":".........................b.... - off=wwwwwbbbb winner=w","win":[1,0],"exact":true,"source":"result"}` + "\n"},
+	}
+	for _, tc := range tests {
+		code, out, errOut := runCLI(t, "", append([]string{"eval"}, tc.args...)...)
+		if code != 0 || out != tc.want {
+			t.Errorf("%s: %d %q %q, want %q", tc.name, code, out, errOut, tc.want)
+		}
+	}
+	// Outside the table: the level's estimate, for each seat.
+	code, out, _ := runCLI(t, "", "eval", "--rules", "senet-jequier", "--pos", "wbwbwbwbw.b................... b opening=w", "--tables", dir, "--level", "expectimax-2")
+	var got evalOutput
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || got.Exact || got.Source != "search" || len(got.Win) != 2 || got.Win[0]+got.Win[1] < 0.999999 || got.Win[0] <= 0 || got.Win[0] >= 1 {
+		t.Errorf("start position: %d %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "eval", "--rules", "kinevet", "--players", "4", "--pos", "........................................ ..../..../..../.... r", "--level", "greedy")
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || got.Source != "evaluation" || len(got.Win) != 4 {
+		t.Errorf("kinevet: %d %q", code, out)
+	}
+}
+
+// TestEvalErrors: the error contract of moves: one line on stderr,
+// nothing on stdout, status 2.
+func TestEvalErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"eval"},
+		{"eval", "--rules", "senet-jequier"},
+		{"eval", "--rules", "nope", "--pos", "x"},
+		{"eval", "--rules", "senet-jequier", "--pos", "bad"},
+		{"eval", "--rules", "senet-jequier", "--pos", "...........b.................w w off=wwwwbbbb", "--level", "mcts"},
+		{"eval", "--rules", "senet-jequier", "--pos", "...........b.................w w off=wwwwbbbb", "stray"},
+		{"solve", "--rules", "senet-szenet", "--pieces", "2", "--out", t.TempDir()},
+		{"solve", "--rules", "senet-jequier", "--pieces", "5", "--out", t.TempDir()},
+		{"solve", "--rules", "kinevet", "--pieces", "1", "--out", t.TempDir()},
+		{"solve", "--verify", filepath.Join(t.TempDir(), "missing.pegt")},
+		{"analyze"},
+		{"analyze", filepath.Join(t.TempDir(), "missing")},
+	} {
+		code, out, errOut := runCLI(t, "", args...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "passage: ") {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
+
+const analyzeRecord = `passage-record 1
+rules senet-jequier
+start ..........w.....b........b.... w off=wwwwbbb
+w 1 11-12
+w 3 12-15
+b 2 17-19
+`
+
+func TestAnalyze(t *testing.T) {
+	dir := solveTiny(t)
+	code, out, errOut := runCLI(t, analyzeRecord, "analyze", "-", "--json", "--level", "expectimax-1", "--tables", dir)
+	var rep analysis.Report
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil {
+		t.Fatalf("%d %q %q", code, out, errOut)
+	}
+	if len(rep.Decisions) != 3 || len(rep.Players) != 2 || rep.Decisions[2].Played != "17-19" {
+		t.Fatalf("%+v", rep)
+	}
+	code, out, errOut = runCLI(t, analyzeRecord, "analyze", "--level", "greedy", "--tables", dir, "-")
+	if code != 0 || !strings.Contains(out, "w: accuracy") || !strings.Contains(out, "b: accuracy") {
+		t.Fatalf("text review: %d %q %q", code, out, errOut)
+	}
+}
+
+// TestSolveStrength: --strength reports errors by the contract; the
+// measurement itself is tested in package endgame (it needs K=2).
+func TestSolveStrength(t *testing.T) {
+	dir := solveTiny(t)
+	file := filepath.Join(dir, "senet-jequier.k1.pegt")
+	for _, args := range [][]string{
+		{"solve", "--strength", file, "--agents", "greedy", "--positions", "5"}, // every move forced
+		{"solve", "--strength", file, "--agents", "nobody"},
+		{"solve", "--strength", file, "--positions", "0"},
+	} {
+		code, out, errOut := runCLI(t, "", args...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: %d %q %q", args, code, out, errOut)
+		}
+	}
+}

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"passage/agent"
+	"passage/endgame"
+	"passage/senet"
+)
+
+// cmdSolve builds an endgame table (passage solve --rules ID --pieces K)
+// or checks one (passage solve --verify FILE).
+func cmdSolve(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("solve", stdout)
+	var rf rulesFlags
+	rf.register(fs, "")
+	pieces := fs.Int("pieces", 0, "solve positions with at most `K` pieces of each side on the board")
+	out := fs.String("out", "", "write the table into `DIR` (default: the user cache directory's passage/endgame)")
+	verify := fs.String("verify", "", "check the Bellman equation on every position of table `FILE`")
+	workers := fs.Int("workers", 0, "goroutines to use (default: every core); the table does not depend on it")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	strength := fs.String("strength", "", "measure computer players against table `FILE` (with --agents, --positions, --seed)")
+	agents := fs.String("agents", "greedy,hard,expert", "the computer players `NAME,NAME...` that --strength measures")
+	positions := fs.Int("positions", 10000, "decisions --strength draws, `N`")
+	seed := fs.Uint64("seed", 1, "seed of the positions --strength draws")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if *strength != "" {
+		return measureStrength(*strength, strings.Split(*agents, ","), *positions, *seed, stdout)
+	}
+	if *verify != "" {
+		if rf.rules != "" || *pieces != 0 || *out != "" {
+			return usageError{"solve: --verify takes no --rules, --pieces or --out"}
+		}
+		t, err := endgame.ReadFile(*verify)
+		if err != nil {
+			return err
+		}
+		start := time.Now()
+		rep, err := t.Verify(ctx, *workers)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "ok: %s, %d pieces: %d positions (both colours to move) satisfy the Bellman equation; largest residual %.2g <= %.2g (%s)\n",
+			t.Class.Rules.ID(), t.Class.K, rep.Checked, rep.MaxResidual, endgame.VerifyTolerance, time.Since(start).Round(time.Millisecond))
+		return err
+	}
+	if rf.rules == "" {
+		return usageError{"solve: --rules is required (or --verify FILE)"}
+	}
+	if *pieces == 0 {
+		return usageError{"solve: --pieces is required"}
+	}
+	rules, err := senetRules(&rf)
+	if err != nil {
+		return err
+	}
+	c, err := endgame.NewClass(rules, *pieces)
+	if err != nil {
+		return err
+	}
+	dir := *out
+	if dir == "" {
+		if dir, err = endgame.DefaultDir(); err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	path := filepath.Join(dir, endgame.FileName(rules.ID(), *pieces))
+	checkpoint := path + ".partial"
+	bar := progressBar{w: stderr, quiet: *quiet}
+	start := time.Now()
+	t, err := endgame.Solve(ctx, c, endgame.Options{Workers: *workers, Checkpoint: checkpoint, Progress: bar.show})
+	bar.done()
+	if errors.Is(err, endgame.ErrInterrupted) {
+		return interrupted{fmt.Sprintf("solve: interrupted; run the same command again to resume from %s", checkpoint)}
+	}
+	if err != nil {
+		return err
+	}
+	if err := t.WriteFile(path); err != nil {
+		return err
+	}
+	os.Remove(checkpoint)
+	_, err = fmt.Fprintf(stdout, "%s: %d positions, %d pieces a side, solved in %s\n", path, c.Size(), *pieces, time.Since(start).Round(time.Millisecond))
+	return err
+}
+
+// senetRules resolves the ruleset flags to a Senet ruleset, the only
+// game with endgame tables.
+func senetRules(rf *rulesFlags) (*senet.Rules, error) {
+	kit, err := rf.open()
+	if err != nil {
+		return nil, err
+	}
+	if !strings.HasPrefix(kit.ID(), "senet-") {
+		return nil, fmt.Errorf("%s has no endgame tables (only Senet rulesets do)", kit.ID())
+	}
+	f := strings.Fields(kit.ID())
+	opts := map[string]string{}
+	for _, kv := range f[1:] {
+		k, v, _ := strings.Cut(kv, "=")
+		opts[k] = v
+	}
+	return senet.New(f[0], opts)
+}
+
+// progressBar draws the solver's progress on one terminal line.
+type progressBar struct {
+	w     io.Writer
+	quiet bool
+	last  time.Time
+	drawn bool
+}
+
+func (b *progressBar) show(p endgame.Progress) {
+	if b.quiet || time.Since(b.last) < 200*time.Millisecond {
+		return
+	}
+	b.last = time.Now()
+	const width = 30
+	frac := float64(p.Done) / float64(max(p.Total, 1))
+	n := int(frac * width)
+	fmt.Fprintf(b.w, "\rlayer %d+%d (group %d of %d) sweep %-3d last change %-9.2g [%s%s] %3.0f%% ", p.Layer.A, p.Layer.B,
+		p.Groups[0]+1, p.Groups[1], p.Sweep, p.Delta, strings.Repeat("#", n), strings.Repeat(".", width-n), 100*frac)
+	b.drawn = true
+}
+
+func (b *progressBar) done() {
+	if b.drawn {
+		fmt.Fprintln(b.w)
+	}
+}
+
+// measureStrength prints, for each player, the share of non-optimal
+// decisions and the mean loss in win probability on random positions of
+// a table. The players search without the tables, which would make
+// hard and expert perfect.
+func measureStrength(path string, players []string, n int, seed uint64, stdout io.Writer) error {
+	t, err := endgame.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if n < 1 {
+		return usageError{"solve: --positions must be at least 1"}
+	}
+	agent.SetOracles(nil)
+	r := t.Class.Rules
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, at most %d pieces a side: %d decisions with a choice, seed %d\n", r.ID(), t.Class.K, n, seed)
+	fmt.Fprintln(&b, "player\tnon-optimal\tmean loss")
+	for _, name := range players {
+		a, err := agent.New(r, r, name, seed)
+		if err != nil {
+			return err
+		}
+		s, err := t.MeasureStrength(name, a, n, seed)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s\t%.2f%%\t%.5f\n", name, 100*float64(s.NonOptimal)/float64(s.Decisions), s.MeanLoss)
+	}
+	_, err = io.WriteString(stdout, b.String())
+	return err
+}

@@ -1,0 +1,76 @@
+package endgame
+
+import (
+	"testing"
+
+	"passage/agent"
+	"passage/senet"
+)
+
+// TestHardPlaysPerfectlyInsideTable: with the table installed as the
+// oracle, hard and expert choose, in every position of the class and for
+// every throw, a move of the best exact value.
+func TestHardPlaysPerfectlyInsideTable(t *testing.T) {
+	c := mustClass(t, "senet-jequier", nil, 1)
+	tab := mustSolve(t, c)
+	agent.SetOracles(func(id string) any {
+		if id == c.Rules.ID() {
+			return tab
+		}
+		return nil
+	})
+	defer agent.SetOracles(nil)
+	r := c.Rules
+	for _, level := range []string{"hard", "expert"} {
+		a, err := agent.New(r, r, level, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, n := c.Span(Layer{1, 1})
+		for i := start; i < start+n; i += 7 {
+			p := c.Position(Layer{1, 1}, i)
+			for _, o := range r.Outcomes(p) {
+				best := -1.0
+				for _, m := range r.Moves(p, o.Roll, nil) {
+					e, _ := tab.Exact(r.Apply(p, o.Roll, m))
+					best = max(best, e[senet.White])
+				}
+				m := a.Choose(p, o.Roll)
+				e, ok := tab.Exact(r.Apply(p, o.Roll, m))
+				if !ok || e[senet.White] != best {
+					t.Fatalf("%s in %s throw %d plays %s worth %v, best %v", level, r.Format(p), o.Roll, m, e[senet.White], best)
+				}
+			}
+		}
+	}
+}
+
+// TestMeasureStrength: the table's own best move is never worse than
+// the best, and a random player is.
+func TestMeasureStrength(t *testing.T) {
+	c := mustClass(t, "senet-jequier", nil, 2)
+	tab := mustSolve(t, c)
+	agent.SetOracles(func(string) any { return tab })
+	perfect, _ := agent.New(c.Rules, c.Rules, "hard", 1)
+	agent.SetOracles(nil)
+	s, err := tab.MeasureStrength("perfect", perfect, 300, 1)
+	if err != nil || s.Decisions != 300 || s.NonOptimal != 0 || s.MeanLoss != 0 {
+		t.Fatalf("the table's own choice: %+v", s)
+	}
+	rnd, _ := tab.MeasureStrength("random", agent.NewRandom(c.Rules, 1), 300, 1)
+	if rnd.NonOptimal == 0 || rnd.MeanLoss <= 0 {
+		t.Fatalf("random: %+v", rnd)
+	}
+	if again, _ := tab.MeasureStrength("random", agent.NewRandom(c.Rules, 1), 300, 1); again != rnd {
+		t.Fatalf("not reproducible: %+v then %+v", rnd, again)
+	}
+}
+
+// TestMeasureStrengthNoChoice: with one piece a side every move is
+// forced, which is reported rather than looped on.
+func TestMeasureStrengthNoChoice(t *testing.T) {
+	tab := mustSolve(t, mustClass(t, "senet-jequier", nil, 1))
+	if _, err := tab.MeasureStrength("random", agent.NewRandom(tab.Class.Rules, 1), 10, 1); err == nil {
+		t.Fatal("no error without choices")
+	}
+}

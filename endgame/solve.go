@@ -1,0 +1,293 @@
+package endgame
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"passage/senet"
+)
+
+// Tolerance is where value iteration stops: a sweep that changes no
+// value by more than this ends the solving of a layer.
+const Tolerance = 1e-6
+
+// Options tunes Solve. The zero value solves on every core without
+// progress reports or checkpoints.
+type Options struct {
+	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS.
+	// The result does not depend on it.
+	Workers int
+	// Progress, when set, is called after every band of every sweep.
+	Progress func(Progress)
+	// Checkpoint, when set, is the file the solver saves its work to
+	// after every layer and when ctx is cancelled, and resumes from.
+	Checkpoint string
+}
+
+// Progress is where a solve stands.
+type Progress struct {
+	Layer  Layer   // the layer being solved (with its colour swap)
+	Sweep  int     // the current sweep of value iteration, from 1
+	Delta  float64 // the largest change of the last finished sweep (1 before)
+	Done   int64   // positions of the layer group swept in this sweep
+	Total  int64   // positions in the layer group
+	Groups [2]int  // layer groups finished, and in all
+}
+
+// ErrInterrupted is returned when ctx was cancelled; the work done is in
+// the checkpoint file.
+var ErrInterrupted = errors.New("solve interrupted")
+
+// solver holds the values during a solve, as float32 so that K=4 fits
+// in memory; they are the mover's probability of winning.
+type solver struct {
+	c       *Class
+	vals    []float32
+	workers int
+	closure atomic.Pointer[string] // a position the class does not hold
+}
+
+// Solve computes the table of class c. Layers are solved in order of
+// pieces on the board; a layer and its colour swap together by
+// Gauss-Seidel value iteration until a sweep changes no value by more
+// than Tolerance. Within a sweep the positions go by decreasing sum of
+// occupied squares, so that forward moves (which raise it) read values
+// of this sweep; positions with the same sum form a band that is updated
+// at once from the values before it, which makes the result independent
+// of the number of workers.
+func Solve(ctx context.Context, c *Class, opt Options) (*Table, error) {
+	s := &solver{c: c, vals: make([]float32, c.size), workers: opt.Workers}
+	if s.workers <= 0 {
+		s.workers = runtime.GOMAXPROCS(0)
+	}
+	for i := range s.vals {
+		s.vals[i] = 0.5
+	}
+	groups := c.groups()
+	start, startSweep := 0, 0
+	if opt.Checkpoint != "" {
+		g, sw, ok, err := loadCheckpoint(opt.Checkpoint, c, s.vals)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			start, startSweep = g, sw
+		}
+	}
+	for gi := start; gi < len(groups); gi++ {
+		sweep := 0
+		if gi == start {
+			sweep = startSweep
+		}
+		err := s.solveGroup(ctx, groups[gi], sweep, func(p Progress) {
+			if opt.Progress != nil {
+				p.Groups = [2]int{gi, len(groups)}
+				opt.Progress(p)
+			}
+		}, func(sweep int) error {
+			if opt.Checkpoint == "" {
+				return nil
+			}
+			return saveCheckpoint(opt.Checkpoint, c, gi, sweep, s.vals)
+		})
+		if err != nil {
+			return nil, err
+		}
+		if opt.Checkpoint != "" {
+			if err := saveCheckpoint(opt.Checkpoint, c, gi+1, 0, s.vals); err != nil {
+				return nil, err
+			}
+		}
+	}
+	t := &Table{Class: c, vals: make([]uint16, c.size)}
+	for i, v := range s.vals {
+		t.vals[i] = quantize(float64(v))
+	}
+	return t, nil
+}
+
+// groups are the layers solved together: a layer and its colour swap,
+// which a pass or the end of a turn leads to.
+func (c *Class) groups() [][]Layer {
+	var out [][]Layer
+	for _, l := range c.Layers() {
+		switch {
+		case l.A == l.B:
+			out = append(out, []Layer{l})
+		case l.A < l.B:
+			out = append(out, []Layer{l, {l.B, l.A}})
+		}
+	}
+	return out
+}
+
+// bands orders the positions of a group by decreasing sum of occupied
+// squares: bands[k] holds the indices with the k-th largest sum.
+func (s *solver) bands(group []Layer) [][]int64 {
+	bySum := map[int][]int64{}
+	maxSum := 0
+	for _, l := range group {
+		start, n := s.c.Span(l)
+		for i := start; i < start+n; i++ {
+			m, o := s.c.Boards(l, i)
+			sum := squareSum(m | o)
+			bySum[sum] = append(bySum[sum], i)
+			maxSum = max(maxSum, sum)
+		}
+	}
+	var out [][]int64
+	for sum := maxSum; sum >= 0; sum-- {
+		if b := bySum[sum]; len(b) > 0 {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func squareSum(board uint32) int {
+	sum := 0
+	for m := board; m != 0; m &= m - 1 {
+		sum += bits.TrailingZeros32(m)
+	}
+	return sum
+}
+
+// chunk is how many positions a worker takes at a time.
+const chunk = 2048
+
+// solveGroup iterates the group's values until they settle. It checks
+// ctx between sweeps only, so that an interrupted solve resumes exactly
+// where an uninterrupted one would be.
+func (s *solver) solveGroup(ctx context.Context, group []Layer, sweep int, progress func(Progress), checkpoint func(sweep int) error) error {
+	bands := s.bands(group)
+	widest, total := 0, int64(0)
+	for _, b := range bands {
+		widest = max(widest, len(b))
+		total += int64(len(b))
+	}
+	next := make([]float32, widest)
+	delta := 1.0
+	for {
+		if ctx.Err() != nil {
+			if err := checkpoint(sweep); err != nil {
+				return err
+			}
+			return ErrInterrupted
+		}
+		sweep++
+		var swept int64
+		maxDelta := 0.0
+		for _, band := range bands {
+			maxDelta = max(maxDelta, s.sweepBand(band, next[:len(band)]))
+			if p := s.closure.Load(); p != nil {
+				return fmt.Errorf("endgame: the class is not closed under the rules: a move leads to %s", *p)
+			}
+			swept += int64(len(band))
+			progress(Progress{Layer: group[0], Sweep: sweep, Delta: delta, Done: swept, Total: total})
+		}
+		delta = maxDelta
+		if delta <= Tolerance {
+			return nil
+		}
+	}
+}
+
+// sweepBand computes the new values of band from the current ones into
+// next, then stores them, and returns the largest change.
+func (s *solver) sweepBand(band []int64, next []float32) float64 {
+	var wg sync.WaitGroup
+	var cursor atomic.Int64
+	workers := min(s.workers, (len(band)+chunk-1)/chunk)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []senet.Move
+			for {
+				lo := int(cursor.Add(chunk)) - chunk
+				if lo >= len(band) {
+					return
+				}
+				for j := lo; j < min(lo+chunk, len(band)); j++ {
+					var v float64
+					v, buf = s.backup(band[j], buf)
+					next[j] = float32(v)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	maxDelta := 0.0
+	for j, i := range band {
+		maxDelta = max(maxDelta, math.Abs(float64(next[j])-float64(s.vals[i])))
+		s.vals[i] = next[j]
+	}
+	return maxDelta
+}
+
+// backup is the right-hand side of the Bellman equation at index i: the
+// expectation over throws of the best move's value for the mover.
+func (s *solver) backup(i int64, buf []senet.Move) (float64, []senet.Move) {
+	l := s.c.layerOf(i)
+	p := s.c.Position(l, i)
+	return bellman(s.c.Rules, p, buf, s.value)
+}
+
+// bellman is the expected value for the side to throw in p (White) when
+// it plays the best move after each throw, valuing positions by value.
+func bellman(r *senet.Rules, p senet.Position, buf []senet.Move, value func(senet.Position) float64) (float64, []senet.Move) {
+	total := 0.0
+	for _, o := range r.Outcomes(p) {
+		buf = r.Moves(p, o.Roll, buf[:0])
+		best := 0.0
+		for _, m := range buf {
+			best = max(best, value(r.Apply(p, o.Roll, m)))
+		}
+		total += o.Prob() * best
+	}
+	return total, buf
+}
+
+// value is White's chance of winning q under the current values.
+func (s *solver) value(q senet.Position) float64 {
+	if q.Turn() < 0 {
+		return float64(1 - q.Winner())
+	}
+	i, ok := s.c.Lookup(q)
+	if !ok {
+		msg := s.c.Rules.Format(q)
+		s.closure.CompareAndSwap(nil, &msg)
+		return 0
+	}
+	v := float64(s.vals[i])
+	if q.Turn() != senet.White {
+		v = 1 - v
+	}
+	return v
+}
+
+// layerOf is the layer holding index i.
+func (c *Class) layerOf(i int64) Layer {
+	for a := 1; a <= c.K; a++ {
+		for b := 1; b <= c.K; b++ {
+			if s := c.layer[a][b]; i >= s.start && i < s.start+s.n {
+				return Layer{a, b}
+			}
+		}
+	}
+	panic(fmt.Sprintf("endgame: index %d outside the class", i))
+}
+
+// quantize stores a probability in 16 bits.
+func quantize(v float64) uint16 {
+	return uint16(math.Round(min(max(v, 0), 1) * 65535))
+}
+
+// Quantum is the resolution of a stored value.
+const Quantum = 1.0 / 65535

@@ -1,0 +1,75 @@
+package endgame
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"passage/senet"
+)
+
+// Strength is how well a player chooses inside a table.
+type Strength struct {
+	Player     string
+	Decisions  int     // decisions with more than one legal move
+	NonOptimal int     // decisions whose move is worth less than the best
+	MeanLoss   float64 // mean over the decisions of best minus chosen value
+}
+
+// Chooser picks a move for the side to move in p after throw roll.
+type Chooser interface {
+	Choose(p senet.Position, roll int) senet.Move
+}
+
+// MeasureStrength draws n positions uniformly from the table's class,
+// a mover (White or Black) and a throw by its probability, all from
+// seed, and compares each player's move with the best by the table.
+// Only decisions with more than one legal move count; a move whose value
+// equals the best one's (to the table's resolution) is optimal. It
+// fails when 100 draws per decision wanted find too few choices (with
+// one piece a side a Senet move is always forced).
+func (t *Table) MeasureStrength(name string, player Chooser, n int, seed uint64) (Strength, error) {
+	c, r := t.Class, t.Class.Rules
+	rng := rand.New(rand.NewPCG(seed, 0xe9d))
+	s := Strength{Player: name}
+	var buf []senet.Move
+	for draws := 0; s.Decisions < n; draws++ {
+		if draws == 100*n {
+			return s, fmt.Errorf("%s: only %d of %d draws give a choice of moves", r.ID(), s.Decisions, draws)
+		}
+		i := rng.Int64N(c.size)
+		m, o := c.Boards(c.layerOf(i), i)
+		turn := rng.IntN(2)
+		board := [2]uint32{m, o}
+		if turn == senet.Black {
+			board = [2]uint32{o, m}
+		}
+		p := r.PlainPosition(board, turn)
+		outs := r.Outcomes(p)
+		x := rng.IntN(outs[0].Den)
+		roll := outs[len(outs)-1].Roll
+		for _, o := range outs {
+			if x < o.Num {
+				roll = o.Roll
+				break
+			}
+			x -= o.Num
+		}
+		buf = r.Moves(p, roll, buf[:0])
+		if len(buf) < 2 {
+			continue
+		}
+		best := 0.0
+		for _, mv := range buf {
+			e, _ := t.Exact(r.Apply(p, roll, mv))
+			best = max(best, e[turn])
+		}
+		e, _ := t.Exact(r.Apply(p, roll, player.Choose(p, roll)))
+		s.Decisions++
+		if loss := best - e[turn]; loss > 0 {
+			s.NonOptimal++
+			s.MeanLoss += loss
+		}
+	}
+	s.MeanLoss /= float64(s.Decisions)
+	return s, nil
+}

@@ -1,0 +1,729 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
+
+	"passage/internal/fairdice"
+	"passage/internal/store"
+)
+
+// One test (at least) per numbered finding of issue 11; each fails on
+// the server as it was when the issue was filed.
+
+// storedGame is a game for the store directly: people on every seat
+// (seat 1 open while waiting), or the computers given.
+func storedGame(id string, status store.Status, kinds ...string) store.Game {
+	start := "wbwbwbwbw.b................... b opening=w"
+	seed := fairdice.NewSeed()
+	g := store.Game{ID: id, Rules: "senet-jequier", Start: start, Pos: start, Status: status,
+		Commit: fairdice.Commit(seed), Seed: seed, Created: time.Now().UTC(), Updated: time.Now().UTC()}
+	if len(kinds) == 0 {
+		kinds = []string{store.Human, store.Human}
+	}
+	for i, k := range kinds {
+		s := store.Seat{Kind: k}
+		if k == store.Human && (i == 0 || status != store.StatusWaiting) {
+			s.TokenHash = hashToken(fmt.Sprintf("%s-%d", id, i))
+		}
+		g.Seats = append(g.Seats, s)
+	}
+	return g
+}
+
+// gameID is a valid game ID made from n.
+func gameID(prefix string, n int) string {
+	return fmt.Sprintf("%s%0*d", prefix, 13-len(prefix), n)
+}
+
+// Finding 1 (restart) and the lazy loading: after a restart only the
+// games with an automatic action due are in memory; the others load
+// when asked for.
+func TestRestartLoadsLazily(t *testing.T) {
+	ctx := context.Background()
+	s := newTestServer(t, Config{BotDelay: time.Hour})
+	s.srv.Close() // a server to restart: the store stays
+	var people, computers []string
+	for i := range 60 {
+		var g store.Game
+		switch i % 3 {
+		case 0:
+			g = storedGame(gameID("waitg", i), store.StatusWaiting)
+		case 1:
+			g = storedGame(gameID("livep", i), store.StatusLive)
+			people = append(people, g.ID)
+		case 2:
+			g = storedGame(gameID("livec", i), store.StatusLive, store.Human, "easy") // Black, the computer, to play
+			computers = append(computers, g.ID)
+		}
+		if err := s.st.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := New(Config{Store: s.st, Logger: quietLog(), BotDelay: time.Hour})
+	defer srv.Close()
+	if err := srv.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := srv.GamesInMemory(); n != len(computers) {
+		t.Errorf("after the restart %d games in memory, want the %d with a computer to play", n, len(computers))
+	}
+	for _, id := range computers {
+		if srv.inMemory(id) == nil {
+			t.Errorf("computer game %s not resumed", id)
+		}
+	}
+	tok := people[0] + "-1" // Black, to throw
+	if _, err := withActor(ctx, srv, people[0], func(a *actor) (gameView, error) { return a.doThrow(tok) }); err != nil {
+		t.Fatalf("throw in a game not in memory: %v", err)
+	}
+	if srv.inMemory(people[0]) == nil || srv.GamesInMemory() != len(computers)+1 {
+		t.Errorf("the game played was not loaded: %d in memory", srv.GamesInMemory())
+	}
+}
+
+// Finding 2: idle games leave memory (and come back on request),
+// finished games leave at once, waiting games expire as abandoned and
+// leave the lobby, and the number of games in memory is capped with a
+// 503.
+func TestIdleGamesLeaveMemory(t *testing.T) {
+	s := newTestServer(t, Config{IdleAfter: 30 * time.Millisecond, SweepEvery: 10 * time.Millisecond})
+	id, white, black := twoPeople(t, s, "")
+	w := s.dial(t, id)
+	w.readType("state")
+	time.Sleep(100 * time.Millisecond)
+	if s.srv.inMemory(id) == nil {
+		t.Fatal("a game followed over WebSocket left memory")
+	}
+	w.c.Close(websocket.StatusNormalClosure, "")
+	s.waitForActors(t, 0)
+	v := s.throw(t, id, black) // loads the game again
+	s.move(t, id, black, v.Moves[0].Move)
+	if g := s.game(t, id); g.Turns != 1 {
+		t.Errorf("after reloading: %+v", stateOf(g))
+	}
+	_ = white
+}
+
+func TestWaitingGamesExpire(t *testing.T) {
+	s := newTestServer(t, Config{WaitingExpiry: 50 * time.Millisecond, SweepEvery: 10 * time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Anyone: true}}})
+	w := s.dial(t, c.Game.ID)
+	w.readType("state")
+	for {
+		m := w.read()
+		if m.Type == "state" && m.Event != nil && m.Event.Kind == "abandoned" {
+			break
+		}
+	}
+	g := s.waitFor(t, c.Game.ID, "abandoned", func(v gameView) bool { return v.Status == "abandoned" })
+	if g.DiceSeed != "" {
+		t.Error("an abandoned game revealed its seed")
+	}
+	var list gameList
+	s.ok(t, http.StatusOK, "GET", "/api/games?status=waiting", "", nil, &list)
+	if len(list.Games) != 0 {
+		t.Errorf("lobby lists %d waiting games, want none", len(list.Games))
+	}
+	status, body := s.do(t, "POST", "/api/games/"+c.Game.ID+"/seats/1", "", nil)
+	if status != http.StatusConflict || !strings.Contains(errorOf(t, body), "abandoned") {
+		t.Errorf("take a seat of an abandoned game: %d %s", status, body)
+	}
+	s.waitForActors(t, 0)
+	if m := s.metric(t, "passage_games_abandoned_total"); m != "1" {
+		t.Errorf("passage_games_abandoned_total %s, want 1", m)
+	}
+}
+
+func TestMaxGames(t *testing.T) {
+	s := newTestServer(t, Config{MaxGames: 2, BotDelay: time.Hour, MaxComputerGames: 10})
+	computers := createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "easy"}, {Kind: "easy"}}}
+	s.create(t, computers)
+	s.create(t, computers)
+	status, body := s.do(t, "POST", "/api/games", "", computers)
+	if status != http.StatusServiceUnavailable || !strings.Contains(errorOf(t, body), "as many games") {
+		t.Errorf("a third game in memory: %d %s, want 503", status, body)
+	}
+	// A person's game needs no memory until it is played or followed.
+	c := s.create(t, createRequest{Rules: "senet-jequier"})
+	status, body = s.do(t, "GET", "/api/games/"+c.Game.ID+"/events", "", nil)
+	if status != http.StatusServiceUnavailable {
+		t.Errorf("following a game beyond the cap: %d %s, want 503", status, body)
+	}
+	if n := s.srv.GamesInMemory(); n != 2 {
+		t.Errorf("%d games in memory, want 2", n)
+	}
+}
+
+// Finding 3: searches run on a bounded pool, first come first served,
+// cancelled ones dropped; one client's computer-only games are capped.
+func TestSearchPoolBound(t *testing.T) {
+	p := newSearchPool(2)
+	defer p.close()
+	var mu sync.Mutex
+	running, most := 0, 0
+	var order []int
+	release := make(chan struct{})
+	var wg sync.WaitGroup
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	p.submit(cancelled, func() { t.Error("a cancelled search ran") })
+	for i := range 8 {
+		wg.Add(1)
+		p.submit(context.Background(), func() {
+			defer wg.Done()
+			mu.Lock()
+			running++
+			most = max(most, running)
+			order = append(order, i)
+			mu.Unlock()
+			<-release
+			mu.Lock()
+			running--
+			mu.Unlock()
+		})
+	}
+	for {
+		q, r := p.counts()
+		if r == 2 && q == 6 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	close(release)
+	wg.Wait()
+	if most != 2 {
+		t.Errorf("at most %d searches at once, want 2", most)
+	}
+	for i := 2; i < len(order); i++ {
+		if order[i] != i {
+			t.Errorf("searches started in order %v, want first come first served", order)
+			break
+		}
+	}
+}
+
+func TestComputerGamesPerClient(t *testing.T) {
+	s := newTestServer(t, Config{MaxComputerGames: 2, BotDelay: time.Hour})
+	computers := createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "expert"}, {Kind: "expert"}}}
+	s.create(t, computers)
+	s.create(t, computers)
+	status, body := s.do(t, "POST", "/api/games", "", computers)
+	if status != http.StatusTooManyRequests || !strings.Contains(errorOf(t, body), "games between computers") {
+		t.Errorf("a third computer-only game: %d %s, want 429", status, body)
+	}
+	// A game with a person in it is not capped.
+	s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "expert"}}})
+}
+
+// TestSearchesDoNotBlockPeople: with every search slot taken and games
+// between computers queued behind them, a person's move and the health
+// check are answered (they never enter the search queue).
+func TestSearchesDoNotBlockPeople(t *testing.T) {
+	s := newTestServer(t, Config{Searches: 1, BotDelay: time.Millisecond, MaxComputerGames: 10})
+	block := make(chan struct{})
+	s.srv.pool.submit(context.Background(), func() { <-block }) // the one slot, held
+	defer close(block)
+	for range 3 {
+		s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "expert"}, {Kind: "expert"}}})
+	}
+	for {
+		if q, _ := s.srv.pool.counts(); q == 3 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	s.ok(t, http.StatusOK, "GET", "/healthz", "", nil, nil)
+	id, _, black := twoPeople(t, s, "")
+	v := s.throw(t, id, black)
+	if v = s.move(t, id, black, v.Moves[0].Move); v.Turns != 1 {
+		t.Errorf("a person's move while searches wait: %+v", stateOf(v))
+	}
+}
+
+// Rate limits: per client, 429 with Retry-After, counted; another
+// client (by the trusted proxy header) is not affected.
+func TestRateLimits(t *testing.T) {
+	s := newTestServer(t, Config{CreateRate: rate.Every(time.Hour), CreateBurst: 2, TakeRate: rate.Every(time.Hour), TakeBurst: 1,
+		ClientHeader: "X-Forwarded-For"})
+	create := func(client string) (int, http.Header, string) {
+		req, _ := http.NewRequest("POST", s.url+"/api/games", strings.NewReader(`{"rules":"senet-jequier","seats":[{"kind":"human","take":true},{"kind":"human","anyone":true}]}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", "198.51.100.7, "+client)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header, string(b)
+	}
+	for range 2 {
+		if status, _, body := create("192.0.2.1"); status != http.StatusCreated {
+			t.Fatalf("create within the burst: %d %s", status, body)
+		}
+	}
+	status, h, body := create("192.0.2.1")
+	if status != http.StatusTooManyRequests || !strings.Contains(body, "too many new games") {
+		t.Fatalf("create past the burst: %d %s, want 429", status, body)
+	}
+	if secs, err := strconv.Atoi(h.Get("Retry-After")); err != nil || secs < 1 {
+		t.Errorf("Retry-After %q, want a number of seconds", h.Get("Retry-After"))
+	}
+	if status, _, body := create("192.0.2.2"); status != http.StatusCreated {
+		t.Errorf("another client: %d %s", status, body)
+	}
+	if m := s.metric(t, `passage_refused_requests_total{reason="rate_limit"}`); m != "1" {
+		t.Errorf("refused for rate: %s, want 1", m)
+	}
+	var list gameList
+	s.ok(t, http.StatusOK, "GET", "/api/games?status=waiting", "", nil, &list)
+	id := list.Games[0].ID
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/1", "", nil, nil)
+	status, body2 := s.do(t, "POST", "/api/games/"+list.Games[1].ID+"/seats/1", "", nil)
+	if status != http.StatusTooManyRequests {
+		t.Errorf("a second seat past the burst: %d %s, want 429", status, body2)
+	}
+}
+
+func TestClientID(t *testing.T) {
+	direct := &Server{cfg: Config{}}
+	proxied := &Server{cfg: Config{ClientHeader: "X-Forwarded-For"}}
+	for _, tt := range []struct {
+		srv    *Server
+		remote string
+		header string
+		want   string
+	}{
+		{direct, "192.0.2.1:5555", "203.0.113.9", "192.0.2.1"},
+		{direct, "[2001:db8:1:2:3:4:5:6]:443", "", "2001:db8:1:2::/64"},
+		{direct, "[::ffff:192.0.2.3]:80", "", "192.0.2.3"},
+		{proxied, "10.0.0.1:1", "203.0.113.9, 198.51.100.1", "198.51.100.1"},
+		{proxied, "10.0.0.1:1", "", "10.0.0.1"},
+	} {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = tt.remote
+		if tt.header != "" {
+			r.Header.Set("X-Forwarded-For", tt.header)
+		}
+		if got := tt.srv.clientID(r); got != tt.want {
+			t.Errorf("clientID(%s, %q) = %q, want %q", tt.remote, tt.header, got, tt.want)
+		}
+	}
+}
+
+// Finding 4: read, write and idle timeouts close slow and idle
+// connections, while a WebSocket stream outlives them; a stream whose
+// client no longer answers pings is closed.
+func TestTimeouts(t *testing.T) {
+	s := newTestServer(t, Config{})
+	cfg := Config{Store: s.st, Logger: quietLog(), ReadHeaderTimeout: 100 * time.Millisecond, ReadTimeout: 200 * time.Millisecond,
+		WriteTimeout: 200 * time.Millisecond, IdleTimeout: 200 * time.Millisecond, PingEvery: 100 * time.Millisecond, PongWait: 100 * time.Millisecond}
+	srv := New(cfg)
+	defer srv.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := srv.HTTPServer()
+	go hs.Serve(ln)
+	defer hs.Close()
+	addr := ln.Addr().String()
+
+	closedWithin := func(what string, c net.Conn) {
+		t.Helper()
+		c.SetReadDeadline(time.Now().Add(5 * time.Second)) // a safety net, not a measurement
+		_, err := io.Copy(io.Discard, c)
+		if ne, ok := err.(net.Error); ok && ne.Timeout() {
+			t.Errorf("%s: the server kept the connection open", what)
+		}
+	}
+	// A body that trickles in.
+	slow, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(slow, "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+	go func() {
+		for range 20 {
+			time.Sleep(50 * time.Millisecond)
+			if _, err := slow.Write([]byte(" ")); err != nil {
+				return
+			}
+		}
+	}()
+	closedWithin("trickled body", slow)
+	// A connection that never sends a request.
+	silent, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closedWithin("silent connection", silent)
+	// An idle keep-alive connection.
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(c, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("healthz: %v %v", resp, err)
+	}
+	closedWithin("idle keep-alive", c)
+
+	// A WebSocket stream outlives the timeouts and gets the game's moves.
+	// (made by the other server on the same store, whose client keeps
+	// no connection to this one's idle timeout)
+	id, _, black := twoPeople(t, s, "")
+	ws, _, err := websocket.Dial(context.Background(), "ws://"+addr+"/api/games/"+id+"/events", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	go func() {
+		time.Sleep(500 * time.Millisecond)
+		if _, err := withActor(context.Background(), srv, id, func(a *actor) (gameView, error) { return a.doThrow(black) }); err != nil {
+			t.Error(err)
+		}
+	}()
+	for {
+		_, b, err := ws.Read(ctx) // also answers the server's pings
+		if err != nil {
+			t.Fatalf("the stream ended: %v", err)
+		}
+		if strings.Contains(string(b), `"kind":"throw"`) {
+			break
+		}
+	}
+	// A client that never reads (so never answers a ping) is closed.
+	raw, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(raw, "GET /api/games/%s/events HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", id, addr)
+	br := bufio.NewReader(raw)
+	resp, err = http.ReadResponse(br, nil)
+	if err != nil || resp.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("upgrade: %v %v", resp, err)
+	}
+	raw.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_, err = io.Copy(io.Discard, br) // frames (state, pings) until the server closes
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Error("a client that answers no ping was kept")
+	}
+}
+
+// Finding 5: creating a game without seats gives the creator seat 0 and
+// a token, as the docs say, and invites for the others.
+func TestCreateWithoutSeats(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create(t, createRequest{Rules: "kinevet", Options: map[string]string{"players": "3"}})
+	if c.Token == "" || len(c.Seats) != 1 || c.Seats[0] != 0 {
+		t.Fatalf("create without seats: token %q seats %v, want a token for seat 0", c.Token, c.Seats)
+	}
+	if len(c.Invites) != 2 || c.Invites[0].Secret == "" || c.Invites[0].Anyone {
+		t.Errorf("invites %+v, want two by invitation", c.Invites)
+	}
+	var resp gameResponse
+	s.ok(t, http.StatusOK, "GET", "/api/games/"+c.Game.ID, c.Token, nil, &resp)
+	if len(resp.Seats) != 1 || resp.Seats[0] != 0 {
+		t.Errorf("the creator's token holds %v, want [0]", resp.Seats)
+	}
+}
+
+// Finding 6: an invited seat is taken only with its link's secret; the
+// lobby lists only seats open to anyone; the creator sees the invites
+// again.
+func TestInvites(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create(t, createRequest{Rules: "kinevet", Options: map[string]string{"players": "3"},
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}, {Kind: "human", Anyone: true}}})
+	id := c.Game.ID
+	if len(c.Invites) != 2 || c.Invites[0].Seat != 1 || !strings.Contains(c.Invites[0].Path, "invite="+c.Invites[0].Secret) ||
+		c.Invites[1].Seat != 2 || !c.Invites[1].Anyone || c.Invites[1].Secret != "" {
+		t.Fatalf("invites %+v", c.Invites)
+	}
+	before := stateOf(s.game(t, id))
+	for _, body := range []any{nil, map[string]string{"invite": "guess"}, map[string]string{"invite": inviteSecret([]byte("x"), 1)}} {
+		status, b := s.do(t, "POST", "/api/games/"+id+"/seats/1", "", body)
+		if status != http.StatusForbidden || !strings.Contains(errorOf(t, b), "invitation") {
+			t.Errorf("take the invited seat with %v: %d %s, want 403", body, status, b)
+		}
+	}
+	s.unchanged(t, id, before)
+	var lobby gameList
+	s.ok(t, http.StatusOK, "GET", "/api/games?status=waiting", "", nil, &lobby)
+	if len(lobby.Games) != 1 || !lobby.Games[0].Seats[2].Anyone || lobby.Games[0].Seats[1].Anyone {
+		t.Errorf("lobby %+v", lobby.Games)
+	}
+	var again gameResponse
+	s.ok(t, http.StatusOK, "GET", "/api/games/"+id, c.Token, nil, &again)
+	if len(again.Invites) != 2 || again.Invites[0].Secret != c.Invites[0].Secret {
+		t.Errorf("invites for the creator: %+v", again.Invites)
+	}
+	var anon gameResponse
+	s.ok(t, http.StatusOK, "GET", "/api/games/"+id, "", nil, &anon)
+	if len(anon.Invites) != 0 {
+		t.Errorf("invites shown without a token: %+v", anon.Invites)
+	}
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/1", "", map[string]string{"invite": c.Invites[0].Secret}, nil)
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/2", "", nil, nil)
+	if g := s.game(t, id); g.Status != "live" {
+		t.Errorf("after both seats were taken: %s", g.Status)
+	}
+	// Over the WebSocket too.
+	c = s.create(t, createRequest{Rules: "senet-jequier"})
+	w := s.dial(t, c.Game.ID)
+	w.readType("state")
+	w.send(map[string]any{"type": "take", "seat": 1})
+	if m := w.readType("error"); m.Status != http.StatusForbidden {
+		t.Errorf("WebSocket take without the secret: %+v", m)
+	}
+	w.send(map[string]any{"type": "take", "seat": 1, "invite": c.Invites[0].Secret})
+	if m := w.readType("taken"); m.Token == "" {
+		t.Errorf("WebSocket take with the secret: %+v", m)
+	}
+}
+
+// Finding 7: a state-changing request must be declared JSON and may not
+// come from another site's page.
+func TestCrossSiteRequests(t *testing.T) {
+	s := newTestServer(t, Config{})
+	body := `{"rules":"senet-jequier"}`
+	send := func(header map[string]string) (int, string) {
+		req, _ := http.NewRequest("POST", s.url+"/api/games", strings.NewReader(body))
+		for k, v := range header {
+			req.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for _, tt := range []struct {
+		name   string
+		header map[string]string
+		want   int
+	}{
+		{"no content type", nil, http.StatusUnsupportedMediaType},
+		{"text/plain", map[string]string{"Content-Type": "text/plain"}, http.StatusUnsupportedMediaType},
+		{"form", map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, http.StatusUnsupportedMediaType},
+		{"foreign origin", map[string]string{"Content-Type": "application/json", "Origin": "https://evil.example"}, http.StatusForbidden},
+		{"cross-site fetch", map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}, http.StatusForbidden},
+		{"text/plain from a foreign origin", map[string]string{"Content-Type": "text/plain", "Origin": "https://evil.example"}, http.StatusForbidden},
+		{"same origin", map[string]string{"Content-Type": "application/json", "Origin": s.url, "Sec-Fetch-Site": "same-origin"}, http.StatusCreated},
+		{"a program", map[string]string{"Content-Type": "application/json; charset=utf-8"}, http.StatusCreated},
+	} {
+		status, b := send(tt.header)
+		if status != tt.want {
+			t.Errorf("%s: %d %s, want %d", tt.name, status, b, tt.want)
+		}
+	}
+	var list gameList
+	s.ok(t, http.StatusOK, "GET", "/api/games", "", nil, &list)
+	if len(list.Games) != 2 {
+		t.Errorf("%d games created, want 2 (the refused ones changed something)", len(list.Games))
+	}
+	// A WebSocket from a foreign page is refused too.
+	h := http.Header{"Origin": {"https://evil.example"}}
+	if _, resp, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(s.url, "http")+"/api/games/"+list.Games[0].ID+"/events",
+		&websocket.DialOptions{HTTPHeader: h}); err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
+		t.Errorf("WebSocket from a foreign origin: %v", err)
+	}
+	h = http.Header{"Origin": {s.url}}
+	ws, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(s.url, "http")+"/api/games/"+list.Games[0].ID+"/events",
+		&websocket.DialOptions{HTTPHeader: h})
+	if err != nil {
+		t.Errorf("WebSocket from the server's own page: %v", err)
+	} else {
+		ws.CloseNow()
+	}
+	if m := s.metric(t, `passage_refused_requests_total{reason="cross_origin"}`); m != "4" {
+		t.Errorf("cross-origin refusals counted: %s, want 4", m)
+	}
+}
+
+// Finding 8: security headers on every response, pages, files, API and
+// errors alike.
+func TestSecurityHeaders(t *testing.T) {
+	s := newTestServer(t, Config{})
+	for _, path := range []string{"/", "/g/abcdefghijklm", "/static/app.js", "/api/rulesets", "/api/games/abcdefghijklm", "/healthz", "/no/such/page", "/rules/senet-jequier"} {
+		resp, err := http.Get(s.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		h := resp.Header
+		csp := h.Get("Content-Security-Policy")
+		directives := map[string]string{}
+		for d := range strings.SplitSeq(csp, ";") {
+			name, value, _ := strings.Cut(strings.TrimSpace(d), " ")
+			directives[name] = value
+		}
+		if directives["script-src"] != "'self'" || directives["frame-ancestors"] != "'none'" {
+			t.Errorf("%s: CSP %q, want script-src 'self' alone and frame-ancestors 'none'", path, csp)
+		}
+		if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") != "no-referrer" {
+			t.Errorf("%s: headers %v", path, h)
+		}
+	}
+}
+
+// metric is the value of a metric line (name with labels) at /metrics.
+func (s *testServer) metric(t *testing.T, name string) string {
+	t.Helper()
+	_, body := s.do(t, "GET", "/metrics", "", nil)
+	for line := range strings.SplitSeq(string(body), "\n") {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
+			return v
+		}
+	}
+	t.Fatalf("no metric %s", name)
+	return ""
+}
+
+// TestLimiterForgets: a client whose bucket is full again is dropped
+// from the map, so that it does not grow with every address seen; one
+// still limited is kept.
+func TestLimiterForgets(t *testing.T) {
+	l := newLimiter(rate.Every(time.Second), 2)
+	t0 := time.Now()
+	for _, c := range []string{"a", "b", "b", "b"} {
+		l.allow(c, t0)
+	}
+	if ok, retry := l.allow("b", t0); ok || retry <= 0 {
+		t.Fatalf("b past its burst: allowed %v, retry %v", ok, retry)
+	}
+	l.forget(t0.Add(1500 * time.Millisecond))
+	if _, ok := l.clients["a"]; ok {
+		t.Error("a, full again, is still remembered")
+	}
+	if _, ok := l.clients["b"]; !ok {
+		t.Error("b, still limited, was forgotten")
+	}
+}
+
+// TestTakeAsTheGameExpires: a seat taken in memory while the store has
+// just abandoned the game is refused with 409 and changes nothing.
+func TestTakeAsTheGameExpires(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Anyone: true}}})
+	w := s.dial(t, c.Game.ID) // the game in memory, as waiting
+	w.readType("state")
+	if ids, err := s.st.Abandon(context.Background(), time.Now().Add(time.Hour)); err != nil || len(ids) != 1 {
+		t.Fatalf("abandon in the store: %v %v", ids, err)
+	}
+	status, body := s.do(t, "POST", "/api/games/"+c.Game.ID+"/seats/1", "", nil)
+	if status != http.StatusConflict || !strings.Contains(errorOf(t, body), "changed meanwhile") {
+		t.Errorf("take as the game expires: %d %s, want 409", status, body)
+	}
+	if g := s.game(t, c.Game.ID); g.Status != "abandoned" || !g.Seats[1].Open {
+		t.Errorf("after the refused take: %+v", stateOf(g))
+	}
+}
+
+// TestTimeLimitWakesIdleGame: a game whose person is gone leaves memory
+// when idle; when the time limit runs out the sweeper brings it back
+// and the computer takes the seat over.
+func TestTimeLimitWakesIdleGame(t *testing.T) {
+	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, IdleAfter: 20 * time.Millisecond, SweepEvery: 10 * time.Millisecond, BotDelay: time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 50,
+		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
+	s.waitForActors(t, 0) // idle before the deadline
+	v := s.waitFor(t, c.Game.ID, "the computer playing Black", func(v gameView) bool {
+		return v.Last != nil && v.Last.Seat == 1 && v.Last.By == "medium"
+	})
+	if !v.Seats[1].Away {
+		t.Errorf("seat 1 after the computer played it: %+v, want away", v.Seats[1])
+	}
+}
+
+// TestFailuresAreLogged: every refused request and intent goes through
+// the one error path, which logs it (a client's mistake at info level).
+func TestFailuresAreLogged(t *testing.T) {
+	var buf syncBuffer
+	s := newTestServer(t, Config{Logger: slog.New(slog.NewTextHandler(&buf, nil))})
+	s.do(t, "POST", "/api/games", "", `{"rules":"no-such-rules"}`)
+	c := s.create(t, createRequest{Rules: "senet-jequier"})
+	w := s.dial(t, c.Game.ID)
+	w.readType("state")
+	w.send(map[string]any{"type": "throw", "token": "nobody"})
+	w.readType("error")
+	log := buf.String()
+	for _, want := range []string{"path=/api/games status=400", "path=/api/games/" + c.Game.ID + "/events status=403"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("log lacks %q:\n%s", want, log)
+		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestIdleActorsHoldNoGoroutine: a game in memory with nothing to do
+// costs its state, not a goroutine (one per game kept 33,000 games'
+// goroutines alive).
+func TestIdleActorsHoldNoGoroutine(t *testing.T) {
+	s := newTestServer(t, unlimited(Config{}))
+	var ids []string
+	for range 200 {
+		ids = append(ids, s.create(t, createRequest{Rules: "senet-jequier"}).Game.ID)
+	}
+	time.Sleep(50 * time.Millisecond)
+	before := runtime.NumGoroutine()
+	for _, id := range ids {
+		if _, _, err := s.srv.load(context.Background(), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		grown := runtime.NumGoroutine() - before
+		if grown < 20 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("200 idle games in memory hold %d more goroutines", grown)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := s.srv.GamesInMemory(); n != 200 {
+		t.Errorf("%d games in memory, want 200", n)
+	}
+}

@@ -1,0 +1,97 @@
+package server
+
+import (
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// limiter is a token bucket per client (golang.org/x/time/rate).
+type limiter struct {
+	r     rate.Limit
+	burst int
+
+	mu      sync.Mutex
+	clients map[string]*rate.Limiter
+}
+
+func newLimiter(r rate.Limit, burst int) *limiter {
+	return &limiter{r: r, burst: burst, clients: map[string]*rate.Limiter{}}
+}
+
+// allow takes one token of client's bucket; when there is none it takes
+// nothing and says how long until there is.
+func (l *limiter) allow(client string, now time.Time) (ok bool, retry time.Duration) {
+	l.mu.Lock()
+	lim := l.clients[client]
+	if lim == nil {
+		lim = rate.NewLimiter(l.r, l.burst)
+		l.clients[client] = lim
+	}
+	l.mu.Unlock()
+	r := lim.ReserveN(now, 1)
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return false, d
+	}
+	return true, 0
+}
+
+// forget drops the clients whose buckets are full again: they are as
+// new, and the map does not grow with every address ever seen.
+func (l *limiter) forget(now time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for c, lim := range l.clients {
+		if lim.TokensAt(now) >= float64(l.burst) {
+			delete(l.clients, c)
+		}
+	}
+}
+
+// limit refuses the request with 429 and Retry-After when client has
+// used its bucket of l.
+func limit(l *limiter, client, what string) error {
+	if ok, retry := l.allow(client, time.Now()); !ok {
+		secs := int((retry + time.Second - 1) / time.Second)
+		return refusal(http.StatusTooManyRequests, "rate_limit", retry,
+			"too many %s from your address: try again in %d s", what, secs)
+	}
+	return nil
+}
+
+// clientID is who a request comes from, for the rate limits and the
+// cap on computer games: the address in the configured trusted proxy
+// header (the last entry of a list, the one the proxy added), or the
+// connection's remote address. An IPv6 address counts by its /64
+// network, which one host usually has whole.
+func (s *Server) clientID(r *http.Request) string {
+	addr := ""
+	if h := s.cfg.ClientHeader; h != "" {
+		if v := r.Header.Values(h); len(v) > 0 {
+			list := strings.Split(v[len(v)-1], ",")
+			addr = strings.TrimSpace(list[len(list)-1])
+		}
+	}
+	if addr == "" {
+		addr = r.RemoteAddr
+		if host, _, err := net.SplitHostPort(addr); err == nil {
+			addr = host
+		}
+	}
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	ip = ip.Unmap()
+	if ip.Is6() {
+		p, _ := ip.Prefix(64)
+		return p.String()
+	}
+	return ip.String()
+}

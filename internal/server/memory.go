@@ -1,0 +1,303 @@
+package server
+
+// The games in memory: started lazily (when acted on or followed, or
+// when an automatic action is due), stopped when idle or finished,
+// capped at MaxGames; the sweeper expires waiting games and wakes the
+// stored games whose automatic actions are due.
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"passage/internal/catalog"
+	"passage/internal/store"
+)
+
+// Resume starts the games whose automatic actions are due (computers to
+// play, time limits run out), as far as MaxGames allows; the sweeper
+// starts the others as room frees. Other games stay in the store until
+// someone asks for them.
+func (s *Server) Resume(ctx context.Context) error {
+	started, err := s.wake(ctx)
+	s.log.Info("resumed games", "started", started)
+	return err
+}
+
+// wakePage is how many pending games wake reads at a time.
+const wakePage = 500
+
+// wake starts the actors of stored games with an automatic action due,
+// a page at a time, and returns how many it started.
+func (s *Server) wake(ctx context.Context) (int, error) {
+	started := 0
+	after := ""
+	now := time.Now()
+	for {
+		page, err := s.st.Pending(ctx, after, wakePage)
+		if err != nil || len(page) == 0 {
+			return started, err
+		}
+		for _, g := range page {
+			if s.inMemory(g.ID) != nil {
+				continue
+			}
+			kit, err := catalog.OpenID(g.Rules)
+			if err != nil {
+				continue // a ruleset this build does not know
+			}
+			next := newTurnState(kit, g, nil).next()
+			if next.kind == actNone || next.kind == actDeadline && now.Before(next.at) {
+				continue
+			}
+			if _, err := s.start(ctx, g); err != nil {
+				if errors.Is(err, errFull) || errors.Is(err, errShutdown) {
+					return started, nil
+				}
+				s.log.Error("resume", "game", g.ID, "err", err)
+				continue
+			}
+			started++
+		}
+		after = page[len(page)-1].ID
+	}
+}
+
+// sweeper runs sweep every SweepEvery until Close.
+func (s *Server) sweeper() {
+	defer s.wg.Done()
+	t := time.NewTicker(s.cfg.SweepEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+			s.sweep(s.ctx)
+		}
+	}
+}
+
+// sweep abandons expired waiting games, lets idle games leave memory,
+// starts due automatic actions of stored games, and forgets clients
+// whose rate limits are full again.
+func (s *Server) sweep(ctx context.Context) {
+	now := time.Now()
+	ids, err := s.st.Abandon(ctx, now.Add(-s.cfg.WaitingExpiry))
+	if err != nil {
+		s.log.Error("abandon waiting games", "err", err)
+	}
+	s.metrics.abandoned.Add(float64(len(ids)))
+	for _, id := range ids {
+		s.log.Info("game abandoned: nobody took its open seats in time", "game", id)
+		if a := s.inMemory(id); a != nil {
+			a.post(func() { a.auto(command{kind: cmdAbandon}) })
+		}
+	}
+	s.mu.Lock()
+	actors := make([]*actor, 0, len(s.actors))
+	for _, a := range s.actors {
+		actors = append(actors, a)
+	}
+	s.mu.Unlock()
+	for _, a := range actors {
+		a.post(func() {
+			if a.idle(now) {
+				a.stop()
+			}
+		})
+	}
+	if _, err := s.wake(ctx); err != nil && ctx.Err() == nil {
+		s.log.Error("wake games", "err", err)
+	}
+	s.creates.forget(now)
+	s.takes.forget(now)
+}
+
+// GamesInMemory is the number of games held in memory.
+func (s *Server) GamesInMemory() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.actors)
+}
+
+// errFull answers a request that needs one more game in memory than
+// MaxGames.
+var errFull = refusal(http.StatusServiceUnavailable, "games_full", 30*time.Second,
+	"the server holds as many games in memory as it may: try again later")
+
+// inMemory is the actor of game id, or nil.
+func (s *Server) inMemory(id string) *actor {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.actors[id]
+}
+
+// load returns the actor of game id, starting it if needed. A game that
+// is over or abandoned has no actor: it is returned from the store
+// instead (nil actor).
+func (s *Server) load(ctx context.Context, id string) (*actor, store.Game, error) {
+	s.mu.Lock()
+	closing, a := s.closing, s.actors[id]
+	s.mu.Unlock()
+	if closing {
+		return nil, store.Game{}, errShutdown
+	}
+	if a != nil {
+		return a, store.Game{}, nil
+	}
+	g, err := s.st.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, store.Game{}, errUnknownGame
+	}
+	if err != nil {
+		return nil, store.Game{}, err
+	}
+	if g.Status.Done() {
+		return nil, g, nil
+	}
+	a, err = s.start(ctx, g)
+	return a, store.Game{}, err
+}
+
+// start makes the actor of stored game g, which is in play, unless it
+// has one already.
+func (s *Server) start(ctx context.Context, g store.Game) (*actor, error) {
+	id := g.ID
+	kit, err := catalog.OpenID(g.Rules)
+	if err != nil {
+		return nil, err
+	}
+	var last *store.Turn
+	if g.Turns > 0 {
+		turns, err := s.st.Turns(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		last = &turns[len(turns)-1]
+	}
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return nil, errShutdown
+	}
+	if a := s.actors[id]; a != nil {
+		return a, nil
+	}
+	if len(s.actors) >= s.cfg.MaxGames {
+		return nil, errFull
+	}
+	a := newActor(s, newTurnState(kit, g, last))
+	s.actors[id] = a
+	a.post(a.plan)
+	return a, nil
+}
+
+// hasRoom reports whether one more game fits in memory.
+func (s *Server) hasRoom() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.actors) < s.cfg.MaxGames
+}
+
+// forget removes a stopped actor.
+func (s *Server) forget(a *actor) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.actors[a.id] == a {
+		delete(s.actors, a.id)
+	}
+	if a.owner != "" {
+		if s.owned[a.owner]--; s.owned[a.owner] <= 0 {
+			delete(s.owned, a.owner)
+		}
+	}
+}
+
+// own counts computer-only game a against client's cap; false when the
+// client has as many as it may.
+func (s *Server) own(a *actor, client string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.owned[client] >= s.cfg.MaxComputerGames {
+		return false
+	}
+	s.owned[client]++
+	a.owner = client
+	return true
+}
+
+// ownedBy is the number of computer-only games client has in play.
+func (s *Server) ownedBy(client string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.owned[client]
+}
+
+// withActor runs f in the actor of game id, starting it if needed. A
+// finished or abandoned game has no actor: f is not run.
+func withActor[T any](ctx context.Context, s *Server, id string, f func(a *actor) (T, error)) (T, error) {
+	var zero T
+	for range 3 {
+		a, g, err := s.load(ctx, id)
+		if err != nil {
+			return zero, err
+		}
+		if a == nil {
+			if g.Status == store.StatusAbandoned {
+				return zero, errAbandoned
+			}
+			return zero, errGameOver
+		}
+		v, err := call(ctx, a, func() (T, error) { return f(a) })
+		if errors.Is(err, errStopped) {
+			continue // the game just ended or left memory; look again
+		}
+		return v, err
+	}
+	return zero, errShutdown
+}
+
+// view is the current view of game id: from its actor when it is in
+// memory (the throw is there), otherwise from the store, without
+// loading the game.
+func (s *Server) view(ctx context.Context, id string) (gameView, error) {
+	if a := s.inMemory(id); a != nil {
+		v, err := call(ctx, a, func() (gameView, error) { return a.view(), nil })
+		if !errors.Is(err, errStopped) {
+			return v, err
+		}
+	}
+	g, err := s.st.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return gameView{}, errUnknownGame
+	}
+	if err != nil {
+		return gameView{}, err
+	}
+	return s.storedView(ctx, g)
+}
+
+// storedView is the view of a game from the store alone.
+func (s *Server) storedView(ctx context.Context, g store.Game) (gameView, error) {
+	kit, err := catalog.OpenID(g.Rules)
+	if err != nil {
+		return gameView{}, err
+	}
+	var last *store.Turn
+	if g.Turns > 0 {
+		turns, err := s.st.Turns(ctx, g.ID)
+		if err != nil {
+			return gameView{}, err
+		}
+		last = &turns[len(turns)-1]
+	}
+	v := baseView(kit, g, last, s.cfg.TimeUnit)
+	if next := newTurnState(kit, g, last).next(); next.kind == actDeadline {
+		d := next.at.UTC()
+		v.Deadline = &d
+	}
+	return v, nil
+}

@@ -1,0 +1,96 @@
+package server
+
+import (
+	"context"
+	"sync"
+)
+
+// searchPool runs the computer players' searches on a fixed number of
+// workers, so that searches never take every core from the requests of
+// people (health checks, pages, moves), however many computer games are
+// in play. Each game has at most one search queued or running at a
+// time and the queue is first in, first out, so games take turns:
+// a game that has just had a search goes behind every game waiting.
+//
+// A search whose context is cancelled before it starts (its game
+// stopped, the server shuts down) is dropped; one that runs goes to its
+// end (the players' searches take no context) and its answer is
+// ignored.
+type searchPool struct {
+	mu      sync.Mutex
+	cond    *sync.Cond
+	queue   []searchJob
+	running int
+	closed  bool
+	wg      sync.WaitGroup
+}
+
+type searchJob struct {
+	ctx context.Context
+	run func()
+}
+
+// newSearchPool starts workers workers.
+func newSearchPool(workers int) *searchPool {
+	p := &searchPool{}
+	p.cond = sync.NewCond(&p.mu)
+	for range max(1, workers) {
+		p.wg.Add(1)
+		go p.work()
+	}
+	return p
+}
+
+// submit queues run; it is dropped if ctx ends before a worker takes it
+// or the pool is closed.
+func (p *searchPool) submit(ctx context.Context, run func()) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
+	p.queue = append(p.queue, searchJob{ctx, run})
+	p.cond.Signal()
+}
+
+func (p *searchPool) work() {
+	defer p.wg.Done()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for {
+		for len(p.queue) == 0 && !p.closed {
+			p.cond.Wait()
+		}
+		if p.closed {
+			return
+		}
+		job := p.queue[0]
+		p.queue[0] = searchJob{}
+		p.queue = p.queue[1:]
+		if job.ctx.Err() != nil {
+			continue
+		}
+		p.running++
+		p.mu.Unlock()
+		job.run()
+		p.mu.Lock()
+		p.running--
+	}
+}
+
+// close drops the queue and waits for the running searches.
+func (p *searchPool) close() {
+	p.mu.Lock()
+	p.closed = true
+	p.queue = nil
+	p.cond.Broadcast()
+	p.mu.Unlock()
+	p.wg.Wait()
+}
+
+// counts are the searches queued and running.
+func (p *searchPool) counts() (queued, running int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.queue), p.running
+}

@@ -1,0 +1,130 @@
+package server
+
+import (
+	"bytes"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+
+	"passage/game"
+	"passage/internal/catalog"
+	"passage/internal/fairdice"
+	"passage/internal/store"
+	"passage/record"
+)
+
+// recordOf builds the record of game id so far; the dice seed is in it
+// once the game is over.
+func (s *Server) recordOf(r *http.Request, id string) (record.Record, []store.Turn, store.Game, game.Ruleset, error) {
+	g, err := s.st.Game(r.Context(), id)
+	if err != nil {
+		return record.Record{}, nil, g, nil, err
+	}
+	turns, err := s.st.Turns(r.Context(), id)
+	if err != nil {
+		return record.Record{}, nil, g, nil, err
+	}
+	rules, err := catalog.ByID(g.Rules)
+	if err != nil {
+		return record.Record{}, nil, g, nil, err
+	}
+	rec := record.Record{Rules: g.Rules, Start: g.Start, Commit: g.Commit, End: g.Pos}
+	for _, seat := range g.Seats {
+		rec.Seats = append(rec.Seats, seat.Kind)
+	}
+	if g.Status == store.StatusOver {
+		rec.DiceSeed = hex.EncodeToString(g.Seed)
+	}
+	for _, t := range turns {
+		_, letter := game.SeatName(rules, game.Player(t.Seat))
+		rec.Turns = append(rec.Turns, record.Turn{Seat: letter, Roll: t.Roll, Move: t.Move})
+	}
+	return rec, turns, g, rules, nil
+}
+
+func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
+	rec, _, _, _, err := s.recordOf(r, r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var b bytes.Buffer
+	if err := record.Write(&b, rec); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	if r.URL.Query().Has("download") {
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="passage-%s.txt"`, r.PathValue("id")))
+	}
+	w.Write(b.Bytes())
+}
+
+// recordJSON is the record as JSON, with each turn's position.
+type recordJSON struct {
+	ID       string      `json:"id"`
+	Rules    string      `json:"rules"`
+	Name     string      `json:"name"`
+	Board    string      `json:"board"`
+	Status   string      `json:"status"`
+	Seats    []seatView  `json:"seats"`
+	Start    string      `json:"start"`
+	Turns    []turnView  `json:"turns"`
+	End      string      `json:"end"`
+	Result   *resultView `json:"result"`
+	Commit   string      `json:"commit"`
+	DiceSeed string      `json:"diceSeed,omitempty"`
+	Text     string      `json:"text"` // the record in the text format
+}
+
+func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
+	rec, turns, g, rules, err := s.recordOf(r, r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	name, _, board := specOf(g.Rules)
+	out := recordJSON{
+		ID: g.ID, Rules: g.Rules, Name: name, Board: board, Status: string(g.Status),
+		Seats: seatViews(rules, g.Seats), Start: g.Start, Turns: []turnView{}, End: g.Pos,
+		Result: resultOf(rules, g.Pos), Commit: g.Commit, DiceSeed: rec.DiceSeed, Text: rec.String(),
+	}
+	for _, t := range turns {
+		out.Turns = append(out.Turns, *turnViewOf(rules, t))
+	}
+	if r.URL.Query().Has("download") {
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="passage-%s.json"`, g.ID))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// verifyView is the check of a finished game's throws.
+type verifyView struct {
+	OK       bool   `json:"ok"`
+	Throws   int    `json:"throws"`
+	Commit   string `json:"commit"`
+	DiceSeed string `json:"diceSeed"`
+	Message  string `json:"message"`
+}
+
+func (s *Server) handleVerify(w http.ResponseWriter, r *http.Request) {
+	rec, _, g, rules, err := s.recordOf(r, r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if g.Status != store.StatusOver {
+		s.fail(w, r, newError(http.StatusConflict, nil, "the dice seed is revealed when the game is over"))
+		return
+	}
+	out := verifyView{Commit: rec.Commit, DiceSeed: rec.DiceSeed}
+	rep, err := fairdice.Verify(rules, rec)
+	if err != nil {
+		out.Message = err.Error()
+	} else {
+		out.OK, out.Throws = true, rep.Throws
+		out.Message = fmt.Sprintf("SHA-256 of the seed matches the commitment; all %d throws are the seed's", rep.Throws)
+	}
+	writeJSON(w, http.StatusOK, out)
+}

@@ -1,0 +1,421 @@
+package server
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"passage/game"
+	"passage/internal/catalog"
+	"passage/internal/fairdice"
+	"passage/internal/store"
+)
+
+// turnState is one game's state as the turn machine sees it: the game
+// as stored, plus the throw between throw and move, which is not stored
+// (throw n is a function of the seed, so after a restart the same throw
+// comes again).
+//
+// The machine is pure: apply takes a command and returns the next state
+// with the store writes that must succeed before it holds and the events
+// to tell clients. No I/O, no clock, no randomness: the actor (actor.go)
+// brings the time and new tokens in the command, makes the writes, and
+// broadcasts.
+type turnState struct {
+	kit  catalog.Kit
+	g    store.Game
+	last *store.Turn
+
+	hasRoll bool
+	roll    int
+	moves   []game.Transition
+	// turnStarted is when the turn of the seat to move began, for its
+	// time limit.
+	turnStarted time.Time
+}
+
+// newTurnState is the state of g as loaded from the store: a turn
+// started when the game last changed.
+func newTurnState(kit catalog.Kit, g store.Game, last *store.Turn) turnState {
+	return turnState{kit: kit, g: g, last: last, turnStarted: g.Updated}
+}
+
+// commandKind is what a command asks for.
+type commandKind int
+
+const (
+	cmdHello         commandKind = iota // a client shows its token (a person who was away is back)
+	cmdTake                             // a person takes an open seat
+	cmdThrow                            // a person throws
+	cmdMove                             // a person moves
+	cmdTimeout                          // the time limit of the seat to move ran out
+	cmdComputerThrow                    // a computer (or a stand-in) throws
+	cmdComputerMove                     // a computer (or a stand-in) moves
+	cmdAbandon                          // the game waited too long and is given up
+)
+
+// command is one input of the turn machine.
+type command struct {
+	kind  commandKind
+	now   time.Time
+	token string // the acting person's seat token
+	// newToken is the token a take gives when the person holds none of
+	// this game yet (drawn by the actor: the machine has no randomness).
+	newToken string
+	invite   string // the invite secret of a take
+	seat     int    // the seat to take, or whose time ran out
+	move     string
+	expect   *int   // the turn a move is meant for (Turns+1), if given
+	by       string // the computer that chose a computer move
+}
+
+// writeKind is a store write the actor makes before a new state holds.
+type writeKind int
+
+const (
+	writeTurn writeKind = iota
+	writeSeat
+	writeAway
+)
+
+// storeWrite is one write: a turn with the game's status and result
+// after it, a taken seat with the game's status, or a seat's Away flag.
+type storeWrite struct {
+	kind   writeKind
+	turn   store.Turn
+	status store.Status
+	result string
+	seat   int
+	hash   string
+	away   bool
+}
+
+// outcome is what a command did.
+type outcome struct {
+	next   turnState
+	writes []storeWrite
+	events []event
+	// seats and token answer hello and take: the seats the token holds.
+	seats []int
+	token string
+}
+
+// apply runs command c. An error leaves the game as it was: the state is
+// not changed and nothing is to be written.
+func (st turnState) apply(c command) (outcome, error) {
+	next := st
+	next.g.Seats = slices.Clone(st.g.Seats)
+	out := outcome{next: next}
+	var err error
+	switch c.kind {
+	case cmdHello:
+		err = out.hello(c)
+	case cmdTake:
+		err = out.take(c)
+	case cmdThrow:
+		err = out.personThrow(c)
+	case cmdMove:
+		err = out.personMove(c)
+	case cmdTimeout:
+		err = out.timeout(c)
+	case cmdComputerThrow:
+		err = out.computerThrow()
+	case cmdComputerMove:
+		err = out.computerMove(c)
+	case cmdAbandon:
+		err = out.abandon()
+	default:
+		err = errors.New("unknown command")
+	}
+	if err != nil {
+		return outcome{next: st}, err
+	}
+	return out, nil
+}
+
+// toMove is the seat to throw, or -1 when the game is over.
+func (st turnState) toMove() int {
+	p, err := st.kit.ToMove(st.g.Pos)
+	if err != nil {
+		return -1
+	}
+	return int(p)
+}
+
+// seatsOf lists the seats token holds.
+func (st turnState) seatsOf(token string) ([]int, error) {
+	if token == "" {
+		return nil, errMissingToken
+	}
+	h := hashToken(token)
+	var seats []int
+	for i, s := range st.g.Seats {
+		if s.TokenHash != "" && subtle.ConstantTimeCompare([]byte(s.TokenHash), []byte(h)) == 1 {
+			seats = append(seats, i)
+		}
+	}
+	if len(seats) == 0 {
+		return nil, errBadToken
+	}
+	return seats, nil
+}
+
+// action is the next thing the game does by itself.
+type action struct {
+	kind actionKind
+	seat int
+	at   time.Time // the deadline of a person's turn
+}
+
+type actionKind int
+
+const (
+	actNone     actionKind = iota
+	actComputer            // a computer (or a stand-in) is to throw or move
+	actDeadline            // a person is to play before at
+)
+
+// next is the game's next automatic action.
+func (st turnState) next() action {
+	if st.g.Status != store.StatusLive {
+		return action{}
+	}
+	seat := st.toMove()
+	if seat < 0 {
+		return action{}
+	}
+	s := st.g.Seats[seat]
+	if s.Kind != store.Human || s.Away {
+		return action{kind: actComputer, seat: seat}
+	}
+	if st.g.TimeLimit > 0 {
+		return action{kind: actDeadline, seat: seat, at: st.turnStarted.Add(st.g.TimeLimit)}
+	}
+	return action{}
+}
+
+// back marks the away seats among seats as played by their person again.
+func (o *outcome) back(seats []int) {
+	for _, s := range seats {
+		if o.next.g.Seats[s].Away {
+			o.next.g.Seats[s].Away = false
+			o.writes = append(o.writes, storeWrite{kind: writeAway, seat: s, away: false})
+			o.events = append(o.events, event{Kind: "back", Seat: s})
+		}
+	}
+}
+
+func (o *outcome) hello(c command) error {
+	seats, err := o.next.seatsOf(c.token)
+	if err != nil {
+		return err
+	}
+	if o.next.g.Status == store.StatusLive {
+		o.back(seats)
+	}
+	o.seats = seats
+	return nil
+}
+
+// actingSeat checks that the token may act now and returns the seat to
+// move; a person who was away is back.
+func (o *outcome) actingSeat(token string) (int, error) {
+	st := &o.next
+	seats, err := st.seatsOf(token)
+	if err != nil {
+		return 0, err
+	}
+	switch st.g.Status {
+	case store.StatusWaiting:
+		return 0, errWaiting
+	case store.StatusOver:
+		return 0, errGameOver
+	case store.StatusAbandoned:
+		return 0, errAbandoned
+	}
+	seat := st.toMove()
+	if !slices.Contains(seats, seat) {
+		name, _ := game.SeatName(st.kit.Ruleset, game.Player(seat))
+		return 0, newError(http.StatusConflict, game.ErrNotYourTurn, "not your turn: %s (seat %d) is to play", name, seat)
+	}
+	o.back(seats)
+	return seat, nil
+}
+
+// throw draws throw number Turns from the seed for seat.
+func (o *outcome) throw(seat int) error {
+	st := &o.next
+	if st.hasRoll {
+		return errThrown
+	}
+	outcomes, err := st.kit.Outcomes(st.g.Pos)
+	if err != nil {
+		return err
+	}
+	roll, err := fairdice.Throw(st.g.Seed, uint64(st.g.Turns), outcomes)
+	if err != nil {
+		return err
+	}
+	moves, err := st.kit.Moves(st.g.Pos, roll)
+	if err != nil {
+		return err
+	}
+	st.hasRoll, st.roll, st.moves = true, roll, moves
+	o.events = append(o.events, event{Kind: "throw", Seat: seat, Roll: roll})
+	return nil
+}
+
+func (o *outcome) personThrow(c command) error {
+	seat, err := o.actingSeat(c.token)
+	if err != nil {
+		return err
+	}
+	return o.throw(seat)
+}
+
+func (o *outcome) personMove(c command) error {
+	if c.move == "" {
+		return newError(http.StatusBadRequest, game.ErrBadMove, "missing move")
+	}
+	st := &o.next
+	if _, err := o.actingSeat(c.token); err != nil {
+		return err
+	}
+	if c.expect != nil && *c.expect != st.g.Turns+1 {
+		return newError(http.StatusConflict, nil, "stale move: it was meant for turn %d, the game is at turn %d", *c.expect, st.g.Turns+1)
+	}
+	if !st.hasRoll {
+		return errNotThrown
+	}
+	i := slices.IndexFunc(st.moves, func(t game.Transition) bool { return t.Move == c.move })
+	if i < 0 {
+		legal := make([]string, len(st.moves))
+		for j, t := range st.moves {
+			legal[j] = t.Move
+		}
+		if _, perr := st.kit.Play(st.g.Pos, st.roll, c.move); errors.Is(perr, game.ErrBadMove) {
+			return newError(http.StatusUnprocessableEntity, game.ErrBadMove, "malformed move %q (legal: %s)", c.move, strings.Join(legal, ", "))
+		}
+		return newError(http.StatusUnprocessableEntity, game.ErrIllegalMove, "illegal move %q with a throw of %d (legal: %s)", c.move, st.roll, strings.Join(legal, ", "))
+	}
+	o.play(st.moves[i], store.Human, c.now)
+	return nil
+}
+
+// play makes transition t the next turn.
+func (o *outcome) play(t game.Transition, by string, now time.Time) {
+	st := &o.next
+	seat := st.toMove()
+	status, result := store.StatusLive, ""
+	if r := resultOf(st.kit.Ruleset, t.Pos); r != nil {
+		status = store.StatusOver
+		b, _ := json.Marshal(r.Payoffs)
+		result = string(b)
+	}
+	turn := store.Turn{N: st.g.Turns + 1, Seat: seat, Roll: st.roll, Move: t.Move, Pos: t.Pos, By: by, At: now}
+	o.writes = append(o.writes, storeWrite{kind: writeTurn, turn: turn, status: status, result: result})
+	st.g.Pos, st.g.Turns, st.g.Status, st.g.Result, st.g.Updated = t.Pos, turn.N, status, result, now
+	st.last = &turn
+	st.hasRoll, st.roll, st.moves = false, 0, nil
+	st.turnStarted = now
+	o.events = append(o.events, event{Kind: "move", Seat: seat, Roll: turn.Roll, Move: t.Move})
+}
+
+// take gives an open seat to a person: the holder of the token when it
+// holds a seat of this game already, otherwise the new token. A seat by
+// invitation needs its invite secret.
+func (o *outcome) take(c command) error {
+	st := &o.next
+	if c.seat < 0 || c.seat >= len(st.g.Seats) {
+		return newError(http.StatusNotFound, nil, "no seat %d: seats are 0 to %d", c.seat, len(st.g.Seats)-1)
+	}
+	switch st.g.Status {
+	case store.StatusOver:
+		return errGameOver
+	case store.StatusAbandoned:
+		return errAbandoned
+	}
+	s := st.g.Seats[c.seat]
+	if !s.Open() {
+		return newError(http.StatusConflict, nil, "seat %d is not open", c.seat)
+	}
+	token := c.token
+	if token != "" {
+		if _, err := st.seatsOf(token); err != nil {
+			return err
+		}
+	} else {
+		token = c.newToken
+	}
+	// A seat by invitation needs its secret, except for a person who
+	// holds a seat of the game already: they have the invites anyway.
+	if !s.Anyone && c.token == "" && !validInvite(st.g.Seed, c.seat, c.invite) {
+		return errNoInvite
+	}
+	status := store.StatusLive
+	for i, s := range st.g.Seats {
+		if i != c.seat && s.Open() {
+			status = store.StatusWaiting
+		}
+	}
+	h := hashToken(token)
+	st.g.Seats[c.seat].TokenHash = h
+	st.g.Status = status
+	st.g.Updated = c.now
+	st.turnStarted = c.now
+	o.writes = append(o.writes, storeWrite{kind: writeSeat, seat: c.seat, hash: h, status: status})
+	o.events = append(o.events, event{Kind: "seat", Seat: c.seat})
+	o.token = token
+	o.seats, _ = st.seatsOf(token)
+	return nil
+}
+
+// timeout hands an idle person's seat to the computer until the person
+// acts again.
+func (o *outcome) timeout(c command) error {
+	st := &o.next
+	a := st.next()
+	if a.kind != actDeadline || a.seat != c.seat || c.now.Before(a.at) {
+		return errStale
+	}
+	st.g.Seats[c.seat].Away = true
+	o.writes = append(o.writes, storeWrite{kind: writeAway, seat: c.seat, away: true})
+	o.events = append(o.events, event{Kind: "away", Seat: c.seat})
+	return nil
+}
+
+func (o *outcome) computerThrow() error {
+	a := o.next.next()
+	if a.kind != actComputer {
+		return errStale
+	}
+	return o.throw(a.seat)
+}
+
+// computerMove plays the move a computer chose; a move that is not
+// legal (a bug in a player) becomes the first legal move rather than
+// stall the game.
+func (o *outcome) computerMove(c command) error {
+	st := &o.next
+	if a := st.next(); a.kind != actComputer || !st.hasRoll {
+		return errStale
+	}
+	i := max(0, slices.IndexFunc(st.moves, func(t game.Transition) bool { return t.Move == c.move }))
+	o.play(st.moves[i], c.by, c.now)
+	return nil
+}
+
+func (o *outcome) abandon() error {
+	if o.next.g.Status != store.StatusWaiting {
+		return errStale
+	}
+	// The store has marked the game already (Store.Abandon, for every
+	// expired game at once); the machine follows.
+	o.next.g.Status = store.StatusAbandoned
+	o.events = append(o.events, event{Kind: "abandoned", Seat: -1})
+	return nil
+}

@@ -1,0 +1,198 @@
+package server
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"passage/game"
+	"passage/internal/catalog"
+	"passage/internal/fairdice"
+	"passage/internal/store"
+)
+
+// The turn machine on its own: no store, no clock, no goroutines.
+
+var machineT0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+
+// machine is a Jéquier game between two people holding tokens "white"
+// and "black" (Black throws first), or with the seats given.
+func machine(t *testing.T, seats ...store.Seat) turnState {
+	t.Helper()
+	kit, err := catalog.Open("senet-jequier", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seats == nil {
+		seats = []store.Seat{{Kind: store.Human, TokenHash: hashToken("white")}, {Kind: store.Human, TokenHash: hashToken("black")}}
+	}
+	seed := make([]byte, fairdice.SeedSize)
+	g := store.Game{ID: "g", Rules: kit.ID(), Start: kit.Start(), Pos: kit.Start(), Status: store.StatusLive,
+		Seats: seats, Seed: seed, Commit: fairdice.Commit(seed), Created: machineT0, Updated: machineT0}
+	for _, s := range seats {
+		if s.Open() {
+			g.Status = store.StatusWaiting
+		}
+	}
+	return newTurnState(kit, g, nil)
+}
+
+// sameState compares two states but for their kit (functions, which
+// reflect.DeepEqual never finds equal).
+func sameState(a, b turnState) bool {
+	a.kit, b.kit = catalog.Kit{}, catalog.Kit{}
+	return reflect.DeepEqual(a, b)
+}
+
+// mustApply applies c and fails the test on an error.
+func mustApply(t *testing.T, st turnState, c command) outcome {
+	t.Helper()
+	out, err := st.apply(c)
+	if err != nil {
+		t.Fatalf("command %v: %v", c.kind, err)
+	}
+	return out
+}
+
+// TestMachineRefusalsChangeNothing: every refused command returns the
+// state it was given, no writes and no events.
+func TestMachineRefusalsChangeNothing(t *testing.T) {
+	st := machine(t)
+	thrown := mustApply(t, st, command{kind: cmdThrow, token: "black", now: machineT0}).next
+	waiting := machine(t, store.Seat{Kind: store.Human, TokenHash: hashToken("white")}, store.Seat{Kind: store.Human})
+	for _, tt := range []struct {
+		name string
+		st   turnState
+		c    command
+		want error
+	}{
+		{"throw without token", st, command{kind: cmdThrow}, errMissingToken},
+		{"throw with a foreign token", st, command{kind: cmdThrow, token: "mallory"}, errBadToken},
+		{"throw out of turn", st, command{kind: cmdThrow, token: "white"}, nil},
+		{"throw twice", thrown, command{kind: cmdThrow, token: "black"}, errThrown},
+		{"move before the throw", st, command{kind: cmdMove, token: "black", move: "9-10"}, errNotThrown},
+		{"illegal move", thrown, command{kind: cmdMove, token: "black", move: "1-30"}, nil},
+		{"take a held seat", st, command{kind: cmdTake, seat: 1, newToken: "x"}, nil},
+		{"take an invited seat without the secret", waiting, command{kind: cmdTake, seat: 1, newToken: "x"}, errNoInvite},
+		{"take an invited seat with a wrong secret", waiting, command{kind: cmdTake, seat: 1, newToken: "x", invite: "guess"}, errNoInvite},
+		{"throw while waiting", waiting, command{kind: cmdThrow, token: "white"}, errWaiting},
+		{"timeout without a time limit", st, command{kind: cmdTimeout, seat: 1, now: machineT0.Add(time.Hour)}, errStale},
+		{"computer throw on a person's turn", st, command{kind: cmdComputerThrow}, errStale},
+		{"abandon a live game", st, command{kind: cmdAbandon}, errStale},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := tt.st.apply(tt.c)
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			if tt.want != nil && !errors.Is(err, tt.want) {
+				t.Errorf("error %v, want %v", err, tt.want)
+			}
+			if len(out.writes) != 0 || len(out.events) != 0 || !sameState(out.next, tt.st) {
+				t.Errorf("a refused command changed something: %+v", out)
+			}
+		})
+	}
+}
+
+// TestMachineTurn: a throw draws the seed's throw and writes nothing; a
+// move writes the turn and hands the throw to the other seat. The
+// state the command was applied to is untouched (a value).
+func TestMachineTurn(t *testing.T) {
+	st := machine(t)
+	out := mustApply(t, st, command{kind: cmdThrow, token: "black", now: machineT0})
+	want, _ := fairdice.Throw(st.g.Seed, 0, mustOutcomes(t, st))
+	if !out.next.hasRoll || out.next.roll != want || len(out.writes) != 0 {
+		t.Fatalf("after the throw: roll %d (has %v), writes %v; want roll %d and no writes", out.next.roll, out.next.hasRoll, out.writes, want)
+	}
+	if !reflect.DeepEqual(out.events, []event{{Kind: "throw", Seat: 1, Roll: want}}) {
+		t.Errorf("throw events %+v", out.events)
+	}
+	move := out.next.moves[0]
+	at := machineT0.Add(time.Second)
+	moved := mustApply(t, out.next, command{kind: cmdMove, token: "black", move: move.Move, now: at})
+	w := moved.writes
+	if len(w) != 1 || w[0].kind != writeTurn || w[0].turn.N != 1 || w[0].turn.Move != move.Move || w[0].turn.Pos != move.Pos || w[0].turn.At != at || w[0].status != store.StatusLive {
+		t.Errorf("move writes %+v", w)
+	}
+	if n := moved.next; n.g.Turns != 1 || n.g.Pos != move.Pos || n.hasRoll || n.toMove() != 0 || n.turnStarted != at {
+		t.Errorf("after the move: %+v", n.g)
+	}
+	if st.g.Turns != 0 || st.hasRoll {
+		t.Errorf("the original state changed: %+v", st.g)
+	}
+	stale := 7
+	if _, err := out.next.apply(command{kind: cmdMove, token: "black", move: move.Move, expect: &stale}); err == nil {
+		t.Error("a move meant for turn 7 was accepted at turn 1")
+	}
+}
+
+func mustOutcomes(t *testing.T, st turnState) []game.Outcome {
+	t.Helper()
+	o, err := st.kit.Outcomes(st.g.Pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// TestMachineTake: the secret of the invite takes a seat by invitation
+// and the game goes live; a seat open to anyone needs none; a holder of
+// another seat of the game may take it with their token.
+func TestMachineTake(t *testing.T) {
+	white := store.Seat{Kind: store.Human, TokenHash: hashToken("white")}
+	invited := machine(t, white, store.Seat{Kind: store.Human})
+	out := mustApply(t, invited, command{kind: cmdTake, seat: 1, newToken: "bob", invite: inviteSecret(invited.g.Seed, 1), now: machineT0})
+	if out.token != "bob" || !reflect.DeepEqual(out.seats, []int{1}) || out.next.g.Status != store.StatusLive {
+		t.Errorf("take with the invite: token %q seats %v status %s", out.token, out.seats, out.next.g.Status)
+	}
+	if w := out.writes; len(w) != 1 || w[0].kind != writeSeat || w[0].hash != hashToken("bob") || w[0].status != store.StatusLive {
+		t.Errorf("take writes %+v", w)
+	}
+	if _, err := invited.apply(command{kind: cmdTake, seat: 1, newToken: "bob", invite: inviteSecret(invited.g.Seed, 0)}); !errors.Is(err, errNoInvite) {
+		t.Errorf("take with another seat's secret: %v, want errNoInvite", err)
+	}
+	own := mustApply(t, invited, command{kind: cmdTake, seat: 1, token: "white", now: machineT0})
+	if !reflect.DeepEqual(own.seats, []int{0, 1}) {
+		t.Errorf("take with the creator's token: seats %v, want [0 1]", own.seats)
+	}
+	anyone := machine(t, white, store.Seat{Kind: store.Human, Anyone: true})
+	if out := mustApply(t, anyone, command{kind: cmdTake, seat: 1, newToken: "eve", now: machineT0}); out.token != "eve" {
+		t.Errorf("take a seat open to anyone: %+v", out)
+	}
+	if out := mustApply(t, invited, command{kind: cmdAbandon}); out.next.g.Status != store.StatusAbandoned {
+		t.Errorf("abandon: status %s", out.next.g.Status)
+	}
+}
+
+// TestMachineAutomatic: the next automatic action, the time limit
+// handing the seat to the computer, the computer's throw and move, and
+// the person's return.
+func TestMachineAutomatic(t *testing.T) {
+	st := machine(t, store.Seat{Kind: "medium"}, store.Seat{Kind: store.Human, TokenHash: hashToken("black")})
+	if a := st.next(); a.kind != actNone {
+		t.Fatalf("person to play without a limit: next %+v", a)
+	}
+	st.g.TimeLimit = time.Minute
+	a := st.next()
+	if a.kind != actDeadline || a.seat != 1 || !a.at.Equal(machineT0.Add(time.Minute)) {
+		t.Fatalf("with a limit: next %+v", a)
+	}
+	if _, err := st.apply(command{kind: cmdTimeout, seat: 1, now: a.at.Add(-time.Millisecond)}); !errors.Is(err, errStale) {
+		t.Errorf("timeout before the deadline: %v, want errStale", err)
+	}
+	away := mustApply(t, st, command{kind: cmdTimeout, seat: 1, now: a.at})
+	if !away.next.g.Seats[1].Away || away.next.next().kind != actComputer || away.writes[0] != (storeWrite{kind: writeAway, seat: 1, away: true}) {
+		t.Fatalf("after the timeout: %+v, writes %+v", away.next.g.Seats, away.writes)
+	}
+	thrown := mustApply(t, away.next, command{kind: cmdComputerThrow})
+	played := mustApply(t, thrown.next, command{kind: cmdComputerMove, move: "no such move", by: "medium", now: a.at})
+	if w := played.writes[0]; w.turn.Move != thrown.next.moves[0].Move || w.turn.By != "medium" {
+		t.Errorf("an unknown computer move: played %+v, want the first legal move", w.turn)
+	}
+	back := mustApply(t, played.next, command{kind: cmdHello, token: "black"})
+	if back.next.g.Seats[1].Away || len(back.events) != 1 || back.events[0].Kind != "back" {
+		t.Errorf("hello of the person who was away: seats %+v events %+v", back.next.g.Seats, back.events)
+	}
+}
