@@ -74,6 +74,9 @@ func Names() []string {
 // parse finds the recipe a player name stands for: a level's, or for
 // NAME-N a numbered level's with its budget replaced by N.
 func parse(name string) (recipe, error) {
+	if base, ok := strings.CutSuffix(name, LinearSuffix); ok {
+		return parseLinear(name, base)
+	}
 	base, arg, numbered := strings.Cut(name, "-")
 	i := slices.IndexFunc(Levels, func(l Level) bool { return l.Name == base })
 	if i < 0 {

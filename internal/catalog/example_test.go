@@ -27,6 +27,6 @@ func ExampleOpen() {
 	fmt.Println(err)
 	// Output:
 	// senet-jequier water=15 8-10 wbwbwbw.wbb................... w opening=w
-	// 8-10 <nil>
+	// 11-13 <nil>
 	// invalid option: water=3: want one of 1, 15
 }
