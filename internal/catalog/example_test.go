@@ -27,6 +27,6 @@ func ExampleOpen() {
 	fmt.Println(err)
 	// Output:
 	// senet-jequier water=15 8-10 wbwbwbw.wbb................... w opening=w
-	// 11-13 <nil>
+	// 8-10 <nil>
 	// invalid option: water=3: want one of 1, 15
 }
