@@ -9,6 +9,7 @@
 package agent
 
 import (
+	"context"
 	"math/rand/v2"
 
 	"passage/game"
@@ -87,6 +88,9 @@ type TextAgent interface {
 	// Choose returns the move, in notation, that the player makes in pos
 	// after throw roll.
 	Choose(pos string, roll int) (string, error)
+	// ChooseContext is Choose, given up with ctx's error once ctx ends
+	// (a searching player stops its search).
+	ChooseContext(ctx context.Context, pos string, roll int) (string, error)
 }
 
 // Text binds a typed agent to notation.
@@ -100,6 +104,10 @@ type textAgent[P comparable, M comparable] struct {
 }
 
 func (t textAgent[P, M]) Choose(pos string, roll int) (string, error) {
+	return t.ChooseContext(context.Background(), pos, roll)
+}
+
+func (t textAgent[P, M]) ChooseContext(ctx context.Context, pos string, roll int) (string, error) {
 	p, err := t.g.ParsePosition(pos)
 	if err != nil {
 		return "", err
@@ -108,5 +116,9 @@ func (t textAgent[P, M]) Choose(pos string, roll int) (string, error) {
 	if _, err := game.NewMatch(t.g, p).Legal(roll); err != nil {
 		return "", err
 	}
-	return t.g.FormatMove(t.a.Choose(p, roll)), nil
+	m, err := ChooseContext(ctx, t.a, p, roll)
+	if err != nil {
+		return "", err
+	}
+	return t.g.FormatMove(m), nil
 }

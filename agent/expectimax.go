@@ -56,6 +56,12 @@ type Expectimax[P comparable, M comparable] struct {
 	moves [][]M           // per depth, likewise
 	nodes int
 	depth int // the depth the last search completed
+
+	// done, when set by ChooseContext, ends the search early once closed;
+	// stopped records that it did, so that every level returns at once.
+	done    <-chan struct{}
+	stopped bool
+	checks  uint // chance nodes since the search began, to pace the check of done
 }
 
 type child[P comparable, M comparable] struct {
@@ -120,6 +126,7 @@ func (a *Expectimax[P, M]) Choose(p P, roll int) M {
 // Search returns the best move and its value for the side to move: its
 // expected payoff under the search.
 func (a *Expectimax[P, M]) Search(p P, roll int) (M, float64) {
+	a.stopped = false
 	if a.cfg.Nodes == 0 {
 		a.nodes, a.depth = 0, a.cfg.Depth
 		return a.searchDepth(p, roll, a.cfg.Depth)
@@ -130,6 +137,9 @@ func (a *Expectimax[P, M]) Search(p P, roll int) (M, float64) {
 	for depth := 1; depth <= a.cfg.Depth; depth++ {
 		a.nodes = 0
 		best, bestV = a.searchDepth(p, roll, depth)
+		if a.stopped {
+			break
+		}
 		a.depth = depth
 		total += a.nodes
 		growth := 1.0
@@ -211,6 +221,9 @@ func (a *Expectimax[P, M]) next(k child[P, M], depth int, alpha, beta float64) f
 // chance is the value of position p, where a throw is due, searched
 // depth more throws, within the window (alpha, beta).
 func (a *Expectimax[P, M]) chance(p P, depth int, alpha, beta float64) float64 {
+	if a.stopped {
+		return 0 // the search is abandoned; the value is never used
+	}
 	if depth == 0 || a.g.Over(p) {
 		return a.leaf(p)
 	}
@@ -224,6 +237,15 @@ func (a *Expectimax[P, M]) chance(p P, depth int, alpha, beta float64) float64 {
 		}
 	}
 	a.nodes++
+	a.checks++
+	if a.done != nil && a.checks&stopCheckMask == 0 {
+		select {
+		case <-a.done:
+			a.stopped = true
+			return 0
+		default:
+		}
+	}
 	// Star1: with the unseen throws at 0 (worst) or 1 (best), the
 	// node's value lies in [sum, sum+rest].
 	outs := a.g.Outcomes(p)

@@ -307,7 +307,7 @@ func (a *actor) computerStep() {
 	pos, roll, epoch := a.st.g.Pos, a.st.roll, a.epoch
 	a.thinking = true
 	a.srv.pool.submit(a.ctx, func() {
-		move, err := a.srv.choose(kit.ID(), name, pos, roll, func(seed uint64) (agent.TextAgent, error) { return kit.NewPlayer(name, seed) })
+		move, err := a.srv.choose(a.ctx, kit.ID(), name, pos, roll, func(seed uint64) (agent.TextAgent, error) { return kit.NewPlayer(name, seed) })
 		chosen := time.Now()
 		a.post(func() {
 			a.thinking = false

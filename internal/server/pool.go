@@ -13,9 +13,8 @@ import (
 // a game that has just had a search goes behind every game waiting.
 //
 // A search whose context is cancelled before it starts (its game
-// stopped, the server shuts down) is dropped; one that runs goes to its
-// end (the players' searches take no context) and its answer is
-// ignored.
+// stopped, the server shuts down) is dropped; one that runs stops within
+// a thousand positions (agent.ChooseContext) and its answer is ignored.
 type searchPool struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
