@@ -39,6 +39,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/resign", s.gameRoute(s.endHandler(cmdResign)))
 	mux.HandleFunc("POST /api/games/{id}/abort", s.gameRoute(s.endHandler(cmdAbort)))
 	mux.HandleFunc("POST /api/games/{id}/claim", s.gameRoute(s.endHandler(cmdClaim)))
+	mux.HandleFunc("POST /api/games/{id}/rematch", s.gameRoute(s.handleRematch))
 	mux.HandleFunc("GET /api/games/{id}/events", s.gameRoute(s.handleEvents))
 	mux.HandleFunc("GET /api/games/{id}/record", s.gameRoute(s.handleRecordText))
 	mux.HandleFunc("GET /api/games/{id}/record.json", s.gameRoute(s.handleRecordJSON))

@@ -296,6 +296,7 @@ func (s *Server) storedView(ctx context.Context, g store.Game) (gameView, error)
 		last = &turns[len(turns)-1]
 	}
 	v := baseView(kit, g, last, s.cfg.TimeUnit)
+	v.Rematch = s.rematchOf(ctx, g)
 	if next := newTurnState(kit, g, last).next(); next.kind == actDeadline {
 		d := next.at.UTC()
 		v.Deadline = &d

@@ -37,6 +37,8 @@ type gameView struct {
 	Deadline  *time.Time  `json:"deadline"`           // when the computer takes the turn over
 	Created   time.Time   `json:"created"`
 	Updated   time.Time   `json:"updated"`
+	// Rematch is the ID of the game's rematch, once one was asked for.
+	Rematch string `json:"rematch,omitempty"`
 }
 
 type seatView struct {
