@@ -39,6 +39,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/resign", s.gameRoute(s.endHandler(cmdResign)))
 	mux.HandleFunc("POST /api/games/{id}/abort", s.gameRoute(s.endHandler(cmdAbort)))
 	mux.HandleFunc("POST /api/games/{id}/claim", s.gameRoute(s.endHandler(cmdClaim)))
+	mux.HandleFunc("POST /api/games/{id}/handover", s.gameRoute(s.endHandler(cmdHandOver)))
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.gameRoute(s.handleRematch))
 	mux.HandleFunc("GET /api/games/{id}/events", s.gameRoute(s.handleEvents))
 	mux.HandleFunc("GET /api/games/{id}/record", s.gameRoute(s.handleRecordText))
@@ -468,8 +469,8 @@ func (s *Server) handleThrow(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, gameResponse{Game: v})
 }
 
-// endHandler answers a resign, abort or claim: an empty body (or {})
-// and the seat token.
+// endHandler answers a resign, abort, claim or hand-over: an empty body
+// (or {}) and the seat token.
 func (s *Server) endHandler(kind commandKind) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		tok := bearer(r)

@@ -120,16 +120,42 @@ func (o *outcome) claim(c command) error {
 	if o.next.g.Status == store.StatusWaiting {
 		return errNotStarted
 	}
-	left := false
-	for i, s := range o.next.g.Seats {
-		if !slices.Contains(seats, i) && s.Kind == store.Human && s.Away {
-			left = true
-		}
-	}
-	if !left {
+	if len(o.next.leftBy(seats)) == 0 {
 		return errNotLeft
 	}
 	o.end(endRecord{How: "claim", Seat: seats[0], Payoffs: winsFor(len(o.next.g.Seats), seats)}, c)
+	return nil
+}
+
+// leftBy lists the seats of people who left (their time ran out: the
+// computer plays them) among the seats not in seats.
+func (st turnState) leftBy(seats []int) []int {
+	var left []int
+	for i, s := range st.g.Seats {
+		if !slices.Contains(seats, i) && s.Kind == store.Human && s.Away {
+			left = append(left, i)
+		}
+	}
+	return left
+}
+
+// handOver gives the seats of opponents who left to computer player
+// c.by for the rest of the game: the game goes on, and their tokens no
+// longer act.
+func (o *outcome) handOver(c command) error {
+	seats, err := o.holder(c.token)
+	if err != nil {
+		return err
+	}
+	left := o.next.leftBy(seats)
+	if o.next.g.Status != store.StatusLive || len(left) == 0 {
+		return errNotLeft
+	}
+	for _, s := range left {
+		o.next.g.Seats[s] = store.Seat{Kind: c.by}
+		o.writes = append(o.writes, storeWrite{kind: writeHandOver, seat: s, player: c.by})
+		o.events = append(o.events, event{Kind: "handover", Seat: s})
+	}
 	return nil
 }
 

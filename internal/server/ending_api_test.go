@@ -99,3 +99,25 @@ func TestAPIClaim(t *testing.T) {
 		t.Errorf("claim: status %q result %+v", resp.Game.Status, r)
 	}
 }
+
+// TestAPIHandOver: after the opponent's time ran out, the other person
+// hands their seat to the computer, which plays it from then on.
+func TestAPIHandOver(t *testing.T) {
+	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	id, white := c.Game.ID, c.Token
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/1", "", map[string]string{"invite": c.Invites[0].Secret}, nil)
+	if status, b := s.do(t, "POST", "/api/games/"+id+"/handover", "not-a-seat", nil); status != http.StatusForbidden {
+		t.Errorf("hand over with a token of no seat: %d %s, want 403", status, b)
+	}
+	s.waitFor(t, id, "Black's time to run out", func(v gameView) bool { return v.Seats[1].Away })
+	var resp gameResponse
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/handover", white, nil, &resp)
+	if seat := resp.Game.Seats[1]; seat.Kind == "human" || seat.Away || resp.Game.Status != "live" {
+		t.Errorf("Black's seat after the hand-over: %+v, game %q", seat, resp.Game.Status)
+	}
+	s.waitFor(t, id, "the computer to play Black's seat", func(v gameView) bool {
+		return v.Last != nil && v.Last.Seat == 1 && v.Last.By == resp.Game.Seats[1].Kind
+	})
+}

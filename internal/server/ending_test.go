@@ -103,6 +103,29 @@ func TestMachineClaim(t *testing.T) {
 	}
 }
 
+func TestMachineHandOver(t *testing.T) {
+	st := machine(t)
+	st.g.TimeLimit = time.Minute
+	if _, err := st.apply(command{kind: cmdHandOver, token: "white", by: "easy"}); err != errNotLeft {
+		t.Errorf("hand over while the opponent is there: %v, want errNotLeft", err)
+	}
+	left := mustApply(t, st, command{kind: cmdTimeout, seat: 1, now: machineT0.Add(time.Minute)}).next
+	out := mustApply(t, left, command{kind: cmdHandOver, token: "white", by: "easy"})
+	if got := out.next.g.Seats[1]; got != (store.Seat{Kind: "easy"}) || out.next.g.Status != store.StatusLive {
+		t.Errorf("Black's seat after the hand-over: %+v, status %q", got, out.next.g.Status)
+	}
+	if len(out.writes) != 1 || out.writes[0] != (storeWrite{kind: writeHandOver, seat: 1, player: "easy"}) ||
+		len(out.events) != 1 || out.events[0] != (event{Kind: "handover", Seat: 1}) {
+		t.Errorf("hand-over writes %+v events %+v", out.writes, out.events)
+	}
+	if a := out.next.next(); a.kind != actComputer || a.seat != 1 {
+		t.Errorf("after the hand-over the next action is %+v, want the computer for seat 1", a)
+	}
+	if _, err := out.next.apply(command{kind: cmdThrow, token: "black"}); !errors.Is(err, errBadToken) {
+		t.Errorf("the old token of a handed-over seat: %v, want errBadToken", err)
+	}
+}
+
 func TestResultText(t *testing.T) {
 	st := machine(t)
 	if got, want := resultText(st.kit.Ruleset, "finish", 1, 211, 1), "Black bore off the last piece on turn 211"; got != want {

@@ -72,6 +72,7 @@ const (
 	cmdResign                           // a person gives the game up
 	cmdAbort                            // a person calls the game off before two seats have moved
 	cmdClaim                            // a person claims the win from an opponent who left
+	cmdHandOver                         // a person gives the seat of an opponent who left to the computer
 )
 
 // command is one input of the turn machine.
@@ -86,7 +87,7 @@ type command struct {
 	seat     int    // the seat to take, or whose time ran out
 	move     string
 	expect   *int   // the turn a move is meant for (Turns+1), if given
-	by       string // the computer that chose a computer move
+	by       string // the computer that chose a computer move, or takes a seat over
 }
 
 // writeKind is a store write the actor makes before a new state holds.
@@ -97,6 +98,7 @@ const (
 	writeSeat
 	writeAway
 	writeEnd
+	writeHandOver
 )
 
 // storeWrite is one write: a turn with the game's status and result
@@ -108,6 +110,7 @@ type storeWrite struct {
 	result string
 	seat   int
 	hash   string
+	player string // the computer player a seat is handed over to
 	away   bool
 }
 
@@ -152,6 +155,8 @@ func (st turnState) apply(c command) (outcome, error) {
 		err = out.abort(c)
 	case cmdClaim:
 		err = out.claim(c)
+	case cmdHandOver:
+		err = out.handOver(c)
 	default:
 		err = errors.New("unknown command")
 	}

@@ -436,6 +436,22 @@ func (s *Store) End(ctx context.Context, id string, status store.Status, result 
 	return nil
 }
 
+// HandOver gives a person's seat to a computer player.
+func (s *Store) HandOver(ctx context.Context, id string, seat int, kind string) error {
+	if kind == "" || kind == store.Human {
+		return fmt.Errorf("sqlite: hand over %d of %s: %q is not a computer player", seat, id, kind)
+	}
+	res, err := s.w.ExecContext(ctx, "UPDATE seats SET kind = ?, token_hash = '', away = 0 WHERE game_id = ? AND seat = ? AND kind = ?",
+		kind, id, seat, store.Human)
+	if err != nil {
+		return fmt.Errorf("sqlite: hand over %d of %s: %w", seat, id, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("sqlite: hand over %d of %s: %w: no person's seat", seat, id, store.ErrNotFound)
+	}
+	return nil
+}
+
 // SetAway sets a seat's Away flag.
 func (s *Store) SetAway(ctx context.Context, id string, seat int, away bool) error {
 	res, err := s.w.ExecContext(ctx, "UPDATE seats SET away = ? WHERE game_id = ? AND seat = ?", away, id, seat)

@@ -37,6 +37,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"TakeSeat", testTakeSeat},
 		{"SetAway", testSetAway},
 		{"End", testEnd},
+		{"HandOver", testHandOver},
 		{"AppendTurn", testAppendTurn},
 		{"List", testList},
 		{"Joinable", testJoinable},
@@ -124,6 +125,7 @@ func testUnknownGame(t *testing.T, st store.Store) {
 		"TakeSeat": func() error { return st.TakeSeat(ctx, "nope", 1, "bb", store.StatusLive) },
 		"SetAway":  func() error { return st.SetAway(ctx, "nope", 0, true) },
 		"End":      func() error { return st.End(ctx, "nope", store.StatusOver, "{}") },
+		"HandOver": func() error { return st.HandOver(ctx, "nope", 0, "medium") },
 		"AppendTurn": func() error {
 			return st.AppendTurn(ctx, "nope", store.Turn{N: 1, Move: "pass", Pos: "x", By: store.Human, At: t0}, store.StatusLive, "")
 		},
@@ -293,6 +295,23 @@ func testEnd(t *testing.T, st store.Store) {
 	}
 	if got := read(t, st, "g1").Result; got != `{"how":"abort"}` {
 		t.Errorf("a refused End changed the result to %q", got)
+	}
+}
+
+func testHandOver(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	create(t, st, newGame("g1"))
+	if err := st.SetAway(ctx, "g1", 0, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.HandOver(ctx, "g1", 0, "medium"); err != nil {
+		t.Fatalf("HandOver: %v", err)
+	}
+	if got := read(t, st, "g1").Seats[0]; got != (store.Seat{Kind: "medium"}) {
+		t.Errorf("seat after HandOver: %+v, want a medium computer's", got)
+	}
+	if err := st.HandOver(ctx, "g1", 0, "medium"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("HandOver of a computer's seat: %v, want ErrNotFound", err)
 	}
 }
 
