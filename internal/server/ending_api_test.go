@@ -69,6 +69,11 @@ func TestAPIResignAbort(t *testing.T) {
 	if got := s.game(t, id).Result; got == nil || got.Text != r.Text {
 		t.Errorf("the stored game's result %+v, want %q", got, r.Text)
 	}
+	var rec recordJSON
+	s.ok(t, http.StatusOK, "GET", "/api/games/"+id+"/record.json", "", nil, &rec)
+	if rec.Result == nil || rec.Result.How != "resign" || rec.Result.Winner != 0 {
+		t.Errorf("the record's result %+v, want White's win by resignation", rec.Result)
+	}
 	if status, b := s.do(t, "POST", "/api/games/"+id+"/resign", white, nil); status != http.StatusConflict {
 		t.Errorf("resign a finished game: %d %s, want 409", status, b)
 	}
