@@ -3,8 +3,9 @@
 # nothing over 1 MB), formatting, vet, staticcheck, deadcode and every
 # test with the race detector. Fuzz targets run their seed corpora
 # as ordinary tests. Needs Go (modules come from the module proxy) and,
-# for the browser tests, Chromium: installed here when missing (Debian's
-# package chromium). With CI=true the browser tests fail without it.
+# for the browser tests, Chromium (installed here when missing: Debian's
+# package chromium) and axe-core (npm, into a cache directory). With
+# CI=true the browser tests fail without them.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -37,6 +38,15 @@ fi
 
 echo "== chromium (browser tests)"
 command -v chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+
+echo "== axe-core (accessibility checks in the browser tests)"
+# Fetched from npm into a cache outside the repository, never committed;
+# the browser tests inject it into each page they check.
+axe_dir="${XDG_CACHE_HOME:-$HOME/.cache}/passage/axe-core-4.14.1"
+if [ ! -f "$axe_dir/node_modules/axe-core/axe.min.js" ]; then
+	npm install --silent --no-save --no-package-lock --prefix "$axe_dir" axe-core@4.14.1
+fi
+export AXE_CORE="$axe_dir/node_modules/axe-core/axe.min.js"
 
 echo "== go test -race"
 go test -race -count=1 ./...

@@ -5,7 +5,7 @@ package docs
 
 import "embed"
 
-// Files holds rules/*.md and api.md.
+// Files holds the docs (*.md, shown under /docs/) and rules/*.md.
 //
-//go:embed rules/*.md api.md
+//go:embed *.md rules/*.md
 var Files embed.FS

@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 
 	"passage/analysis"
-	"passage/internal/catalog"
 	"passage/record"
 )
 
@@ -36,20 +34,7 @@ func cmdAnalyze(args []string, stdin io.Reader, stdout io.Writer) error {
 	if path == "" {
 		return usageError{"analyze: want the record file (- for standard input)"}
 	}
-	in := stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in = f
-	}
-	rec, err := record.Read(in)
-	if err != nil {
-		return err
-	}
-	rules, err := catalog.ByID(rec.Rules)
+	rec, rules, err := readRecordArg(path, stdin)
 	if err != nil {
 		return err
 	}

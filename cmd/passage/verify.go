@@ -3,11 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
-	"passage/internal/catalog"
 	"passage/internal/fairdice"
-	"passage/record"
 )
 
 // cmdVerify checks the throws of a game record played with fair dice.
@@ -26,20 +23,7 @@ func cmdVerify(args []string, stdin io.Reader, stdout io.Writer) error {
 	if path == "" {
 		return usageError{"verify: want one argument, the record file (- for standard input)"}
 	}
-	in := stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in = f
-	}
-	rec, err := record.Read(in)
-	if err != nil {
-		return err
-	}
-	rules, err := catalog.ByID(rec.Rules)
+	rec, rules, err := readRecordArg(path, stdin)
 	if err != nil {
 		return err
 	}

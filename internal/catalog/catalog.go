@@ -26,6 +26,9 @@ type Kit struct {
 	NewPlayer func(name string, seed uint64) (agent.TextAgent, error)
 	// Simulate plays a simulation run between named computer players.
 	Simulate func(ctx context.Context, cfg sim.Config) (sim.Report, error)
+	// Effects names the special rules (game.Effecter) that move, after
+	// throw roll in pos, sets off; none for a move it cannot read.
+	Effects func(pos string, roll int, move string) []string
 	// Houses are the marked squares of the board under the options
 	// chosen (Senet's water=15 moves the return square), or none.
 	Houses []game.House
@@ -90,11 +93,39 @@ func bind[P comparable, M comparable](g typed[P, M]) Kit {
 		Simulate: func(ctx context.Context, cfg sim.Config) (sim.Report, error) {
 			return sim.Run(ctx, g, factory, cfg)
 		},
+		Effects: func(pos string, roll int, move string) []string {
+			return effects(g, pos, roll, move)
+		},
 	}
 	if h, ok := g.(houser); ok {
 		kit.Houses = h.Houses()
 	}
 	return kit
+}
+
+// effects names the effects of a move that g reports; the move is
+// trusted to be legal (it has been played).
+func effects[P comparable, M comparable](g game.Game[P, M], pos string, roll int, move string) []string {
+	e, ok := g.(game.Effecter[P, M])
+	if !ok {
+		return nil
+	}
+	p, err := g.ParsePosition(pos)
+	if err != nil {
+		return nil
+	}
+	m, err := g.ParseMove(move)
+	if err != nil {
+		return nil
+	}
+	bits, names := e.Effects(p, roll, m), e.EffectNames()
+	var out []string
+	for i, name := range names {
+		if bits&(1<<i) != 0 {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // Specs lists the rulesets in the order `passage rules` prints them.

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -206,6 +207,16 @@ func TestPlayByAPI(t *testing.T) {
 	s.ok(t, http.StatusOK, "GET", "/api/games/"+id+"/record.json", "", nil, &rj)
 	if len(rj.Turns) != v.Turns || rj.End != v.Pos || rj.Text != string(text) || rj.Board != "senet" {
 		t.Errorf("record.json: %d turns ending %q, board %q; want %d ending %q, board senet, and the text record", len(rj.Turns), rj.End, rj.Board, v.Turns, v.Pos)
+	}
+	// Each turn names the rules it set off: the game ends by bearing off
+	// the last piece, and a pass is a lost throw.
+	if n := len(rj.Turns); n == 0 || !slices.Contains(rj.Turns[n-1].Effects, "bearing off") {
+		t.Errorf("record.json: the last turn's effects are not a bearing off: %+v", rj.Turns[len(rj.Turns)-1])
+	}
+	for _, tv := range rj.Turns {
+		if (tv.Move == "pass") != slices.Contains(tv.Effects, "throw lost (pass)") {
+			t.Errorf("record.json: turn %d (%s) has effects %q", tv.N, tv.Move, tv.Effects)
+		}
 	}
 	var list gameList
 	s.ok(t, http.StatusOK, "GET", "/api/games?status=over", "", nil, &list)

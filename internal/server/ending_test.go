@@ -35,7 +35,7 @@ func TestMachineResign(t *testing.T) {
 	if g.Status != store.StatusOver || len(out.writes) != 1 || out.writes[0].kind != writeEnd || out.writes[0].result != g.Result {
 		t.Fatalf("after resigning: status %q, writes %+v", g.Status, out.writes)
 	}
-	if len(out.events) != 1 || out.events[0] != (event{Kind: "resign", Seat: 0}) {
+	if len(out.events) != 1 || out.events[0].Kind != "resign" || out.events[0].Seat != 0 {
 		t.Errorf("events %+v, want one resign of seat 0", out.events)
 	}
 	r := gameResult(st.kit.Ruleset, g)
@@ -98,7 +98,7 @@ func TestMachineClaim(t *testing.T) {
 	if r.Winner != 0 || r.How != "claim" || r.Text != "White claimed the win on turn 1: the opponent left" {
 		t.Errorf("claim: %+v", r)
 	}
-	if out.events[0] != (event{Kind: "claim", Seat: 0}) {
+	if out.events[0].Kind != "claim" || out.events[0].Seat != 0 {
 		t.Errorf("claim events %+v", out.events)
 	}
 }
@@ -115,7 +115,7 @@ func TestMachineHandOver(t *testing.T) {
 		t.Errorf("Black's seat after the hand-over: %+v, status %q", got, out.next.g.Status)
 	}
 	if len(out.writes) != 1 || out.writes[0] != (storeWrite{kind: writeHandOver, seat: 1, player: "easy"}) ||
-		len(out.events) != 1 || out.events[0] != (event{Kind: "handover", Seat: 1}) {
+		len(out.events) != 1 || out.events[0].Kind != "handover" || out.events[0].Seat != 1 {
 		t.Errorf("hand-over writes %+v events %+v", out.writes, out.events)
 	}
 	if a := out.next.next(); a.kind != actComputer || a.seat != 1 {

@@ -6,38 +6,39 @@ import (
 )
 
 func TestMarkdown(t *testing.T) {
+	md := newMarkdown()
 	tests := []struct {
-		name, in, want string
+		name, in string
+		want     []string // each must appear
+		not      []string // none may appear
 	}{
-		{"heading", "# Senet (`senet-jequier`)", `<h1 id="senet-senet-jequier">Senet (<code>senet-jequier</code>)</h1>` + "\n"},
-		{"paragraph", "one\ntwo **bold** *it*", "<p>one two <strong>bold</strong> <em>it</em></p>\n"},
-		{"escape", "a <script> & b", "<p>a &lt;script&gt; &amp; b</p>\n"},
-		{"link", "[api](api.md) [x](javascript:alert(1))", `<p><a href="/docs/api">api</a> <a href="#">x</a>)</p>` + "\n"},
-		{"list", "- **J1** one\n  more\n- two", "<ul>\n<li><strong>J1</strong> one more</li>\n<li>two</li>\n</ul>\n"},
-		{"ordered", "1. a\n2. b", "<ol>\n<li>a</li>\n<li>b</li>\n</ol>\n"},
-		{"code in item", "- board:\n\n      row 1: 1 2\n      row 2: 4 3\n- next", "<ul>\n<li>board:<pre><code>row 1: 1 2\nrow 2: 4 3</code></pre>\n</li>\n<li>next</li>\n</ul>\n"},
-		{"indented code", "text\n\n    a <b>\n    c", "<p>text</p>\n<pre><code>a &lt;b&gt;\nc</code></pre>\n"},
-		{"fenced", "```\nx\n```", "<pre><code>x</code></pre>\n"},
-		{"table", "| a | b |\n|---|---|\n| `1` | 2 |", "<table>\n<thead><tr><th>a</th><th>b</th></tr></thead>\n<tbody>\n<tr><td><code>1</code></td><td>2</td></tr>\n</tbody></table>\n"},
-		{"loose list", "- a\n\n- b", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n"},
+		{"heading with an ID", "# Senet (`senet-jequier`)", []string{`<h1 id="senet-senet-jequier">Senet (<code>senet-jequier</code>)</h1>`}, nil},
+		{"raw HTML is escaped", "a <script>alert(1)</script> & b", []string{"&amp; b"}, []string{"<script"}},
+		{"links to docs pages", "[api](api.md) [n](notation.md#moves) [k](rules/kinevet.md) [j](senet-jequier.md)",
+			[]string{`href="/docs/api"`, `href="/docs/notation#moves"`, `href="/rules/kinevet"`, `href="/rules/senet-jequier"`}, nil},
+		{"dangerous links dropped", "[x](javascript:alert(1))", nil, []string{"javascript"}},
+		{"other links kept", "[w](https://example.org/a.md)", []string{`href="https://example.org/a.md"`}, nil},
+		{"rule ID anchor", "- **J7 Attack.** Landing on a piece swaps.",
+			[]string{`<a href="#J7" id="J7" class="rule-id">J7</a>`, `<strong>Attack.</strong>`}, nil},
+		{"rule ID alone", "- **K3** Enter with a 6.", []string{`<a href="#K3" id="K3" class="rule-id">K3</a>`}, []string{"<strong>"}},
+		{"bold that is no rule", "**Sources.** Two texts.", []string{"<strong>Sources.</strong>"}, []string{"rule-id"}},
+		{"table", "| a | b |\n|---|---|\n| `1` | 2 |", []string{"<table>", "<th>a</th>", "<td><code>1</code></td>"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := markdown(tt.in); got != tt.want {
-				t.Errorf("markdown(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+			got, err := renderMarkdown(md, []byte(tt.in))
+			if err != nil {
+				t.Fatal(err)
 			}
-		})
-	}
-}
-
-// TestMarkdownDocs renders every rules page: no raw markup survives and
-// every rule ID appears.
-func TestMarkdownDocs(t *testing.T) {
-	for name, body := range rulesDocs() {
-		t.Run(name, func(t *testing.T) {
-			out := markdown(body)
-			if strings.Contains(out, "<script") || !strings.Contains(out, "<h1") || !strings.Contains(out, "<li>") {
-				t.Errorf("%s renders oddly:\n%s", name, out)
+			for _, w := range tt.want {
+				if !strings.Contains(string(got), w) {
+					t.Errorf("render(%q)\n= %s\nlacks %s", tt.in, got, w)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(string(got), n) {
+					t.Errorf("render(%q)\n= %s\ncontains %s", tt.in, got, n)
+				}
 			}
 		})
 	}

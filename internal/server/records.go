@@ -90,8 +90,17 @@ func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
 		Seats: seatViews(rules, g.Seats), Start: g.Start, Turns: []turnView{}, End: g.Pos,
 		Result: gameResult(rules, g), Commit: g.Commit, DiceSeed: rec.DiceSeed, Text: rec.String(),
 	}
+	kit, err := catalog.OpenID(g.Rules)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	before := g.Start
 	for _, t := range turns {
-		out.Turns = append(out.Turns, *turnViewOf(rules, t))
+		tv := turnViewOf(rules, t)
+		tv.Effects = kit.Effects(before, t.Roll, t.Move)
+		out.Turns = append(out.Turns, *tv)
+		before = t.Pos
 	}
 	if r.URL.Query().Has("download") {
 		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="passage-%s.json"`, g.ID))

@@ -73,6 +73,9 @@ func specView(sp game.Spec) rulesetView {
 // kitView completes a ruleset's view with its options applied.
 func kitView(sp game.Spec, kit catalog.Kit) rulesetView {
 	v := specView(sp)
+	if kit.Houses != nil {
+		v.Houses = kit.Houses // under the options chosen (water=15 moves the return square)
+	}
 	v.ID, v.Players, v.Start = kit.ID(), kit.Players(), kit.Start()
 	for i := range kit.Players() {
 		name, letter := game.SeatName(kit.Ruleset, game.Player(i))

@@ -65,6 +65,9 @@ type turnView struct {
 	Pos    string    `json:"pos"`
 	By     string    `json:"by"`
 	At     time.Time `json:"at"`
+	// Effects names the special rules the move set off (record.json only;
+	// a live move's are in its WebSocket event).
+	Effects []string `json:"effects,omitempty"`
 }
 
 type resultView struct {

@@ -44,6 +44,8 @@ type event struct {
 	Seat int    `json:"seat"`
 	Roll int    `json:"roll,omitempty"`
 	Move string `json:"move,omitempty"`
+	// Effects names the special rules a move set off (catalog.Kit.Effects).
+	Effects []string `json:"effects,omitempty"`
 }
 
 // intentMsg is every message a client may send.

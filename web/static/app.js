@@ -1,17 +1,27 @@
 // Shared code of the pages: the API, seat tokens kept by the browser,
-// and BoardView, which draws a board family's position and handles
-// clicks: click a piece to see where it can go, click a destination to
-// move.
+// the rule events in words, and BoardView, which draws a board family's
+// position and lets a person move with the mouse, a finger or the
+// keyboard: pick a piece, then where it goes.
 
 import * as senet from './senet.js';
 import * as ludo from './ludo.js';
 import { el, clear } from './svg.js';
 
+// boards maps each board family (game.Spec.Board) to its drawing
+// module. It is the only place that knows the families.
 const boards = { senet, ludo };
 
-// boardModule returns the drawing module of a board family.
+// boardModule returns the drawing module of a board family; a family
+// this page cannot draw is an error, not a Senet board.
 export function boardModule(kind) {
-  return boards[kind] || senet;
+  const mod = boards[kind];
+  if (!mod) throw new Error(`this page cannot draw a board of kind "${kind}"`);
+  return mod;
+}
+
+// reducedMotion reports whether the player asked for less motion.
+export function reducedMotion() {
+  return matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 // api calls the JSON API and throws an Error with the server's message.
@@ -54,10 +64,11 @@ export function decorateSeats(board, pos, seats) {
   return seats;
 }
 
-// seatColor is the colour of a seat's chip.
-export function seatColor(board, letter) {
-  if (board === 'ludo') return ludo.COLORS[letter] || '#999';
-  return letter === 'w' ? '#fbf7ec' : '#2d2723';
+// chip is a seat's colour swatch.
+export function chip(board, letter) {
+  const c = h('span', { class: 'chip', 'aria-hidden': 'true' });
+  c.style.background = boardModule(board).seatColor(letter);
+  return c;
 }
 
 export function kindLabel(seat, mine) {
@@ -86,7 +97,65 @@ export function h(tag, attrs = {}, ...children) {
   return e;
 }
 
-// BoardView draws positions of one board family into an <svg>.
+// EFFECTS tells the special rules the engine reports (its effect
+// names, see the Effecter interface) in plain words, each with an icon.
+// A name missing here is shown as the engine wrote it.
+const EFFECTS = {
+  'attack (swap)': ['⇄', 'attacks: the two pieces swap places'],
+  'backward move': ['↩', 'no piece could go forward, so one went back'],
+  'bounce at 30': ['↶', 'the throw went past 30 and bounced back'],
+  'drowning (27)': ['≈', 'drowns in the House of Water'],
+  'entering': ['⤵', 'a piece enters the board'],
+  'bearing off': ['✓', 'bears a piece off'],
+  'extra or bonus throw': ['↻', 'throws again'],
+  'missed turn (10, 20)': ['⏸', 'will miss the next turn'],
+  'falls asleep (16)': ['☾', 'the piece falls asleep on 16'],
+  'jump over the water': ['⤴', 'jumps over the water'],
+  'throw lost (pass)': ['∅', 'no legal move: the throw is lost'],
+  'entering (K3)': ['⤵', 'brings a piece out of the yard'],
+  'capture (K6)': ['✖', 'captures: the piece hit goes back to its yard'],
+  'into the goal (K7)': ['⌂', 'a piece reaches the goal'],
+  'roll again after a 6 (K4, H2)': ['↻', 'a 6: rolls again'],
+  'third six: turn lost (H3)': ['⚠', 'a third 6 in a row: the turn is lost'],
+  'roll lost (pass)': ['∅', 'no legal move: the roll is lost'],
+};
+
+// effectParts is the icon and words of one effect of turn t; the board
+// family's module may say more (why a throw was extra).
+export function effectParts(name, t, kind) {
+  const [icon, words] = EFFECTS[name] || ['•', name];
+  const mod = kind && boards[kind];
+  const more = mod && mod.explain ? mod.explain(name, t) : null;
+  return [icon, more || words];
+}
+
+// turnText describes a turn in words: who threw what, the move, and
+// what the rules did.
+export function turnText(t, seats, kind) {
+  const seat = seats[t.seat];
+  const who = seat ? seat.label || seat.name : t.letter;
+  const by = t.by && t.by !== 'human' ? ` (${t.by})` : '';
+  const effects = (t.effects || []).filter((e) => t.move !== 'pass' || !/pass/.test(e));
+  const said = effects.map((e) => effectParts(e, t, kind)[1]);
+  const move = t.move === 'pass' ? 'no legal move' : t.move;
+  return `${who}${by} threw ${t.roll}: ${move}` + (said.length ? ' · ' + said.join(' · ') : '');
+}
+
+// turnItem is a turn as a move-list entry, each effect with its icon.
+export function turnItem(t, seats, kind, attrs = {}) {
+  const seat = seats[t.seat];
+  const who = seat ? seat.label || seat.name : t.letter;
+  const li = h('li', attrs, h('span', { class: 'who' }, who), ' ', h('span', { class: 'roll' }, String(t.roll)), ' ',
+    h('span', { class: 'mv' }, t.move === 'pass' ? 'no move' : t.move));
+  for (const e of t.effects || []) {
+    const [icon, words] = effectParts(e, t, kind);
+    li.append(' ', h('span', { class: 'effect', title: words, 'aria-label': words }, icon));
+  }
+  return li;
+}
+
+// BoardView draws positions of one board family into an <svg> and,
+// when a move is wanted, lets the player choose one.
 export class BoardView {
   constructor(svg, kind, houses) {
     this.svg = svg;
@@ -94,30 +163,50 @@ export class BoardView {
     this.mod = boardModule(kind);
     this.houses = houses || [];
     this.selected = null;
+    this.focusKey = null;
     this.state = null;
+    this.anim = [];
+    svg.addEventListener('keydown', (ev) => this.onKey(ev));
+    if (this.mod.prefersUpright) {
+      const mq = matchMedia(this.mod.prefersUpright);
+      this.upright = mq.matches;
+      mq.addEventListener('change', () => {
+        this.upright = mq.matches;
+        if (this.state) this.show({ ...this.state, animateFrom: null });
+      });
+    }
   }
 
   // show draws st.pos. With st.interactive, the pieces that st.moves
-  // can move are clickable and st.onMove(move) is called with the move
+  // can move can be picked and st.onMove(move) is called with the move
   // chosen. st.last ({move, letter}) is marked; st.animateFrom (a
   // position) animates the last move from there.
   show(st) {
     if (!this.state || this.state.pos !== st.pos || !st.interactive) this.selected = null;
     this.state = st;
+    for (const a of this.anim) cancelAnimationFrame(a);
+    this.anim = [];
     const { mod, svg } = this;
+    const hadFocus = svg.contains(document.activeElement);
     clear(svg);
-    const { p, layer, marks } = mod.draw(svg, st.pos, { houses: this.houses });
+    const { p, layer, marks } = mod.draw(svg, st.pos, { houses: this.houses, upright: this.upright });
+    this.p = p;
     svg.dataset.pos = st.pos;
+    const under = el('g', { class: 'under' });
+    svg.insertBefore(under, layer);
+    // Every mark fits inside a square as drawn (mod.square), so that none
+    // hides a neighbour or looks like another mark.
+    const half = mod.square / 2;
+    const squareMark = (cls, c, inset) => el('rect', { class: cls, x: c.x - half + inset, y: c.y - half + inset, width: mod.square - 2 * inset, height: mod.square - 2 * inset, rx: 5 }, under);
 
     if (st.last && st.last.move !== 'pass') {
       const lp = { ...p, turn: st.last.letter };
       const k = mod.keys(st.last.move, lp);
       if (k) {
-        const a = mod.center(k.from, st.animateFrom ? { ...mod.parse(st.animateFrom), turn: st.last.letter } : lp);
-        const b = mod.center(k.to, lp);
-        el('circle', { class: 'last-from', cx: a.x, cy: a.y, r: 24 }, marks);
-        el('circle', { class: 'last-to', cx: b.x, cy: b.y, r: 26 }, marks);
-        if (st.animateFrom) this.animate(layer, k, a, b);
+        const fromP = st.animateFrom ? { ...mod.parse(st.animateFrom), upright: p.upright, turn: st.last.letter } : lp;
+        squareMark('last-from', mod.center(k.from, fromP), 2);
+        squareMark('last-to', mod.center(k.to, lp), 1);
+        if (st.animateFrom && !reducedMotion()) this.animate(layer, k, fromP, lp, st.animateFrom);
       }
     }
 
@@ -131,76 +220,181 @@ export class BoardView {
       }
     }
     svg.dataset.movable = [...byFrom.keys()].join(' ');
+    svg.setAttribute('aria-label', this.boardLabel(byFrom));
+    const seen = new Set();
     for (const piece of layer.querySelectorAll('.piece')) {
-      const key = this.pieceKey(piece.dataset.key, p);
-      if (!key || !byFrom.has(key)) continue;
+      const key = mod.pieceKey(piece.dataset.key, p);
+      if (!key || !byFrom.has(key) || seen.has(key)) continue;
+      seen.add(key); // one piece of a tray stands for all that wait there
+      const r = Number(piece.querySelector('.body').getAttribute('r'));
       piece.classList.add('movable');
       piece.dataset.from = key;
-      if (key === this.selected) piece.classList.add('selected');
-      piece.addEventListener('click', (ev) => {
-        ev.stopPropagation();
+      el('circle', { class: 'mark-movable', r: Math.min(r + 4, half - 1.5) }, piece);
+      el('circle', { class: 'focus-ring', r: half - 0.5 }, piece);
+      const n = byFrom.get(key).length;
+      this.focusable(piece, key, `${piece.querySelector('title').textContent}: can move${n > 1 ? ` (${n} ways)` : ''}`, () => {
         this.selected = this.selected === key ? null : key;
+        const first = this.selected && byFrom.get(key)[0];
+        this.focusKey = first ? 'to:' + first.to : key;
         this.show({ ...this.state, animateFrom: null });
       });
+      if (key === this.selected) {
+        piece.classList.add('selected');
+        piece.setAttribute('aria-pressed', 'true');
+        el('rect', { class: 'mark-selected', x: -half + 2, y: -half + 2, width: mod.square - 4, height: mod.square - 4, rx: 6 }, piece);
+      }
     }
     if (this.selected && byFrom.has(this.selected)) {
       for (const t of byFrom.get(this.selected)) {
         const c = mod.center(t.to, p);
-        const target = el('circle', { class: 'target', cx: c.x, cy: c.y, r: 22, 'data-move': t.move, 'data-to': t.to }, svg);
-        const tip = el('title', {}, target);
-        tip.textContent = 'move ' + t.move;
-        target.addEventListener('click', (ev) => {
-          ev.stopPropagation();
+        const target = el('g', { class: 'target', 'data-move': t.move, 'data-to': t.to, transform: `translate(${c.x},${c.y})` }, marks);
+        el('rect', { class: 'hit', x: -half, y: -half, width: mod.square, height: mod.square }, target);
+        el('circle', { class: 'mark-target', r: mod.square * 0.18 }, target);
+        el('circle', { class: 'focus-ring', r: half - 0.5 }, target);
+        this.focusable(target, 'to:' + t.to, `move ${t.move}: to ${mod.label(t.to, p, this.houses)}`, () => {
           this.selected = null;
+          this.focusKey = null;
           st.onMove(t.move);
         });
       }
     }
+    if (hadFocus || this.focusKey) {
+      const f = [...svg.querySelectorAll('[tabindex]')];
+      const again = f.find((e) => e.dataset.focusKey === this.focusKey) || (hadFocus ? f[0] : null);
+      if (again) again.focus();
+      else if (hadFocus) svg.focus();
+    }
   }
 
-  pieceKey(key, p) {
-    if (this.kind === 'senet' && key.startsWith('hand:')) return key.slice(5) === p.turn ? 'hand' : null;
-    return this.mod.pieceKey(key);
+  // boardLabel says what the board shows for screen readers.
+  boardLabel(byFrom) {
+    const n = byFrom.size;
+    if (!this.state.interactive) return 'board';
+    return `board: ${n} piece${n === 1 ? '' : 's'} can move; Tab or the arrow keys to choose, Enter to pick`;
   }
 
-  // animate slides the piece that landed on k.to from a to b.
-  animate(layer, k, a, b) {
-    const pieces = [...layer.querySelectorAll('.piece')].filter((e) => e.dataset.key === k.to);
-    const piece = pieces[pieces.length - 1];
-    if (!piece) return;
-    const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(piece.getAttribute('transform') || '');
-    if (!m) return;
-    const tx = Number(m[1]), ty = Number(m[2]);
-    const fx = tx + (a.x - b.x), fy = ty + (a.y - b.y);
-    const t0 = performance.now(), dur = 420;
+  // focusable makes an element a button for the keyboard and the mouse.
+  focusable(e, key, label, act) {
+    e.setAttribute('tabindex', '0');
+    e.setAttribute('role', 'button');
+    e.setAttribute('aria-label', label);
+    e.dataset.focusKey = key;
+    e.addEventListener('click', (ev) => { ev.stopPropagation(); act(); });
+    e.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); ev.stopPropagation(); act(); }
+    });
+    e.addEventListener('focus', () => { this.focusKey = key; });
+  }
+
+  // onKey moves the focus between the board's buttons with the arrow
+  // keys, and Escape puts a picked piece back.
+  onKey(ev) {
+    if (ev.key === 'Escape' && this.selected) {
+      this.focusKey = this.selected;
+      this.selected = null;
+      this.show({ ...this.state, animateFrom: null });
+      return;
+    }
+    const dir = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+    if (!dir) return;
+    const f = [...this.svg.querySelectorAll('[tabindex]')];
+    if (!f.length) return;
+    ev.preventDefault();
+    const i = f.indexOf(document.activeElement);
+    f[(i + dir + f.length) % f.length].focus();
+  }
+
+  // animate moves the pieces of the last move: the mover along the
+  // track from k.from (and on to where it went, if it did not stay:
+  // drowned, borne off), a piece it swapped with back the same way, and
+  // a piece it sent home (captured, dragged off) from k.to.
+  animate(layer, k, fromP, toP, fromPos) {
+    const { mod } = this;
+    const mine = (c) => c.toLowerCase() === toP.turn || c === toP.turn;
+    const pts = mod.route(k.from, k.to, fromP).map((key) => mod.center(key, fromP));
+    // The pieces that stand somewhere they did not before.
+    const before = new Map();
+    for (const id of this.keysOf(fromPos, fromP)) before.set(id, (before.get(id) || 0) + 1);
+    const seen = new Map();
+    const arrived = [];
+    for (const e of layer.querySelectorAll('.piece')) {
+      const id = e.dataset.key + '|' + e.dataset.piece;
+      seen.set(id, (seen.get(id) || 0) + 1);
+      if (seen.get(id) > (before.get(id) || 0)) arrived.push(e);
+    }
+    const mover = arrived.find((e) => e.dataset.key === k.to && mine(e.dataset.piece)) || arrived.find((e) => mine(e.dataset.piece));
+    if (mover) {
+      this.slide(mover, mover.dataset.key === k.to ? pts : [...pts, this.groupAt(mover)]);
+    }
+    for (const e of arrived) {
+      if (e === mover) continue;
+      if (e.dataset.key === k.from) this.slide(e, [...pts].reverse()); // a swap
+      else this.slide(e, [pts[pts.length - 1], this.groupAt(e)]);
+    }
+  }
+
+  // keysOf lists "key|letter" of each piece in pos, drawn off screen.
+  keysOf(pos, p) {
+    const tmp = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const { layer } = this.mod.draw(tmp, pos, { houses: this.houses, upright: p.upright });
+    return [...layer.querySelectorAll('.piece')].map((e) => e.dataset.key + '|' + e.dataset.piece);
+  }
+
+  groupAt(e) {
+    const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(e.getAttribute('transform') || '');
+    return m ? { x: Number(m[1]), y: Number(m[2]) } : { x: 0, y: 0 };
+  }
+
+  // slide moves a piece through points (board coordinates of square
+  // centres), its own offset from the last point kept.
+  slide(piece, pts) {
+    if (pts.length < 2) return;
+    const end = this.groupAt(piece);
+    const last = pts[pts.length - 1];
+    const dx = end.x - last.x, dy = end.y - last.y;
+    const per = Math.max(60, Math.min(140, 900 / (pts.length - 1)));
+    const dur = per * (pts.length - 1);
+    const t0 = performance.now();
+    piece.classList.add('moving');
+    this.svg.dataset.slides = Number(this.svg.dataset.slides || 0) + 1; // counted for the tests
     const step = (now) => {
       const f = Math.min(1, (now - t0) / dur);
       const e = f < 0.5 ? 2 * f * f : 1 - Math.pow(-2 * f + 2, 2) / 2;
-      piece.setAttribute('transform', `translate(${fx + (tx - fx) * e},${fy + (ty - fy) * e})`);
-      if (f < 1) requestAnimationFrame(step);
+      const x = e * (pts.length - 1);
+      const i = Math.min(pts.length - 2, Math.floor(x));
+      const u = x - i;
+      const a = pts[i], b = pts[i + 1];
+      piece.setAttribute('transform', `translate(${a.x + (b.x - a.x) * u + dx},${a.y + (b.y - a.y) * u + dy})`);
+      if (f < 1) this.anim.push(requestAnimationFrame(step));
+      else piece.classList.remove('moving');
     };
-    piece.setAttribute('transform', `translate(${fx},${fy})`);
-    requestAnimationFrame(step);
+    step(t0);
   }
 }
 
-// drawThrow draws a throw of a board family into an <svg>.
-export function drawThrow(svg, kind, roll, n) {
+// drawThrow draws a throw of a board family into an <svg>; fresh, it
+// falls or rolls into place (unless the player asked for less motion).
+export function drawThrow(svg, kind, roll, n, fresh) {
   clear(svg);
   boardModule(kind).drawThrow(svg, roll, n);
-}
-
-// turnText describes a turn for the log.
-export function turnText(t, seats) {
-  const seat = seats[t.seat];
-  const who = seat ? seat.label || seat.name : t.letter;
-  const by = t.by && t.by !== 'human' ? ` (${t.by})` : '';
-  return `${who} threw ${t.roll}: ${t.move === 'pass' ? 'no move' : t.move}${by}`;
+  svg.classList.remove('thrown');
+  if (fresh && !reducedMotion()) {
+    void svg.getBoundingClientRect(); // restart the animation
+    svg.classList.add('thrown');
+    svg.dataset.animated = Number(svg.dataset.animated || 0) + 1; // counted for the tests
+  }
 }
 
 // houseLegend lists a board's houses: symbol, square, name and effect.
 export function houseLegend(houses) {
-  if (!houses || !houses.length) return h('span');
-  return h('details', { class: 'small legend' }, h('summary', {}, 'Houses of this board'),
-    h('ul', {}, houses.map((x) => h('li', {}, h('strong', {}, `${x.symbol} ${x.square}`), x.name ? ` ${x.name}: ` : ': ', x.effect))));
+  const list = houses || [];
+  if (!list.length) return h('span');
+  return h('details', { class: 'card small legend' }, h('summary', {}, 'Houses of this board'),
+    h('ul', {}, list.map((x) => h('li', {}, h('strong', {}, `${x.symbol} ${x.square}`), x.name ? ` ${x.name}: ` : ': ', x.effect))));
+}
+
+// announce tells screen readers (an aria-live region) what happened.
+export function announce(s) {
+  const box = document.getElementById('announce');
+  if (box) box.textContent = s;
 }

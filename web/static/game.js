@@ -1,10 +1,24 @@
 // The game page: the board, the throw, the players, the moves so far and
 // the fair-dice commitment, kept up to date by the game's WebSocket
 // stream. Opening /g/ID?seat=N (an invite link) takes seat N.
+//
+// The rules are told as they happen: each move's effects (sent by the
+// server with the move) go to the status line, the move list and the
+// screen reader's live region. A throw with no legal move is passed by
+// itself after a pause that shows why; a single possible move is played
+// by itself when the player has asked for it.
 
-import { api, loadSeat, saveSeat, seatColor, kindLabel, $, h, BoardView, drawThrow, turnText, boardModule, decorateSeats, houseLegend } from './app.js';
+import {
+  api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
+  boardModule, decorateSeats, houseLegend, effectParts, announce,
+} from './app.js';
+import { play } from './sound.js';
 
 const id = location.pathname.split('/')[2];
+const PASS_PAUSE = 1400;   // ms a pass is shown before it is played
+const FORCED_PAUSE = 700;  // ms before a single possible move is played
+const AUTO_KEY = 'passage.autoForced';
+
 let game = null;
 let mine = loadSeat(id); // {token, seats} or null
 let view = null;
@@ -14,13 +28,34 @@ let backoff = 500;
 let verified = false;
 let busy = false;
 let invites = []; // the open seats' links, shown to seat holders (with their secrets)
+let news = '';       // what the last move did, in words
+let autoTimer = 0;   // a pass or forced move about to be played
+let autoFor = '';    // the turn and throw autoTimer is for
+
+// keyboardUser is set while the player uses the keyboard: the page then
+// moves the focus to what comes next (the Throw button, a piece that
+// can move) when the focus was lost with a move.
+let keyboardUser = false;
+addEventListener('keydown', () => { keyboardUser = true; }, true);
+addEventListener('pointerdown', () => { keyboardUser = false; }, true);
 
 function message(s) { $('#message').textContent = s || ''; }
+
+// nothingFocused: the focus is nowhere useful (the page, a button that
+// was just disabled, or an element drawn over).
+function nothingFocused() {
+  const e = document.activeElement;
+  return !e || e === document.body || e.disabled || !e.isConnected;
+}
 
 function mySeats() { return mine ? mine.seats : []; }
 
 function myTurn() {
   return game && game.status === 'live' && mySeats().includes(game.toMove);
+}
+
+function autoForced() {
+  try { return localStorage.getItem(AUTO_KEY) === 'on'; } catch { return false; }
 }
 
 async function init() {
@@ -54,21 +89,32 @@ async function init() {
   decorateSeats(game.board, game.start, game.seats);
   if (mine && first.seats) { mine.seats = first.seats; saveSeat(id, mine.token, mine.seats); }
   invites = first.invites || [];
-  document.title = `Passage · ${game.title}`;
   $('#rules-link').href = '/rules/' + game.name;
   $('#replay-link').href = `/g/${id}/replay`;
   $('#record-txt').href = `/api/games/${id}/record?download`;
   $('#record-json').href = `/api/games/${id}/record.json?download`;
-  let houses = [];
-  try { houses = (await api('GET', '/api/rulesets/' + game.name)).houses; } catch { /* drawn without houses */ }
-  view = new BoardView($('#board'), game.board, houses);
-  $('#legend').replaceChildren(houseLegend(houses));
+  let info = { houses: [] };
+  try { info = await api('GET', `/api/rulesets/${game.name}?${optionQuery(game.rules)}`); } catch { /* drawn without houses */ }
+  view = new BoardView($('#board'), game.board, info.houses);
+  $('#legend').replaceChildren(houseLegend(info.houses));
   await loadLog();
+  if (log.length) news = moveNews(log[log.length - 1]); // what happened last, after a reload too
   $('#throw').addEventListener('click', doThrow);
-  $('#pass').addEventListener('click', () => doMove('pass'));
+  const auto = $('#auto-forced');
+  auto.checked = autoForced();
+  auto.addEventListener('change', () => {
+    try { localStorage.setItem(AUTO_KEY, auto.checked ? 'on' : 'off'); } catch { /* not remembered */ }
+    render(null);
+  });
   render(null);
   connect();
   setInterval(showDeadline, 1000);
+}
+
+// optionQuery turns a ruleset ID's options ("kinevet players=2") into
+// the query of GET /api/rulesets/NAME.
+function optionQuery(rules) {
+  return rules.split(' ').slice(1).map((kv) => 'opt=' + encodeURIComponent(kv)).join('&');
 }
 
 async function loadLog() {
@@ -97,75 +143,149 @@ function connect() {
 
 async function onState(msg) {
   const prev = game;
+  const wasMyTurn = myTurn();
   game = msg.game;
   decorateSeats(game.board, game.start, game.seats);
   let animateFrom = null;
-  if (game.last && game.last.n === log.length + 1) {
-    log.push(game.last);
+  const ev = msg.event || {};
+  if (ev.kind === 'move' && game.last && game.last.n === log.length + 1) {
+    log.push({ ...game.last, effects: ev.effects || [] });
   } else if (game.turns !== log.length) {
     await loadLog(); // we missed moves (a reconnect): read them again
   }
-  if (msg.event && msg.event.kind === 'move' && prev && prev.turns === game.turns - 1) animateFrom = prev.pos;
-  render(animateFrom);
+  if (ev.kind === 'move' && prev && prev.turns === game.turns - 1) {
+    animateFrom = prev.pos;
+    const t = log[log.length - 1];
+    news = moveNews(t);
+    announce(turnText(t, game.seats, game.board));
+    const eff = t.effects || [];
+    if (eff.some((e) => /drown/.test(e))) play('drown');
+    else if (eff.some((e) => /attack|capture/.test(e))) play('capture');
+    else if (t.move !== 'pass') play('move');
+  }
+  render(animateFrom, ev.kind === 'throw');
+  if (game.status === 'over' && prev && prev.status !== 'over') {
+    play('end');
+    announce(statusText());
+  } else if (myTurn() && !wasMyTurn && game.roll === null) {
+    play('turn');
+    announce(statusText());
+  } else if (ev.kind === 'throw') {
+    announce(statusText());
+  }
+}
+
+// moveNews says what the rules did on turn t, e.g. "White threw 4 and
+// attacks: the two pieces swap places; throws again."
+function moveNews(t) {
+  const seat = game.seats[t.seat];
+  const who = seat ? seat.label : t.letter;
+  if (t.move === 'pass') return `${who} had no legal move with ${t.roll}.`;
+  const said = (t.effects || []).map((e) => effectParts(e, t, game.board)[1]);
+  return `${who} played ${t.move} with ${t.roll}` + (said.length ? ': ' + said.join('; ') : '') + '.';
 }
 
 async function doThrow() {
-  if (busy) return;
+  if (busy || !mine) return;
   busy = true;
   message('');
   try { await api('POST', `/api/games/${id}/throw`, {}, mine.token); } catch (e) { message(e.message); }
   busy = false;
 }
 
+// doMove plays a move and reports whether the server took it.
 async function doMove(move) {
-  if (busy) return;
+  if (busy || !mine) return false;
   busy = true;
   message('');
+  let ok = true;
   try {
     await api('POST', `/api/games/${id}/move`, { move, turn: game.turns + 1 }, mine.token);
-  } catch (e) { message(e.message); }
+  } catch (e) { message(e.message); ok = false; }
   busy = false;
+  return ok;
+}
+
+function onlyPass() {
+  return game.roll !== null && game.moves.length === 1 && game.moves[0].move === 'pass';
+}
+
+// endText says who won and how.
+function endText() {
+  const w = game.result && game.result.winner >= 0 ? game.seats[game.result.winner] : null;
+  if (!w) return 'Game over.';
+  const you = mySeats().includes(w.seat) ? ' (you)' : '';
+  const last = log[log.length - 1];
+  const eff = (last && last.effects) || [];
+  let how = 'won';
+  if (eff.includes('bearing off')) how = 'bore off the last piece';
+  else if (eff.some((e) => /goal/.test(e))) how = 'brought the last piece home';
+  return `${w.label}${you} ${how} on turn ${game.turns} and wins.`;
 }
 
 function statusText() {
   const seat = game.seats[game.toMove];
-  if (game.status === 'over') {
-    const w = game.result && game.result.winner >= 0 ? game.seats[game.result.winner] : null;
-    const you = w && mySeats().includes(w.seat) ? ' (you)' : '';
-    return w ? `Game over: ${w.label}${you} wins.` : 'Game over.';
-  }
+  if (game.status === 'over') return endText();
   if (game.status === 'waiting') return 'Waiting for players: send the invite link of each open seat.';
   if (myTurn()) {
     if (game.roll === null) return `Your turn (${seat.label}): throw.`;
-    if (game.moves.length === 1 && game.moves[0].move === 'pass') return `You threw ${game.roll}: no move is possible.`;
-    return `You threw ${game.roll}: click a piece, then where it goes.`;
+    if (onlyPass()) return `No legal move with ${game.roll}: passing…`;
+    if (game.moves.length === 1 && autoForced()) return `You threw ${game.roll}: one possible move, playing it…`;
+    return `You threw ${game.roll}: pick a piece, then where it goes.`;
   }
   const who = seat.kind === 'human' && !seat.away ? seat.label : `${seat.label} (computer)`;
-  return game.roll === null ? `${who} to throw.` : `${who} threw ${game.roll} and is moving.`;
+  if (game.roll === null) return `${who} to throw.`;
+  if (onlyPass()) return `${who} threw ${game.roll}: no legal move.`;
+  return `${who} threw ${game.roll} and is moving.`;
 }
 
-function render(animateFrom) {
+// scheduleAuto plays a pass, or a single possible move when asked for,
+// after a pause long enough to read why.
+function scheduleAuto() {
+  const key = `${game.turns}:${game.roll}`;
+  const want = myTurn() && game.roll !== null && (onlyPass() || (game.moves.length === 1 && autoForced()));
+  if (!want) {
+    if (autoTimer) { clearTimeout(autoTimer); autoTimer = 0; autoFor = ''; }
+    return;
+  }
+  if (autoFor === key) return;
+  clearTimeout(autoTimer);
+  autoFor = key;
+  const move = game.moves[0].move;
+  autoTimer = setTimeout(async () => {
+    autoTimer = 0;
+    if (!game || `${game.turns}:${game.roll}` !== key) return;
+    if (!(await doMove(move))) {
+      // Not taken (busy, or the connection failed): try again shortly.
+      autoFor = '';
+      setTimeout(() => render(null), PASS_PAUSE);
+    }
+  }, onlyPass() ? PASS_PAUSE : FORCED_PAUSE);
+}
+
+function render(animateFrom, freshThrow) {
   if (!game || !view) return;
   const mod = boardModule(game.board);
   $('#title').textContent = game.title;
-  $('#status').textContent = statusText();
+  document.title = `${myTurn() ? '(Your turn) ' : ''}${game.title} · Passage`;
+  const base = statusText();
+  $('#status').textContent = news && game.status !== 'over' ? `${news} ${base}` : base;
   document.body.dataset.status = game.status;
   document.body.dataset.turns = game.turns;
   document.body.dataset.myTurn = myTurn() ? 'yes' : 'no';
   document.body.dataset.roll = game.roll === null ? '' : game.roll;
 
   const canThrow = myTurn() && game.roll === null;
-  $('#throw').disabled = !canThrow;
-  $('#throw').classList.toggle('hidden', game.status === 'over' || mySeats().length === 0);
-  const onlyPass = myTurn() && game.roll !== null && game.moves.length === 1 && game.moves[0].move === 'pass';
-  $('#pass').classList.toggle('hidden', !onlyPass);
+  const throwButton = $('#throw');
+  throwButton.disabled = !canThrow;
+  throwButton.classList.toggle('hidden', game.status === 'over' || mySeats().length === 0);
 
   const sticks = $('#sticks');
   if (game.roll !== null) {
-    drawThrow(sticks, game.board, game.roll, game.turns);
+    drawThrow(sticks, game.board, game.roll, game.turns, freshThrow);
     $('#throw-text').textContent = `${game.seats[game.toMove].label} threw ${game.roll}`;
   } else if (game.last) {
-    drawThrow(sticks, game.board, game.last.roll, game.last.n - 1);
+    drawThrow(sticks, game.board, game.last.roll, game.last.n - 1, false);
     $('#throw-text').textContent = `last throw: ${game.seats[game.last.seat].label}, ${game.last.roll}`;
   } else {
     sticks.replaceChildren();
@@ -175,33 +295,41 @@ function render(animateFrom) {
   view.show({
     pos: game.pos,
     moves: game.moves,
-    interactive: myTurn() && game.roll !== null,
+    interactive: myTurn() && game.roll !== null && !onlyPass(),
     last: game.last ? { move: game.last.move, letter: game.seats[game.last.seat].cl } : null,
     animateFrom,
     onMove: doMove,
   });
   $('#notes').textContent = mod.describe(game.pos);
+  if (keyboardUser && nothingFocused()) {
+    if (canThrow) throwButton.focus();
+    else if (myTurn()) $('#board .piece.movable')?.focus();
+  }
+  scheduleAuto();
 
   const ul = $('#seats');
   ul.replaceChildren();
   for (const s of game.seats) {
     const isMine = mySeats().includes(s.seat);
     const li = h('li', { class: s.seat === game.toMove && game.status !== 'over' ? 'to-move' : '', 'data-seat': s.seat },
-      h('span', { class: 'chip', style: `background:${seatColor(game.board, s.cl)}` }),
-      h('span', {}, s.label), h('span', { class: 'small muted' }, kindLabel(s, isMine)));
+      chip(game.board, s.cl), h('span', {}, s.label), h('span', { class: 'small muted' }, kindLabel(s, isMine)));
     const invite = invites.find((i) => i.seat === s.seat);
     if (s.open && (invite || s.anyone)) {
       const link = invite ? invite.url : `${location.origin}/g/${id}?seat=${s.seat}`;
-      li.append(h('div', { class: 'invite' }, 'Invite link: ',
-        h('input', { type: 'text', readonly: true, value: link, 'data-invite': s.seat, onfocus: (e) => e.target.select() }),
-        ' ', h('a', { href: link }, 'take this seat')));
+      li.append(h('div', { class: 'invite' }, h('label', {}, `Invite link for ${s.label}: `,
+        h('input', { type: 'text', readonly: true, value: link, 'data-invite': s.seat, onfocus: (e) => e.target.select() })),
+      ' ', h('a', { href: link }, 'take this seat')));
     }
     ul.append(li);
+  }
+  if (game.status === 'over') {
+    ul.append(h('li', { class: 'end-links' }, h('a', { class: 'button', href: '/?rules=' + encodeURIComponent(game.name) }, 'New game'),
+      h('a', { class: 'button secondary', href: `/g/${id}/replay` }, 'Replay')));
   }
   showDeadline();
 
   const ol = $('#log');
-  ol.replaceChildren(...log.map((t) => h('li', {}, turnText(t, game.seats))));
+  ol.replaceChildren(...log.map((t) => turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board) })));
   ol.scrollTop = ol.scrollHeight;
 
   $('#commit').textContent = game.commit;

@@ -6,10 +6,12 @@
 
 import { el, text, title, parseKeys } from './svg.js';
 
-const C = 40;            // cell size
+export const cell = 40;  // cell size
+export const square = 32; // a square (circle) as drawn: marks are never larger
+const C = cell;
 const X0 = 10, Y0 = 10;  // grid origin
-export const width = X0 * 2 + 11 * C;
-export const height = Y0 * 2 + 11 * C;
+const SIZE = { width: X0 * 2 + 11 * C, height: Y0 * 2 + 11 * C };
+export function size() { return SIZE; }
 
 export const COLORS = { r: '#d8372b', y: '#e9b50c', g: '#2f9a3a', b: '#2a6fd6' };
 const NAMES = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
@@ -39,7 +41,7 @@ const YARDS = {
 };
 const START = { r: 1, y: 11, g: 21, b: 31 };
 
-function cell([col, row]) {
+function cellAt([col, row]) {
   return { x: X0 + col * C + C / 2, y: Y0 + row * C + C / 2 };
 }
 
@@ -63,11 +65,11 @@ export function parse(pos) {
 
 // center is where a key is drawn: "t:N" track square, "g:c:K" goal
 // square K of colour c, "y:c" colour c's yard.
-export function center(key, p) {
+export function center(key) {
   const parts = key.split(':');
-  if (parts[0] === 't') return cell(TRACK[Number(parts[1]) - 1]);
-  if (parts[0] === 'g') return cell(GOALS[parts[1]][Number(parts[2]) - 1]);
-  if (parts[0] === 'y') return cell(YARDS[parts[1]][0]);
+  if (parts[0] === 't') return cellAt(TRACK[Number(parts[1]) - 1]);
+  if (parts[0] === 'g') return cellAt(GOALS[parts[1]][Number(parts[2]) - 1]);
+  if (parts[0] === 'y') return cellAt(YARDS[parts[1]][0]);
   return { x: 0, y: 0 };
 }
 
@@ -84,58 +86,102 @@ export function keys(move, p) {
   };
 }
 
+// route lists the keys a piece passes, ends included: round the cross
+// clockwise and up its colour's goal lane.
+export function route(from, to, p) {
+  const c = p.turn;
+  const out = [from];
+  const entry = ((START[c] + 38) % 40) + 1; // the last track square before the goal
+  const [fk, fa, fb] = from.split(':');
+  const [tk, ta, tb] = to.split(':');
+  let goalFrom = 0;
+  if (fk === 't') {
+    // Round the track to the destination, or to the goal lane's entry.
+    let s = Number(fa);
+    const stop = tk === 't' ? Number(ta) : entry;
+    for (let i = 0; i < 40 && s !== stop; i++) {
+      s = (s % 40) + 1;
+      if (tk !== 't' || s !== stop) out.push('t:' + s);
+    }
+  } else if (fk === 'g') {
+    goalFrom = Number(fb);
+  }
+  if (tk === 'g') for (let k = goalFrom + 1; k < Number(tb); k++) out.push(`g:${ta}:${k}`);
+  out.push(to);
+  return out;
+}
+
 export function pieceKey(key) { return key; }
+
+// label names what a key shows, for screen readers.
+export function label(key) {
+  const parts = key.split(':');
+  if (parts[0] === 't') {
+    const n = Number(parts[1]);
+    const start = ORDER.find((c) => START[c] === n);
+    return `square ${n}${start ? ', ' + NAMES[start] + ' start' : ''}`;
+  }
+  if (parts[0] === 'g') return `${NAMES[parts[1]]} goal ${parts[2]}`;
+  if (parts[0] === 'y') return `${NAMES[parts[1]]} yard`;
+  return key;
+}
 
 function drawPiece(g, c, x, y, key) {
   const grp = el('g', { class: 'piece', 'data-key': key, 'data-piece': c, transform: `translate(${x},${y})` }, g);
-  el('circle', { class: 'body', r: 14, fill: COLORS[c], stroke: '#222', 'stroke-width': 2 }, grp);
-  el('circle', { r: 6, fill: 'rgba(255,255,255,0.55)', cx: -3, cy: -3 }, grp);
-  title(grp, NAMES[c]);
+  el('circle', { class: 'body', r: 13, fill: COLORS[c], stroke: '#222', 'stroke-width': 2 }, grp);
+  el('circle', { r: 5.5, fill: 'rgba(255,255,255,0.55)', cx: -3, cy: -3 }, grp);
+  title(grp, `${NAMES[c]} piece, ${label(key)}`);
   return grp;
 }
 
 export function draw(svg, pos) {
   const p = parse(pos);
-  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  const bg = el('g', {}, svg);
-  el('rect', { x: X0 - 6, y: Y0 - 6, width: 11 * C + 12, height: 11 * C + 12, rx: 12, fill: '#f3e6c4', stroke: '#b48a4c', 'stroke-width': 2 }, bg);
+  svg.setAttribute('viewBox', `0 0 ${SIZE.width} ${SIZE.height}`);
+  const bg = el('g', { class: 'board-bg' }, svg);
+  el('rect', { x: X0 - 6, y: Y0 - 6, width: 11 * C + 12, height: 11 * C + 12, rx: 12, class: 'ludo-frame' }, bg);
   for (const c of ORDER) {
     const [x, y] = YARDS[c][0];
     el('rect', { x: X0 + (x - 0.5) * C + 2, y: Y0 + (y - 0.5) * C + 2, width: 2 * C - 4, height: 2 * C - 4, rx: 10, fill: COLORS[c], opacity: p.colors.includes(c) ? 0.35 : 0.12 }, bg);
     for (const pl of YARDS[c]) {
-      const q = cell(pl);
-      el('circle', { cx: q.x, cy: q.y, r: 15, fill: '#fff8e8', stroke: COLORS[c], 'stroke-width': 2 }, bg);
+      const q = cellAt(pl);
+      el('circle', { cx: q.x, cy: q.y, r: 15, class: 'ludo-hole', stroke: COLORS[c], 'stroke-width': 2 }, bg);
     }
     GOALS[c].forEach((pl, i) => {
-      const q = cell(pl);
+      const q = cellAt(pl);
       const sq = el('circle', { cx: q.x, cy: q.y, r: 16, fill: COLORS[c], opacity: 0.5, stroke: '#5a4a33' }, bg);
-      title(sq, `${NAMES[c]} goal g${i + 1}`);
+      title(sq, `${NAMES[c]} goal ${i + 1}`);
     });
   }
   TRACK.forEach((pl, i) => {
-    const q = cell(pl);
+    const q = cellAt(pl);
     const start = ORDER.find((c) => START[c] === i + 1);
-    const sq = el('circle', { cx: q.x, cy: q.y, r: 16, fill: start ? COLORS[start] : '#fffdf6', 'fill-opacity': start ? 0.55 : 1, stroke: '#5a4a33', 'stroke-width': 1.5, 'data-square': i + 1 }, bg);
-    title(sq, `square ${i + 1}${start ? ' (' + NAMES[start] + ' start)' : ''}`);
-    text(bg, q.x, q.y + 4, String(i + 1), { 'text-anchor': 'middle', 'font-size': 10, fill: '#8a7658', 'pointer-events': 'none' });
+    const sq = el('circle', { cx: q.x, cy: q.y, r: 16, class: start ? '' : 'ludo-square', fill: start ? COLORS[start] : null, 'fill-opacity': start ? 0.55 : null, stroke: '#5a4a33', 'stroke-width': 1.5, 'data-square': i + 1 }, bg);
+    title(sq, label('t:' + (i + 1)));
+    text(bg, q.x, q.y + 4, String(i + 1), { 'text-anchor': 'middle', class: 'ludo-num' });
   });
-  const mid = cell([5, 5]);
+  // Direction of travel: an arrow out of each start square.
+  for (const c of ORDER) {
+    const a = cellAt(TRACK[START[c] - 1]), b = cellAt(TRACK[START[c] % 40]);
+    const ang = Math.atan2(b.y - a.y, b.x - a.x) * 180 / Math.PI;
+    el('path', { d: 'M -4 -5 L 4 0 L -4 5 Z', class: 'track-arrow', transform: `translate(${(a.x + b.x) / 2},${(a.y + b.y) / 2}) rotate(${ang})` }, bg);
+  }
+  const mid = cellAt([5, 5]);
   el('rect', { x: mid.x - C / 2 + 4, y: mid.y - C / 2 + 4, width: C - 8, height: C - 8, rx: 6, fill: '#c8ad7c' }, bg);
 
   const layer = el('g', { class: 'pieces' }, svg);
   [...p.track].forEach((ch, i) => {
     if (ch === '.') return;
-    const q = cell(TRACK[i]);
+    const q = cellAt(TRACK[i]);
     drawPiece(layer, ch, q.x, q.y, 't:' + (i + 1));
   });
   for (const c of ORDER) {
     [...p.goals[c]].forEach((ch, i) => {
       if (ch === '.') return;
-      const q = cell(GOALS[c][i]);
+      const q = cellAt(GOALS[c][i]);
       drawPiece(layer, ch, q.x, q.y, `g:${c}:${i + 1}`);
     });
     for (let i = 0; i < (p.yard[c] || 0); i++) {
-      const q = cell(YARDS[c][i]);
+      const q = cellAt(YARDS[c][i]);
       drawPiece(layer, c, q.x, q.y, 'y:' + c);
     }
   }
@@ -154,14 +200,16 @@ export function describe(pos) {
 // drawThrow draws the die.
 export function drawThrow(svg, roll) {
   svg.setAttribute('viewBox', '0 0 56 56');
-  el('rect', { x: 4, y: 4, width: 48, height: 48, rx: 9, fill: '#fffdf6', stroke: '#333', 'stroke-width': 2 }, svg);
+  const g = el('g', { class: 'die' }, svg);
+  el('rect', { x: 4, y: 4, width: 48, height: 48, rx: 9, fill: '#fffdf6', stroke: '#333', 'stroke-width': 2 }, g);
   const pips = {
     1: [[28, 28]], 2: [[16, 16], [40, 40]], 3: [[16, 16], [28, 28], [40, 40]],
     4: [[16, 16], [40, 16], [16, 40], [40, 40]], 5: [[16, 16], [40, 16], [28, 28], [16, 40], [40, 40]],
     6: [[16, 15], [40, 15], [16, 28], [40, 28], [16, 41], [40, 41]],
   }[roll] || [];
-  for (const [x, y] of pips) el('circle', { cx: x, cy: y, r: 4.5, fill: '#222' }, svg);
+  for (const [x, y] of pips) el('circle', { cx: x, cy: y, r: 4.5, fill: '#222' }, g);
   title(svg, `rolled ${roll}`);
+  svg.setAttribute('aria-label', `Die: ${roll}`);
 }
 
 // seatLetter is seat's colour letter, from the colours in play.
@@ -172,3 +220,9 @@ export function seatName(pos, seat) {
   const c = seatLetter(pos, seat);
   return c ? NAMES[c][0].toUpperCase() + NAMES[c].slice(1) : null;
 }
+
+// seatColor is the colour of a seat's chip.
+export function seatColor(letter) { return COLORS[letter] || '#999'; }
+
+// prefersUpright: the square Ludo board has one layout.
+export const prefersUpright = null;

@@ -1,27 +1,35 @@
-// The replay viewer: step forward and back through a game's record.
+// The replay viewer: step forward and back through a game's record, or
+// let it play at a chosen speed; "Play from here" starts a new game
+// against the computer from the position shown.
 
-import { api, seatColor, $, h, BoardView, drawThrow, turnText, boardModule, decorateSeats, houseLegend } from './app.js';
+import {
+  api, chip, saveSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
+  houseLegend, announce,
+} from './app.js';
 
 const id = location.pathname.split('/')[2];
 let rec = null;
 let view = null;
-let at = 0; // turns shown: 0 is the start position
+let at = 0;       // turns shown: 0 is the start position
+let timer = 0;    // autoplay
 
 async function init() {
   rec = await api('GET', `/api/games/${id}/record.json`);
-  document.title = `Passage · replay`;
-  $('#title').textContent = `Replay · ${rec.rules}`;
+  let info = { title: rec.name, houses: [] };
+  const q = rec.rules.split(' ').slice(1).map((kv) => 'opt=' + encodeURIComponent(kv)).join('&');
+  try { info = await api('GET', `/api/rulesets/${rec.name}?${q}`); } catch { /* the ID stands in for the title */ }
+  const options = rec.rules.split(' ').slice(1).join(', ');
+  const title = `Replay: ${info.title}${options ? ' (' + options + ')' : ''}`;
+  document.title = `${title} · Passage`;
+  $('#title').textContent = title;
   $('#rules-link').href = '/rules/' + rec.name;
   $('#game-link').href = '/g/' + id;
   $('#record-txt').href = `/api/games/${id}/record?download`;
   $('#record-json').href = `/api/games/${id}/record.json?download`;
-  let houses = [];
-  try { houses = (await api('GET', '/api/rulesets/' + rec.name)).houses; } catch { /* drawn without houses */ }
-  view = new BoardView($('#board'), rec.board, houses);
-  $('#legend').replaceChildren(houseLegend(houses));
+  view = new BoardView($('#board'), rec.board, info.houses);
+  $('#legend').replaceChildren(houseLegend(info.houses));
   decorateSeats(rec.board, rec.start, rec.seats);
-  $('#seats').replaceChildren(...rec.seats.map((s) => h('li', {},
-    h('span', { class: 'chip', style: `background:${seatColor(rec.board, s.cl)}` }), s.label,
+  $('#seats').replaceChildren(...rec.seats.map((s) => h('li', {}, chip(rec.board, s.cl), s.label,
     h('span', { class: 'small muted' }, s.kind === 'human' ? 'person' : 'computer · ' + s.kind))));
   if (rec.result) {
     const w = rec.result.winner >= 0 ? rec.seats[rec.result.winner].label : null;
@@ -29,7 +37,12 @@ async function init() {
   } else {
     $('#result').textContent = `In play: ${rec.turns.length} turns so far.`;
   }
-  $('#log').replaceChildren(...rec.turns.map((t, i) => h('li', { 'data-turn': i + 1, style: 'cursor:pointer', onclick: () => go(i + 1) }, turnText(t, rec.seats))));
+  $('#log').replaceChildren(...rec.turns.map((t, i) => {
+    const li = turnItem(t, rec.seats, rec.board, { 'data-turn': i + 1, tabindex: 0, title: turnText(t, rec.seats, rec.board) });
+    li.addEventListener('click', () => go(i + 1));
+    li.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(i + 1); });
+    return li;
+  }));
   $('#commit').textContent = rec.commit;
   if (rec.diceSeed) {
     try {
@@ -42,19 +55,70 @@ async function init() {
   }
   const slider = $('#slider');
   slider.max = rec.turns.length;
-  slider.addEventListener('input', () => go(Number(slider.value)));
-  $('#first').addEventListener('click', () => go(0));
-  $('#back').addEventListener('click', () => go(at - 1));
-  $('#forward').addEventListener('click', () => go(at + 1, true));
-  $('#last').addEventListener('click', () => go(rec.turns.length));
+  slider.addEventListener('input', () => { stop(); go(Number(slider.value)); });
+  $('#first').addEventListener('click', () => { stop(); go(0); });
+  $('#back').addEventListener('click', () => { stop(); go(at - 1); });
+  $('#forward').addEventListener('click', () => { stop(); go(at + 1, true); });
+  $('#last').addEventListener('click', () => { stop(); go(rec.turns.length); });
+  $('#play').addEventListener('click', () => (timer ? stop() : start()));
+  $('#speed').addEventListener('change', () => { if (timer) { stop(); start(); } });
+  $('#from-here').addEventListener('click', playFromHere);
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'ArrowLeft') go(at - 1);
-    if (e.key === 'ArrowRight') go(at + 1, true);
+    if (e.target.closest('input, select, textarea')) return;
+    if (e.key === 'ArrowLeft') { stop(); go(at - 1); }
+    if (e.key === 'ArrowRight') { stop(); go(at + 1, true); }
   });
   go(0);
 }
 
 function posAt(n) { return n === 0 ? rec.start : rec.turns[n - 1].pos; }
+
+// start plays the record on from the turn shown (from the start when at
+// the end).
+function start() {
+  if (at >= rec.turns.length) go(0);
+  const b = $('#play');
+  b.textContent = 'Pause';
+  b.setAttribute('aria-pressed', 'true');
+  timer = setInterval(() => {
+    if (at >= rec.turns.length) { stop(); return; }
+    go(at + 1, true);
+  }, Number($('#speed').value));
+}
+
+function stop() {
+  if (!timer) return;
+  clearInterval(timer);
+  timer = 0;
+  const b = $('#play');
+  b.textContent = 'Play';
+  b.setAttribute('aria-pressed', 'false');
+}
+
+// playFromHere starts a new game from the position shown, the player
+// on the seat to move and the computer on the others.
+async function playFromHere() {
+  const pos = posAt(at);
+  const over = rec.turns.length === at && rec.result;
+  if (over) { $('#from-here-error').textContent = 'The game is over here: pick an earlier turn.'; return; }
+  const options = {};
+  for (const kv of rec.rules.split(' ').slice(1)) { const [k, v] = kv.split('='); options[k] = v; }
+  const toMove = at === 0 ? rec.turns.length ? rec.turns[0].seat : 0 : nextSeat();
+  const seats = rec.seats.map((s) => (s.seat === toMove ? { kind: 'human', take: true } : { kind: 'medium' }));
+  try {
+    const res = await api('POST', '/api/games', { rules: rec.name, options, seats, start: pos });
+    if (res.token) saveSeat(res.game.id, res.token, res.seats);
+    location.href = '/g/' + res.game.id;
+  } catch (e) {
+    $('#from-here-error').textContent = e.message;
+  }
+}
+
+// nextSeat is the seat whose turn follows the turn shown.
+function nextSeat() {
+  if (at < rec.turns.length) return rec.turns[at].seat;
+  return rec.turns[at - 1].seat;
+}
 
 function go(n, animate) {
   n = Math.max(0, Math.min(rec.turns.length, n));
@@ -67,13 +131,19 @@ function go(n, animate) {
     animateFrom: animate && n === from + 1 ? posAt(from) : null,
   });
   $('#slider').value = n;
+  $('#slider').setAttribute('aria-valuetext', `turn ${n} of ${rec.turns.length}`);
   document.body.dataset.step = n;
-  $('#step').textContent = t ? `Turn ${n} of ${rec.turns.length}: ${turnText(t, rec.seats)}` : `Start (${rec.turns.length} turns)`;
+  const text = t ? `Turn ${n} of ${rec.turns.length}: ${turnText(t, rec.seats, rec.board)}` : `Start (${rec.turns.length} turns)`;
+  $('#step').textContent = text;
+  if (!timer) announce(text);
   const sticks = $('#sticks');
-  if (t) { drawThrow(sticks, rec.board, t.roll, n - 1); $('#throw-text').textContent = `${rec.seats[t.seat].label} threw ${t.roll}`; }
+  if (t) { drawThrow(sticks, rec.board, t.roll, n - 1, animate); $('#throw-text').textContent = `${rec.seats[t.seat].label} threw ${t.roll}`; }
   else { sticks.replaceChildren(); $('#throw-text').textContent = ''; }
   $('#notes').textContent = boardModule(rec.board).describe(posAt(n));
-  for (const li of document.querySelectorAll('#log li')) li.style.fontWeight = Number(li.dataset.turn) === n ? '700' : '';
+  for (const li of document.querySelectorAll('#log li')) li.classList.toggle('current', Number(li.dataset.turn) === n);
+  const cur = document.querySelector('#log li.current');
+  const ol = $('#log');
+  if (cur) ol.scrollTop = cur.offsetTop - ol.offsetTop - ol.clientHeight / 2;
 }
 
 init().catch((e) => { $('#title').textContent = e.message; });

@@ -2,16 +2,21 @@
 // snake (1-10 left to right, 11-20 right to left, 21-30 left to right),
 // with the houses each ruleset names, trays for the pieces waiting to
 // enter and borne off, and the four throwing sticks. It draws every
-// senet-* ruleset from its notation (docs/notation.md).
+// senet-* ruleset from its notation (docs/notation.md). On a narrow
+// portrait screen the board is drawn upright (the rows become columns)
+// so that its squares stay large enough to touch.
 
 import { el, text, title, parseKeys } from './svg.js';
 
-const S = 64;            // square size
+export const cell = 64;  // square size
+export const square = cell - 2; // a square as drawn: marks are never larger
+const S = cell;
 const X0 = 10, Y0 = 10;  // board origin
-const TRAY_Y = Y0 + 3 * S + 14;
-const TRAY_H = 58;
-export const width = X0 * 2 + 10 * S;
-export const height = TRAY_Y + TRAY_H + 10;
+const TRAY_GAP = 14;
+const TRAY_H = 58;       // tray depth (landscape: height)
+const PIECE_R = 18;
+const TRAY_R = 13;
+const TRAY_STEP = 29;
 
 // parse reads a Senet position.
 export function parse(pos) {
@@ -30,31 +35,61 @@ export function parse(pos) {
   };
 }
 
-// square's top-left corner.
+// at maps landscape coordinates (u along the rows, v across them) to the
+// drawing: the same in landscape, swapped when upright.
+function at(p, u, v) { return p.upright ? { x: v, y: u } : { x: u, y: v }; }
+function rect(p, u, v, w, h) {
+  const a = at(p, u, v);
+  return p.upright ? { x: a.x, y: a.y, width: h, height: w } : { x: a.x, y: a.y, width: w, height: h };
+}
+
+// square's top-left corner, in landscape coordinates.
 function corner(s) {
   const row = Math.floor((s - 1) / 10);
   const col = row === 1 ? 9 - ((s - 1) % 10) : (s - 1) % 10;
-  return { x: X0 + col * S, y: Y0 + row * S };
+  return { u: X0 + col * S, v: Y0 + row * S };
 }
 
-// Trays: White's on the left, Black's on the right; each holds the
-// pieces waiting to enter, then those borne off.
-function trayX(side) { return side === 'w' ? X0 : X0 + 5 * S + 5; }
-function handSlot(side, i) { return { x: trayX(side) + 18 + i * 25, y: TRAY_Y + 36 }; }
-function offSlot(side, i) { return { x: trayX(side) + 5 * S - 5 - 18 - i * 25, y: TRAY_Y + 36 }; }
+function squareCenter(p, s) {
+  const c = corner(s);
+  return at(p, c.u + S / 2, c.v + S / 2);
+}
+
+// Trays: White's first, Black's second; each holds the pieces waiting
+// to enter, then those borne off at its far end.
+const TRAY_V = Y0 + 3 * S + TRAY_GAP;
+const TRAY_LEN = 5 * S - 5;
+function trayU(side) { return side === 'w' ? X0 : X0 + 5 * S + 5; }
+function trayOrigin(p, side) {
+  // Upright, both trays run the board's length, side by side.
+  if (p.upright) return { u: X0, v: TRAY_V + (side === 'w' ? 0 : TRAY_H / 1.3 + 6), len: 10 * S };
+  return { u: trayU(side), v: TRAY_V, len: TRAY_LEN };
+}
+function trayDepth(p) { return p.upright ? TRAY_H / 1.3 : TRAY_H; }
+function handSlot(p, side, i) {
+  const t = trayOrigin(p, side);
+  return at(p, t.u + 20 + (p.upright ? 12 : 0) + i * TRAY_STEP, t.v + trayDepth(p) / 2 + (p.upright ? 0 : 7));
+}
+function offSlot(p, side, i) {
+  const t = trayOrigin(p, side);
+  return at(p, t.u + t.len - 20 - i * TRAY_STEP, t.v + trayDepth(p) / 2 + (p.upright ? 0 : 7));
+}
+
+export function size(upright) {
+  const long = X0 * 2 + 10 * S;
+  const short = TRAY_V + (upright ? 2 * (TRAY_H / 1.3) + 6 : TRAY_H) + 10;
+  return upright ? { width: short, height: long } : { width: long, height: short };
+}
 
 // center is where the thing a key names is drawn: "s:N" square N,
 // "hand" and "off" the mover's tray places.
 export function center(key, p) {
-  if (key.startsWith('s:')) {
-    const c = corner(Number(key.slice(2)));
-    return { x: c.x + S / 2, y: c.y + S / 2 };
-  }
+  if (key.startsWith('s:')) return squareCenter(p, Number(key.slice(2)));
   const side = p.turn === '-' ? 'w' : p.turn;
-  if (key === 'hand') return handSlot(side, 0);
+  if (key === 'hand') return handSlot(p, side, 0);
   if (key === 'off') {
     const n = [...p.off].filter((c) => c.toLowerCase() === side).length;
-    return offSlot(side, Math.min(n, 4));
+    return offSlot(p, side, Math.min(n, 6));
   }
   return { x: 0, y: 0 };
 }
@@ -70,93 +105,140 @@ export function keys(move) {
   };
 }
 
-function drawPiece(g, letter, x, y, r, key) {
+// route lists the keys a piece passes from one key to another, along
+// the snake (forward or back), ends included; a drowned piece's jump to
+// its return square is a separate leg.
+export function route(from, to) {
+  const num = (k) => (k === 'hand' ? 0 : k === 'off' ? 31 : Number(k.slice(2)));
+  const a = num(from), b = num(to);
+  const out = [from];
+  const step = b > a ? 1 : -1;
+  for (let s = a + step; s !== b; s += step) if (s >= 1 && s <= 30) out.push('s:' + s);
+  out.push(to);
+  return out;
+}
+
+function drawPiece(g, letter, x, y, r, key, label) {
   const side = letter.toLowerCase();
   const grp = el('g', { class: 'piece', 'data-key': key, 'data-piece': letter, transform: `translate(${x},${y})` }, g);
-  const body = el('circle', { class: 'body', r, cx: 0, cy: 0, fill: side === 'w' ? '#fbf7ec' : '#2d2723', stroke: side === 'w' ? '#4a3b2a' : '#000', 'stroke-width': 2 }, grp);
-  body.setAttribute('data-side', side);
+  el('circle', { class: 'body', r, cx: 0, cy: 0, fill: side === 'w' ? '#fbf7ec' : '#2d2723', stroke: side === 'w' ? '#4a3b2a' : '#000', 'stroke-width': 2 }, grp);
   if (letter === 'W' || letter === 'B') {
-    el('circle', { r: r * 0.62, fill: 'none', stroke: '#c9a227', 'stroke-width': 3 }, grp);
+    el('circle', { r: r * 0.66, fill: 'none', stroke: '#c9a227', 'stroke-width': 3 }, grp);
     text(grp, 0, r * 0.3, 'BA', { 'text-anchor': 'middle', 'font-size': r * 0.75, 'font-weight': 700, fill: '#c9a227', 'pointer-events': 'none' });
   } else {
     el('circle', { r: r * 0.35, fill: 'none', stroke: side === 'w' ? '#b9a98c' : '#6b625a', 'stroke-width': 2 }, grp);
   }
-  title(grp, (side === 'w' ? 'White' : 'Black') + (letter === 'W' || letter === 'B' ? ' BA' : ''));
+  title(grp, label);
   return grp;
 }
 
-// draw draws position p on svg (a <g> layer is returned per kind of
-// thing so that the page can add highlights).
+export function sideName(side) { return side === 'w' ? 'White' : 'Black'; }
+
+function pieceName(letter) {
+  return sideName(letter.toLowerCase()) + (letter === 'W' || letter === 'B' ? ' BA' : '');
+}
+
+// short is a house's name as the board prints it.
+function short(h) { return (h.name || '').replace(/^House of (the )?/, ''); }
+
+// draw draws position pos on svg and returns the parsed position (with
+// the layout) and the layers the page adds to: pieces and marks.
 export function draw(svg, pos, opts = {}) {
-  const p = parse(pos);
+  const p = { ...parse(pos), upright: !!opts.upright };
   const houses = new Map((opts.houses || []).map((h) => [h.square, h]));
+  const { width, height } = size(p.upright);
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  const bg = el('g', {}, svg);
-  el('rect', { x: X0 - 6, y: Y0 - 6, width: 10 * S + 12, height: 3 * S + 12, rx: 8, fill: '#8a5a2b' }, bg);
+  const bg = el('g', { class: 'board-bg' }, svg);
+  el('rect', { ...rect(p, X0 - 6, Y0 - 6, 10 * S + 12, 3 * S + 12), rx: 8, class: 'frame' }, bg);
   for (let s = 1; s <= 30; s++) {
     const c = corner(s);
     const h = houses.get(s);
-    const sq = el('rect', {
-      x: c.x + 1, y: c.y + 1, width: S - 2, height: S - 2, rx: 4,
-      fill: h ? '#e9cf9a' : (s % 2 ? '#dcc08a' : '#d3b47a'), stroke: '#9b7441', 'data-square': s,
-    }, bg);
-    title(sq, h ? `${s}${h.name ? ' · ' + h.name : ''}: ${h.effect}` : `square ${s}`);
-    text(bg, c.x + 5, c.y + 13, String(s), { 'font-size': 11, fill: '#6b4a22', 'pointer-events': 'none' });
-    if (h) {
-      text(bg, c.x + S - 6, c.y + S - 8, h.symbol || '★', { 'text-anchor': 'end', 'font-size': 20, fill: '#7a3e0e', 'pointer-events': 'none' });
-      const short = (h.name || '').replace(/^House of (the )?/, '');
-      if (short && short.length <= 9) {
-        text(bg, c.x + S - 5, c.y + 13, short, { 'text-anchor': 'end', 'font-size': 9, fill: '#7a3e0e', 'pointer-events': 'none' });
-      }
+    const k = at(p, c.u, c.v); // the square's top-left corner as drawn
+    el('rect', { x: k.x + 1, y: k.y + 1, width: S - 2, height: S - 2, rx: 4, class: h ? 'sq house' : (s % 2 ? 'sq odd' : 'sq even'), 'data-square': s }, bg);
+    text(bg, k.x + 5, k.y + 13, String(s), { class: 'sq-num' });
+    if (h && short(h)) {
+      const name = short(h);
+      text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': name.length > 10 ? 8 : 9.5 });
     }
   }
-  // The snake's turns.
-  el('path', { d: `M ${X0 + 10 * S - 8} ${Y0 + S - 14} q 10 14 0 28`, stroke: '#5b3a1a', fill: 'none', 'stroke-width': 2, 'marker-end': '' }, bg);
-  el('path', { d: `M ${X0 + 8} ${Y0 + 2 * S - 14} q -10 14 0 28`, stroke: '#5b3a1a', fill: 'none', 'stroke-width': 2 }, bg);
-
+  // The way round: an arrowhead on each border between squares.
+  for (let s = 1; s < 30; s++) {
+    const a = squareCenter(p, s), b = squareCenter(p, s + 1);
+    const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+    const ang = Math.atan2(b.y - a.y, b.x - a.x) * 180 / Math.PI;
+    el('path', { d: 'M -4 -5 L 4 0 L -4 5 Z', class: 'track-arrow', transform: `translate(${mx},${my}) rotate(${ang})` }, bg);
+  }
   // Trays.
   for (const side of ['w', 'b']) {
-    const x = trayX(side);
-    el('rect', { x, y: TRAY_Y, width: 5 * S - 5, height: TRAY_H, rx: 8, fill: '#efe2c6', stroke: '#c8ad7c' }, bg);
-    text(bg, x + 8, TRAY_Y + 14, (side === 'w' ? 'White' : 'Black') + (p.hand ? ' · waiting' : ''), { 'font-size': 12, fill: '#5b4630' });
-    text(bg, x + 5 * S - 13, TRAY_Y + 14, 'borne off', { 'font-size': 12, fill: '#5b4630', 'text-anchor': 'end' });
+    const t = trayOrigin(p, side);
+    el('rect', { ...rect(p, t.u, t.v, t.len, trayDepth(p)), rx: 8, class: 'tray' }, bg);
+    const l = at(p, t.u + 8, t.v + 14);
+    const waiting = [...p.hand].some((c) => c.toLowerCase() === side);
+    text(bg, l.x + (p.upright ? 2 : 0), l.y, p.upright ? sideName(side) : sideName(side) + (waiting ? ' · waiting' : ''), { class: 'tray-label', 'font-size': p.upright ? 10 : 12 });
+    if (!p.upright) text(bg, t.u + t.len - 8, t.v + 14, 'borne off', { class: 'tray-label', 'text-anchor': 'end', 'font-size': 12 });
   }
 
   const layer = el('g', { class: 'pieces' }, svg);
+  const over = el('g', { class: 'over' }, svg); // house badges stay visible above pieces
   const marks = el('g', { class: 'marks' }, svg);
   for (let s = 1; s <= 30; s++) {
     const ch = p.board[s - 1];
-    if (!ch || ch === '.') continue;
     const c = corner(s);
-    drawPiece(layer, ch, c.x + S / 2, c.y + S / 2 + 2, 21, 's:' + s);
+    const k = at(p, c.u, c.v);
+    const h = houses.get(s);
+    if (h) {
+      const b = { x: k.x + S - 11, y: k.y + 11 };
+      el('circle', { cx: b.x, cy: b.y, r: 9, class: 'house-badge' }, over);
+      text(over, b.x, b.y + 4.5, h.symbol || '★', { class: 'house-symbol', 'text-anchor': 'middle' });
+    }
+    if (!ch || ch === '.') continue;
+    const q = squareCenter(p, s);
+    drawPiece(layer, ch, q.x, q.y + (p.upright ? 0 : 1), PIECE_R, 's:' + s, `${pieceName(ch)} on ${squareLabel(s, h)}`);
     if (p.asleep.includes(s)) {
-      text(marks, c.x + S - 12, c.y + 24, 'z', { 'font-size': 16, 'font-style': 'italic', fill: '#2a4d8f', 'pointer-events': 'none' });
+      text(over, k.x + 10, k.y + S - 10, 'z', { class: 'asleep' });
     }
   }
   for (const side of ['w', 'b']) {
     const inHand = [...p.hand].filter((c) => c.toLowerCase() === side);
-    inHand.forEach((ch, i) => { const c = handSlot(side, i); drawPiece(layer, ch, c.x, c.y, 11, 'hand:' + side); });
+    inHand.forEach((ch, i) => { const c = handSlot(p, side, i); drawPiece(layer, ch, c.x, c.y, TRAY_R, 'hand:' + side, `${pieceName(ch)} waiting to enter`); });
     const off = [...p.off].filter((c) => c.toLowerCase() === side);
-    off.forEach((ch, i) => { const c = offSlot(side, i); drawPiece(layer, ch, c.x, c.y, 11, 'off:' + side); });
+    off.forEach((ch, i) => { const c = offSlot(p, side, i); drawPiece(layer, ch, c.x, c.y, TRAY_R, 'off:' + side, `${pieceName(ch)}, borne off`); });
   }
   if (p.bonus) {
     const c = corner(p.bonus);
-    el('rect', { x: c.x + 3, y: c.y + 3, width: S - 6, height: S - 6, rx: 6, fill: 'none', stroke: '#2a7ad8', 'stroke-width': 3 }, marks);
+    const k = at(p, c.u, c.v);
+    el('rect', { x: k.x + 3, y: k.y + 3, width: S - 6, height: S - 6, rx: 6, class: 'bonus-mark' }, marks);
   }
   return { p, layer, marks };
 }
 
+function squareLabel(s, h) {
+  if (!h) return `square ${s}`;
+  return `square ${s}, ${h.name || 'marked square'}`;
+}
+
+// label names what a key shows, for screen readers.
+export function label(key, p, houses) {
+  if (key === 'hand') return 'a waiting piece';
+  if (key === 'off') return 'bearing off';
+  const s = Number(key.slice(2));
+  return squareLabel(s, (houses || []).find((h) => h.square === s));
+}
+
 // pieceKey is the key a piece element stands for when it moves: pieces
-// in a tray enter as "hand".
-export function pieceKey(key) {
-  return key.startsWith('hand:') ? 'hand' : key;
+// in the mover's tray enter as "hand"; the other side's tray and borne
+// off pieces do not move.
+export function pieceKey(key, p) {
+  if (key.startsWith('hand:')) return key.slice(5) === p.turn ? 'hand' : null;
+  if (key.startsWith('off:')) return null;
+  return key;
 }
 
 // describe says in words what a position shows besides the board.
 export function describe(pos) {
   const p = parse(pos);
   const notes = [];
-  if (p.skip) notes.push([...p.skip].map((c) => (c === 'w' ? 'White' : 'Black')).join(' and ') + ' will miss a turn');
+  if (p.skip) notes.push([...p.skip].map(sideName).join(' and ') + ' will miss a turn');
   if (p.bonus) notes.push(`bonus throw for the piece on ${p.bonus}`);
   if (p.asleep.length) notes.push(`asleep on ${p.asleep.join(', ')}`);
   if (p.opening) notes.push("White's first move must be made from square 9");
@@ -173,13 +255,14 @@ export function drawThrow(svg, roll, n) {
   const up = new Set(order.slice(0, marked));
   for (let i = 0; i < 4; i++) {
     const x = 10 + i * 27, tilt = ((n + i * 5) % 7) - 3;
-    const g = el('g', { transform: `rotate(${tilt} ${x + 8} 28)` }, svg);
+    const g = el('g', { class: 'stick', transform: `rotate(${tilt} ${x + 8} 28)` }, svg);
     el('rect', { x, y: 4, width: 16, height: 48, rx: 7, fill: up.has(i) ? '#f7ecd2' : '#7b4a1f', stroke: '#3d2510', 'stroke-width': 1.5 }, g);
     if (up.has(i)) {
       for (let k = 0; k < 3; k++) el('line', { x1: x + 3, y1: 16 + k * 11, x2: x + 13, y2: 12 + k * 11, stroke: '#7b4a1f', 'stroke-width': 2 }, g);
     }
   }
   title(svg, `${marked} marked side${marked === 1 ? '' : 's'} up: ${roll}`);
+  svg.setAttribute('aria-label', `Throw: ${roll} (${marked} marked side${marked === 1 ? '' : 's'} up)`);
 }
 
 // seatLetter is seat's colour letter: White w, Black b.
@@ -187,3 +270,22 @@ export function seatLetter(pos, seat) { return seat === 0 ? 'w' : 'b'; }
 
 // seatName is null: the server's seat names are used.
 export function seatName() { return null; }
+
+// seatColor is the colour of a seat's chip.
+export function seatColor(letter) { return letter === 'w' ? '#fbf7ec' : '#2d2723'; }
+
+// prefersUpright: Senet's long board is drawn upright on a narrow
+// portrait screen.
+export const prefersUpright = '(orientation: portrait) and (max-width: 700px)';
+
+// explain says why a move's throw was extra: a bonus throw names its
+// piece, a throw that always gives another says so, otherwise the
+// square reached gave it. Other effects keep their words.
+export function explain(effect, t) {
+  if (effect !== 'extra or bonus throw') return null;
+  const p = parse(t.pos);
+  if (p.bonus) return `a bonus throw for the piece on ${p.bonus}`;
+  const m = /-(\d+)$/.exec(t.move);
+  if (m && [1, 4, 5, 6].indexOf(t.roll) < 0) return `square ${m[1]} gives another throw`;
+  return `a ${t.roll} gives another throw`;
+}

@@ -1,0 +1,663 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"passage/internal/store"
+)
+
+// problems collects what a page reports going wrong: console errors,
+// uncaught exceptions, failed requests and error responses.
+type problems struct {
+	mu   sync.Mutex
+	list []string
+}
+
+func (p *problems) add(s string) {
+	p.mu.Lock()
+	p.list = append(p.list, s)
+	p.mu.Unlock()
+}
+
+// take returns the problems so far and forgets them.
+func (p *problems) take() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := p.list
+	p.list = nil
+	return out
+}
+
+// listen is a chromedp listener that records problems; it runs on the
+// target's event loop, so it only appends.
+func (p *problems) listen(ev any) {
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type == runtime.ConsoleAPICalledTypeError {
+			var args []string
+			for _, a := range ev.Args {
+				args = append(args, string(a.Value)+a.Description)
+			}
+			p.add("console error: " + strings.Join(args, " "))
+		}
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		msg := d.Text
+		if d.Exception != nil {
+			msg += " " + d.Exception.Description
+		}
+		p.add(fmt.Sprintf("uncaught: %s (%s:%d)", msg, d.URL, d.LineNumber))
+	case *log.EventEntryAdded:
+		if ev.Entry.Level == log.EntryLevelError {
+			p.add("browser error: " + ev.Entry.Text + " " + ev.Entry.URL)
+		}
+	case *network.EventLoadingFailed:
+		if !ev.Canceled {
+			p.add("request failed: " + ev.ErrorText)
+		}
+	case *network.EventResponseReceived:
+		if ev.Response.Status >= 400 {
+			p.add(fmt.Sprintf("HTTP %d: %s", ev.Response.Status, ev.Response.URL))
+		}
+	}
+}
+
+// newWatchedPerson is newPerson whose page problems are recorded.
+func newWatchedPerson(t *testing.T, browser context.Context) (context.Context, *problems) {
+	t.Helper()
+	p := &problems{}
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext(), chromedp.WithListener(p.listen))
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("new browser context: %v", err)
+	}
+	return ctx, p
+}
+
+// holdSeat gives the browser of ctx the seat token of a game, as the
+// lobby does when it creates one.
+func holdSeat(t *testing.T, ctx context.Context, s *testServer, c createResponse) {
+	t.Helper()
+	seats, _ := json.Marshal(c.Seats)
+	run(t, ctx, "store the seat token",
+		chromedp.Navigate(s.url+"/rules"),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: %s}))`, c.Game.ID, c.Token, seats)),
+	)
+}
+
+// axeSource is axe-core's script, from $AXE_CORE (test.sh fetches it
+// from npm into a cache directory).
+func axeSource(t *testing.T) string {
+	t.Helper()
+	path := os.Getenv("AXE_CORE")
+	if path == "" {
+		home, _ := os.UserHomeDir()
+		path = filepath.Join(home, ".cache", "passage", "axe-core-4.14.1", "node_modules", "axe-core", "axe.min.js")
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("axe-core is missing (%v): ./test.sh installs it", err)
+		}
+		t.Skipf("axe-core is missing (%v): run ./test.sh once to install it; accessibility checks skipped", err)
+	}
+	return string(b)
+}
+
+// axeViolations runs axe-core on the page and lists its serious and
+// critical violations.
+func axeViolations(t *testing.T, ctx context.Context, axe string) []string {
+	t.Helper()
+	run(t, ctx, "inject axe-core", chromedp.Evaluate[chromedp.Void](axe))
+	type node struct {
+		Target []any `json:"target"`
+	}
+	type violation struct {
+		ID     string `json:"id"`
+		Impact string `json:"impact"`
+		Help   string `json:"help"`
+		Nodes  []node `json:"nodes"`
+	}
+	vs := get(t, ctx, "axe.run", chromedp.Evaluate[[]violation](
+		`axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)`, chromedp.EvalAwaitPromise))
+	var out []string
+	for _, v := range vs {
+		if v.Impact != "serious" && v.Impact != "critical" {
+			continue
+		}
+		var where []string
+		for i, n := range v.Nodes {
+			if i == 3 {
+				where = append(where, "...")
+				break
+			}
+			where = append(where, fmt.Sprint(n.Target...))
+		}
+		out = append(out, fmt.Sprintf("%s (%s): %s at %s", v.ID, v.Impact, v.Help, strings.Join(where, ", ")))
+	}
+	return out
+}
+
+// box is an element's place in the viewport.
+type box struct {
+	Top, Bottom, Left, Right, Width, Height float64
+}
+
+// layout is what the layout checks measure on a page.
+type layout struct {
+	ScrollWidth, InnerWidth, InnerHeight float64
+	Board, Action, Square                *box
+}
+
+const measureJS = `(() => {
+	const r = (sel) => { const e = document.querySelector(sel); if (!e) return null;
+		const b = e.getBoundingClientRect(); return {Top: b.top, Bottom: b.bottom, Left: b.left, Right: b.right, Width: b.width, Height: b.height}; };
+	return {ScrollWidth: document.documentElement.scrollWidth, InnerWidth: innerWidth, InnerHeight: innerHeight,
+		Board: r('svg#board'), Action: r('#throw'), Square: r('svg#board rect[data-square="1"]')};
+})()`
+
+func (b *box) inside(l layout) bool {
+	return b != nil && b.Top >= 0 && b.Left >= 0 && b.Bottom <= l.InnerHeight+0.5 && b.Right <= l.InnerWidth+0.5
+}
+
+// TestBrowserPages opens the lobby, a game of every ruleset, a rules
+// page and a replay at a laptop's, a larger laptop's and a phone's size,
+// and checks each: nothing wider than the window; on game pages the
+// whole board and the Throw button in view (laptops), Senet squares at
+// least 40 px (phone); no console errors or failed requests; and no
+// serious or critical accessibility violations (axe-core).
+func TestBrowserPages(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	axe := axeSource(t)
+
+	// A finished game for the replay.
+	over := s.create(t, createRequest{Rules: "senet-jequier", Start: "......................w.b...w. w off=wwwbbbb",
+		Seats: []seatRequest{{Kind: "medium"}, {Kind: "easy"}}})
+	s.waitFor(t, over.Game.ID, "the end", func(v gameView) bool { return v.Status == "over" })
+
+	games := map[string]createResponse{}
+	for _, rules := range []string{"senet-jequier", "senet-szenet", "senet-apokrif", "kinevet"} {
+		seats := []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}}
+		if rules == "kinevet" {
+			seats = append(seats, seatRequest{Kind: "easy"}, seatRequest{Kind: "easy"})
+		}
+		games[rules] = s.create(t, createRequest{Rules: rules, Seats: seats})
+	}
+
+	sizes := []struct {
+		w, h int64
+		dark bool
+	}{{1280, 800, false}, {1440, 900, false}, {390, 844, false}, {1280, 800, true}}
+	for _, size := range sizes {
+		name := fmt.Sprintf("%dx%d", size.w, size.h)
+		if size.dark {
+			name += "-dark"
+		}
+		t.Run(name, func(t *testing.T) {
+			ctx, probs := newWatchedPerson(t, browser)
+			run(t, ctx, "viewport", chromedp.EmulateViewport(size.w, size.h))
+			if size.dark {
+				run(t, ctx, "dark colours", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+					_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+						Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+					return err
+				}))
+			}
+			phone := size.w < 500
+			type page struct {
+				name, path, ready string
+				game              bool
+			}
+			pages := []page{
+				{"lobby", "/", `document.body.dataset.lobby === 'ready'`, false},
+				{"rules", "/rules/senet-szenet", `document.querySelector('main.doc h1') !== null`, false},
+				{"rules-ru", "/rules/kinevet.ru", `document.querySelector('main.doc h1') !== null`, false},
+				{"replay", "/g/" + over.Game.ID + "/replay", `document.body.dataset.step === '0'`, false},
+			}
+			for _, rules := range []string{"senet-jequier", "senet-szenet", "senet-apokrif", "kinevet"} {
+				c := games[rules]
+				holdSeat(t, ctx, s, c)
+				pages = append(pages, page{rules, "/g/" + c.Game.ID, `document.body.dataset.status === 'live' && document.querySelector('svg#board .piece') !== null`, true})
+			}
+			probs.take() // the pages that stored tokens
+			for _, p := range pages {
+				run(t, ctx, "open "+p.name, chromedp.Navigate(s.url+p.path))
+				waitJS(t, ctx, p.name+" drawn", p.ready)
+				screenshot(t, ctx, "page-"+p.name+"-"+name)
+				l := get(t, ctx, "measure", chromedp.Evaluate[layout](measureJS))
+				if l.ScrollWidth > l.InnerWidth {
+					t.Errorf("%s: the page is %v px wide in a %v px window", p.name, l.ScrollWidth, l.InnerWidth)
+				}
+				if p.game && strings.HasPrefix(p.name, "senet") {
+					// House symbols are drawn above the pieces, so a piece never hides one.
+					above := get(t, ctx, "house badges", chromedp.Evaluate[bool](`(() => {
+						const b = document.querySelector('svg#board .house-badge'), pieces = document.querySelector('svg#board .pieces');
+						return !!b && !!(pieces.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+					})()`))
+					if !above {
+						t.Errorf("%s: the house symbols are not drawn above the pieces", p.name)
+					}
+				}
+				if p.game {
+					if !phone && !l.Board.inside(l) {
+						t.Errorf("%s: the board %+v is not all in the %vx%v window", p.name, l.Board, l.InnerWidth, l.InnerHeight)
+					}
+					if !phone && !l.Action.inside(l) {
+						t.Errorf("%s: the Throw button %+v is not in the %vx%v window", p.name, l.Action, l.InnerWidth, l.InnerHeight)
+					}
+					if phone && strings.HasPrefix(p.name, "senet") && (l.Square == nil || l.Square.Width < 40 || l.Square.Height < 40) {
+						t.Errorf("%s: a square is %+v on a phone, want at least 40x40 px", p.name, l.Square)
+					}
+				}
+				if p.name == "senet-jequier" && name == "1280x800" {
+					readmeShot(t, ctx)
+				}
+				for _, v := range axeViolations(t, ctx, axe) {
+					t.Errorf("%s: accessibility: %s", p.name, v)
+				}
+				for _, pr := range probs.take() {
+					t.Errorf("%s: %s", p.name, pr)
+				}
+			}
+		})
+	}
+}
+
+// readmeShot writes the README's picture of a game in progress to
+// $PASSAGE_README_SHOT when it is set: the player has thrown and picked
+// a piece, whose destinations show.
+func readmeShot(t *testing.T, ctx context.Context) {
+	t.Helper()
+	path := os.Getenv("PASSAGE_README_SHOT")
+	if path == "" {
+		return
+	}
+	waitJS(t, ctx, "my turn", `document.body.dataset.myTurn === 'yes'`)
+	for range 20 {
+		if attr(t, ctx, "body", "data-roll") == "" {
+			run(t, ctx, "throw", click("#throw:not([disabled])"))
+			waitJS(t, ctx, "the throw", `document.body.dataset.roll !== '' || document.body.dataset.myTurn !== 'yes'`)
+		}
+		if get(t, ctx, "movable", chromedp.Evaluate[bool](`document.querySelector('svg#board .piece.movable') !== null`)) {
+			break
+		}
+		waitJS(t, ctx, "my turn again", `document.body.dataset.myTurn === 'yes' && document.body.dataset.roll === ''`)
+	}
+	run(t, ctx, "pick a piece", click("svg#board .piece.movable"))
+	waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
+	run(t, ctx, "let the sticks land", chromedp.Sleep(800*time.Millisecond))
+	png := get(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tabTo presses Tab until the focused element matches the JavaScript
+// condition (on document.activeElement, named e).
+func tabTo(t *testing.T, ctx context.Context, what, cond string) {
+	t.Helper()
+	for range 60 {
+		if get(t, ctx, "focus", chromedp.Evaluate[bool](`(() => { const e = document.activeElement; return !!e && (`+cond+`); })()`)) {
+			return
+		}
+		run(t, ctx, "Tab", chromedp.KeyEvent("\t"))
+	}
+	t.Fatalf("Tab never reached %s", what)
+}
+
+// TestBrowserKeyboardGame plays a whole game against the computer with
+// the keyboard alone: Tab to the Throw button and Enter, Tab to a piece
+// that can move, Enter to pick it (the focus goes to its first
+// destination), Enter to move. Throws without a legal move pass by
+// themselves.
+func TestBrowserKeyboardGame(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: 20 * time.Millisecond})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	c := s.create(t, createRequest{Rules: "senet-jequier", Start: "......................w.b...w. w off=wwwbbbb",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}}})
+	holdSeat(t, ctx, s, c)
+	run(t, ctx, "open the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"))
+	for i := 0; ; i++ {
+		if i == 300 {
+			t.Fatal("the game did not end in 300 turns")
+		}
+		waitJS(t, ctx, "my turn or the end", `document.body.dataset.status === 'over' || (document.body.dataset.myTurn === 'yes' && (document.body.dataset.roll === '' || document.querySelector('svg#board .piece.movable') !== null || /passing/.test(document.querySelector('#status').textContent)))`)
+		if attr(t, ctx, "body", "data-status") == "over" {
+			break
+		}
+		turns := attr(t, ctx, "body", "data-turns")
+		if attr(t, ctx, "body", "data-roll") == "" {
+			tabTo(t, ctx, "the Throw button", `e.id === 'throw' && !e.disabled`)
+			run(t, ctx, "Enter", chromedp.KeyEvent("\r"))
+			waitJS(t, ctx, "the throw", `document.body.dataset.roll !== '' || document.body.dataset.turns !== '`+turns+`'`)
+			continue
+		}
+		if get(t, ctx, "a pass?", chromedp.Evaluate[bool](`/passing/.test(document.querySelector('#status').textContent)`)) {
+			waitJS(t, ctx, "the pass played by itself", `document.body.dataset.turns !== '`+turns+`'`)
+			continue
+		}
+		// The focus follows the game: after the throw it is on a piece.
+		waitJS(t, ctx, "the focus on a piece that can move", `document.activeElement && document.activeElement.classList.contains('movable')`)
+		if i < 3 {
+			screenshot(t, ctx, fmt.Sprintf("keyboard-%d-piece", i))
+		}
+		if label := get(t, ctx, "the piece's name", chromedp.Evaluate[string](`document.activeElement.getAttribute('aria-label')`)); !strings.Contains(label, "square ") && !strings.Contains(label, "waiting") {
+			t.Errorf("a piece is named %q for screen readers, want its square", label)
+		}
+		run(t, ctx, "Enter on the piece", chromedp.KeyEvent("\r"))
+		waitJS(t, ctx, "a destination in focus", `document.activeElement && document.activeElement.classList.contains('target')`)
+		if label := get(t, ctx, "the destination's name", chromedp.Evaluate[string](`document.activeElement.getAttribute('aria-label')`)); !strings.HasPrefix(label, "move ") || !(strings.Contains(label, "square ") || strings.Contains(label, "bearing off")) {
+			t.Errorf("a destination is named %q for screen readers", label)
+		}
+		if i < 3 {
+			screenshot(t, ctx, fmt.Sprintf("keyboard-%d-target", i))
+		}
+		run(t, ctx, "Enter on the destination", chromedp.KeyEvent("\r"))
+		waitJS(t, ctx, "the move", `document.body.dataset.turns !== '`+turns+`'`)
+	}
+	status := get(t, ctx, "status", chromedp.Text(chromedp.CSS("#status")))
+	if !strings.Contains(status, "wins") {
+		t.Errorf("end of the keyboard game: status %q", status)
+	}
+	// Screen readers heard the end in the live region.
+	if said := get(t, ctx, "live region", chromedp.TextContent(chromedp.CSS("#announce"))); !strings.Contains(said, "wins") {
+		t.Errorf("the live region says %q at the end", said)
+	}
+	if v := s.game(t, c.Game.ID); v.Status != "over" {
+		t.Errorf("the server says %s", v.Status)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserReducedMotion: with prefers-reduced-motion the throw does
+// not fall and no piece slides.
+func TestBrowserReducedMotion(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: 30 * time.Millisecond})
+	browser := newBrowser(t)
+	ctx := newPerson(t, browser)
+	run(t, ctx, "less motion", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
+		return err
+	}))
+	c := s.create(t, createRequest{Rules: "senet-szenet", Seats: []seatRequest{{Kind: "easy"}, {Kind: "easy"}}})
+	run(t, ctx, "watch a game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board"))
+	for range 20 {
+		turns := attr(t, ctx, "body", "data-turns")
+		waitJS(t, ctx, "a move", `document.body.dataset.turns !== '`+turns+`' || document.body.dataset.status === 'over'`)
+		moving := get(t, ctx, "motion", chromedp.Evaluate[bool](`document.querySelector('#sticks').dataset.animated !== undefined || document.querySelector('svg#board').dataset.slides !== undefined`))
+		if moving {
+			t.Fatal("a throw or a piece moves although the player asked for less motion")
+		}
+	}
+}
+
+// TestBrowserAutoPass: two people play Ludo, every piece in the yard;
+// a roll without a 6 has no legal move, and the page of the player who
+// rolled it shows the reason and passes by itself, without a click.
+// The other person's page shows the pass in the move list.
+func TestBrowserAutoPass(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	alice, probs := newWatchedPerson(t, browser)
+	bob := newPerson(t, browser)
+	c := s.create(t, createRequest{Rules: "kinevet", Options: map[string]string{"players": "2"},
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	holdSeat(t, alice, s, c)
+	run(t, alice, "alice opens the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"))
+	if len(c.Invites) != 1 || c.Invites[0].Seat != 1 {
+		t.Fatalf("invites %+v, want one for seat 1", c.Invites)
+	}
+	run(t, bob, "bob takes the other seat by the invite link", chromedp.Navigate(s.url+c.Invites[0].Path), visible("svg#board .piece"))
+	waitJS(t, alice, "the game starts", `document.body.dataset.status === 'live'`)
+	people := []context.Context{alice, bob}
+	for i := 0; ; i++ {
+		if i == 30 {
+			t.Fatal("no pass in 30 rolls")
+		}
+		var who context.Context
+		waitJS(t, alice, "someone's turn to roll", `document.body.dataset.roll === ''`)
+		for _, p := range people {
+			if attr(t, p, "body", "data-my-turn") == "yes" {
+				who = p
+			}
+		}
+		if who == nil {
+			t.Fatal("nobody's turn")
+		}
+		turns := attr(t, who, "body", "data-turns")
+		run(t, who, "roll", click("#throw:not([disabled])"))
+		waitJS(t, who, "the roll", `document.body.dataset.roll !== '' || document.body.dataset.turns !== '`+turns+`'`)
+		if attr(t, who, "body", "data-turns") != turns {
+			continue // a roll without a turn change is impossible here, but do not hang on it
+		}
+		status := get(t, who, "status", chromedp.Text(chromedp.CSS("#status")))
+		if !strings.Contains(status, "No legal move with") {
+			// A 6: bring a piece out and go on.
+			playMyTurn(t, who)
+			continue
+		}
+		waitJS(t, who, "the pass played by itself", `document.body.dataset.turns !== '`+turns+`'`)
+		for _, p := range people {
+			waitJS(t, p, "the pass in the move list", `[...document.querySelectorAll('#log li')].some(li => /no move/.test(li.textContent))`)
+		}
+		break
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserLobbyChoices: presets set the options, a seat's colour is
+// chosen with a swatch, and the game created has exactly those rules;
+// a Jéquier game with drowned pieces restarting on 15 marks square 15.
+func TestBrowserLobbyChoices(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "a Ludo game with the popular house rules, seat 1 green",
+		chromedp.Navigate(s.url+"/?rules=kinevet"),
+		lobbyReady(),
+		click(`button[data-preset="house"]`),
+		lobbyReady(),
+		click(`input[data-option="players"][value="2"]`),
+		lobbyReady(),
+		click(`button[data-seat-color="0"][data-color="g"]`),
+		lobbyReady(),
+		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "easy"),
+	)
+	screenshot(t, ctx, "lobby-kinevet")
+	run(t, ctx, "create", click("#create-button"))
+	url := waitURL(t, ctx, "/g/")
+	v := s.game(t, url[strings.LastIndex(url, "/")+1:])
+	if want := "kinevet colors=gr players=2 safe-start=on three-sixes=on three-tries=on"; v.Rules != want {
+		t.Errorf("created %q, want %q", v.Rules, want)
+	}
+	run(t, ctx, "a Jéquier game, drowned pieces to 15",
+		chromedp.Navigate(s.url+"/?rules=senet-jequier"),
+		lobbyReady(),
+		click(`input[data-option="water"][value="15"]`),
+		lobbyReady(),
+		click("#create-button"),
+	)
+	url = waitURL(t, ctx, "/g/")
+	v = s.game(t, url[strings.LastIndex(url, "/")+1:])
+	if v.Rules != "senet-jequier water=15" {
+		t.Errorf("created %q, want senet-jequier water=15", v.Rules)
+	}
+	run(t, ctx, "the board", visible("svg#board .piece"))
+	// The board draws the houses of the options chosen: ↺ on 15, not on 1.
+	marked := get(t, ctx, "the return square", chromedp.Evaluate[bool](`(() => {
+		const house = (n) => document.querySelector('svg#board rect.sq.house[data-square="' + n + '"]') !== null;
+		const symbols = [...document.querySelectorAll('svg#board .house-symbol')].map(e => e.textContent);
+		return house(15) && !house(1) && symbols.includes('↺');
+	})()`))
+	if !marked {
+		t.Error("square 15 is not marked as the return square")
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserPreferences: the theme and sound buttons are remembered
+// across pages; no sound is made before the player has clicked or
+// pressed a key (the page's AudioContext is counted); under
+// prefers-reduced-motion the throw does not fall.
+func TestBrowserPreferences(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: 30 * time.Millisecond})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "count audio contexts", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+			window.audioContexts = 0;
+			const Real = window.AudioContext;
+			window.AudioContext = class extends Real { constructor(...a) { super(...a); window.audioContexts++; } };`})
+		return err
+	}))
+	run(t, ctx, "toggle theme and sound",
+		chromedp.Navigate(s.url+"/rules"),
+		click("#theme-toggle"),
+		click("#sound-toggle"),
+		click("#sound-toggle"),
+	)
+	dark := get(t, ctx, "theme", chromedp.Evaluate[string](`document.documentElement.dataset.theme || ''`))
+	if dark != "dark" {
+		t.Errorf("after the theme button: theme %q, want dark", dark)
+	}
+	// A game between computers, watched: moves arrive, but no sound may
+	// play until the player acts on this page.
+	c := s.create(t, createRequest{Rules: "senet-szenet", Seats: []seatRequest{{Kind: "easy"}, {Kind: "easy"}}})
+	run(t, ctx, "watch a game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board"))
+	waitJS(t, ctx, "moves", `Number(document.body.dataset.turns) >= 3`)
+	if n := get(t, ctx, "audio contexts", chromedp.Evaluate[int](`window.audioContexts`)); n != 0 {
+		t.Errorf("%d audio contexts before any interaction", n)
+	}
+	theme := get(t, ctx, "theme on another page", chromedp.Evaluate[string](`document.documentElement.dataset.theme || ''`))
+	if theme != "dark" {
+		t.Errorf("the theme was not remembered: %q", theme)
+	}
+	run(t, ctx, "press a key", chromedp.KeyEvent("x"))
+	turns := attr(t, ctx, "body", "data-turns")
+	waitJS(t, ctx, "another move", `document.body.dataset.turns !== '`+turns+`' || document.body.dataset.status === 'over'`)
+	waitJS(t, ctx, "a sound", `window.audioContexts === 1 || document.body.dataset.status === 'over'`)
+	// With motion allowed, throws fall and pieces slide.
+	waitJS(t, ctx, "a throw falls and a piece slides", `Number(document.querySelector('#sticks').dataset.animated) > 0 && Number(document.querySelector('svg#board').dataset.slides) > 0`)
+	run(t, ctx, "mute", click("#sound-toggle"))
+	run(t, ctx, "reload", chromedp.Reload(), visible("svg#board"))
+	if p := attr(t, ctx, "#sound-toggle", "aria-pressed"); p != "false" {
+		t.Errorf("the sound button after a reload: aria-pressed %q, want false (muted)", p)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserLobbyHidesIdleGames: a game nobody has moved in for more
+// than 30 minutes is not listed as being played; a fresh one is.
+func TestBrowserLobbyHidesIdleGames(t *testing.T) {
+	s := newTestServer(t, Config{})
+	old := time.Now().Add(-2 * time.Hour)
+	for _, g := range []struct {
+		id      string
+		updated time.Time
+	}{{"idleidleidle2", old}, {"freshfreshfr2", time.Now()}} {
+		err := s.st.CreateGame(context.Background(), store.Game{
+			ID: g.id, Rules: "senet-szenet", Start: ".............................. w hand=wwwwWbbbbB",
+			Pos: ".............................. w hand=wwwwWbbbbB", Status: store.StatusLive,
+			Seats:  []store.Seat{{Kind: store.Human, TokenHash: "a"}, {Kind: store.Human, TokenHash: "b"}},
+			Commit: strings.Repeat("0", 64), Seed: make([]byte, 32), Created: g.updated, Updated: g.updated,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	browser := newBrowser(t)
+	ctx := newPerson(t, browser)
+	run(t, ctx, "the lobby", chromedp.Navigate(s.url+"/"), visible(`#live li[data-game="freshfreshfr2"]`))
+	if n := get(t, ctx, "idle game", chromedp.Evaluate[int](`document.querySelectorAll('li[data-game="idleidleidle2"]').length`)); n != 0 {
+		t.Error("the lobby lists a game idle for two hours")
+	}
+}
+
+// TestBrowserAutoForcedMove: with "Play a single possible move by
+// itself" ticked, a throw that allows one move only is played without a
+// click; the player only throws.
+func TestBrowserAutoForcedMove(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: 20 * time.Millisecond})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	// White has one piece left, so each of its throws has one move at most.
+	c := s.create(t, createRequest{Rules: "senet-jequier", Start: "....................w...b..... w off=wwwwbbbb",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}}})
+	holdSeat(t, ctx, s, c)
+	run(t, ctx, "open the game and tick the box", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"), click("#auto-forced"))
+	moved := 0
+	for range 8 {
+		waitJS(t, ctx, "my throw or the end", `document.body.dataset.status === 'over' || (document.body.dataset.myTurn === 'yes' && document.body.dataset.roll === '')`)
+		if attr(t, ctx, "body", "data-status") == "over" {
+			break
+		}
+		turns := attr(t, ctx, "body", "data-turns")
+		run(t, ctx, "throw", click("#throw:not([disabled])"))
+		waitJS(t, ctx, "the move played by itself", `document.body.dataset.turns !== '`+turns+`'`)
+		moved++
+	}
+	if moved == 0 {
+		t.Fatal("no throw was played")
+	}
+	var rec recordJSON
+	s.ok(t, http.StatusOK, "GET", "/api/games/"+c.Game.ID+"/record.json", "", nil, &rec)
+	own := 0
+	for _, tv := range rec.Turns {
+		if tv.Seat == 0 && tv.Move != "pass" {
+			own++
+		}
+	}
+	if own == 0 {
+		t.Error("White never moved: every throw passed, so no forced move was played by itself")
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserLudoMarks: on the Ludo board, whose squares are small
+// circles, the marks of a picked piece fit the squares too.
+func TestBrowserLudoMarks(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	c := s.create(t, createRequest{Rules: "kinevet", Start: "....r................................... ..../..../..../.... r",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}, {Kind: "easy"}, {Kind: "easy"}}})
+	holdSeat(t, ctx, s, c)
+	run(t, ctx, "open the game and throw", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"), click("#throw:not([disabled])"))
+	// Red's piece on the track can move with any roll.
+	run(t, ctx, "pick it", visible("svg#board .piece.movable"), click(`svg#board .piece.movable[data-from="t:5"]`))
+	waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
+	screenshot(t, ctx, "ludo-marks")
+	checkMarks(t, ctx)
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

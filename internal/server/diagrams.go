@@ -1,0 +1,273 @@
+package server
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"math"
+	"strings"
+
+	"passage/game"
+	"passage/internal/catalog"
+	"passage/web"
+)
+
+// The rules pages show diagrams drawn from the rulesets' own data: the
+// board with its houses (game.Spec.Houses) and the throws with their
+// probabilities (the ruleset's outcomes), so that a page cannot show
+// other houses or odds than the game plays. They are drawn once, at
+// start-up, as SVG images (/rules/NAME/board.svg, /rules/NAME/throws.svg).
+
+// svgDoc is a drawing made of simple shapes, written by the template
+// templates/diagrams/diagram.svg.
+type svgDoc struct {
+	W, H    int
+	Title   string
+	Rects   []svgRect
+	Paths   []svgPath
+	Circles []svgCircle
+	Texts   []svgText
+}
+
+type svgRect struct {
+	X, Y, W, H, RX float64
+	Fill, Stroke   string
+}
+
+type svgPath struct{ D, Fill, Stroke, Transform string }
+
+type svgCircle struct {
+	X, Y, R, SW  float64
+	Fill, Stroke string
+}
+
+type svgText struct {
+	X, Y, Size              float64
+	Fill, Anchor, Weight, S string
+}
+
+func (d *svgDoc) text(x, y, size float64, s, fill, anchor, weight string) {
+	d.Texts = append(d.Texts, svgText{X: x, Y: y, Size: size, Fill: fill, Anchor: anchor, Weight: weight, S: s})
+}
+
+// arrow is a small arrowhead at (x, y) pointing at angle degrees.
+func (d *svgDoc) arrow(x, y, angle float64, fill string) {
+	d.Paths = append(d.Paths, svgPath{D: "M -4 -5 L 4 0 L -4 5 Z", Fill: fill, Transform: fmt.Sprintf("translate(%g,%g) rotate(%g)", x, y, angle)})
+}
+
+// senetBoard draws the 3 x 10 board, travelled as a snake, with the
+// ruleset's houses: symbol, number and short name.
+func senetBoard(sp game.Spec) svgDoc {
+	const S = 64.0
+	d := svgDoc{W: 660, H: 212, Title: "The board of " + sp.Title + ": squares 1-10 left to right, 11-20 right to left, 21-30 left to right, with its houses"}
+	d.Rects = append(d.Rects, svgRect{X: 4, Y: 4, W: 652, H: 204, RX: 8, Fill: "#8a5a2b", Stroke: "none"})
+	houses := map[int]game.House{}
+	for _, h := range sp.Houses {
+		houses[h.Square] = h
+	}
+	center := func(s int) (float64, float64) {
+		row := (s - 1) / 10
+		col := (s - 1) % 10
+		if row == 1 {
+			col = 9 - col
+		}
+		return 10 + float64(col)*S + S/2, 10 + float64(row)*S + S/2
+	}
+	for s := 1; s <= 30; s++ {
+		x, y := center(s)
+		fill := "#dcc08a"
+		if s%2 == 0 {
+			fill = "#d3b47a"
+		}
+		h, isHouse := houses[s]
+		if isHouse {
+			fill = "#ecd7a6"
+		}
+		d.Rects = append(d.Rects, svgRect{X: x - S/2 + 1, Y: y - S/2 + 1, W: S - 2, H: S - 2, RX: 4, Fill: fill, Stroke: "#9b7441"})
+		d.text(x-S/2+5, y-S/2+14, 11, fmt.Sprint(s), "#5e4020", "start", "normal")
+		if isHouse {
+			d.text(x, y+7, 22, h.Symbol, "#6b330a", "middle", "normal")
+			name := strings.TrimPrefix(strings.TrimPrefix(h.Name, "House of the "), "House of ")
+			if name != "" {
+				d.text(x, y+S/2-5, 9, name, "#6b330a", "middle", "bold")
+			}
+		}
+		if s < 30 {
+			nx, ny := center(s + 1)
+			d.arrow((x+nx)/2, (y+ny)/2, math.Atan2(ny-y, nx-x)*180/math.Pi, "#5e4020")
+		}
+	}
+	return d
+}
+
+// ludoTrack is the grid cell (column, row) of Ludo's squares 1-40, as
+// the board of web/static/ludo.js draws them.
+var ludoTrack = [40][2]float64{
+	{0, 4}, {1, 4}, {2, 4}, {3, 4}, {4, 4}, {4, 3}, {4, 2}, {4, 1}, {4, 0}, {5, 0},
+	{6, 0}, {6, 1}, {6, 2}, {6, 3}, {6, 4}, {7, 4}, {8, 4}, {9, 4}, {10, 4}, {10, 5},
+	{10, 6}, {9, 6}, {8, 6}, {7, 6}, {6, 6}, {6, 7}, {6, 8}, {6, 9}, {6, 10}, {5, 10},
+	{4, 10}, {4, 9}, {4, 8}, {4, 7}, {4, 6}, {3, 6}, {2, 6}, {1, 6}, {0, 6}, {0, 5},
+}
+
+// ludoColors are the four colours with their start square, goal lane
+// (towards the centre) and yard corner.
+var ludoColors = []struct {
+	name, fill string
+	start      int
+	goal       [2]float64 // the goal lane's first cell
+	step       [2]float64 // towards the centre
+	yard       [2]float64
+}{
+	{"red", "#d8372b", 1, [2]float64{1, 5}, [2]float64{1, 0}, [2]float64{1, 1}},
+	{"yellow", "#e9b50c", 11, [2]float64{5, 1}, [2]float64{0, 1}, [2]float64{9, 1}},
+	{"green", "#2f9a3a", 21, [2]float64{9, 5}, [2]float64{-1, 0}, [2]float64{9, 9}},
+	{"blue", "#2a6fd6", 31, [2]float64{5, 9}, [2]float64{0, -1}, [2]float64{1, 9}},
+}
+
+// ludoBoard draws the cross: the track of 40 squares, each colour's
+// yard, start square and goal lane.
+func ludoBoard(sp game.Spec) svgDoc {
+	const C = 40.0
+	d := svgDoc{W: 460, H: 460, Title: "The board of " + sp.Title + ": 40 squares round a cross, four yards, four start squares and four goal lanes"}
+	d.Rects = append(d.Rects, svgRect{X: 4, Y: 4, W: 452, H: 452, RX: 12, Fill: "#f3e6c4", Stroke: "#b48a4c"})
+	at := func(c [2]float64) (float64, float64) { return 10 + c[0]*C + C/2, 10 + c[1]*C + C/2 }
+	for _, col := range ludoColors {
+		yx, yy := at(col.yard)
+		d.Rects = append(d.Rects, svgRect{X: yx - C + 2, Y: yy - C + 2, W: 2*C - 4, H: 2*C - 4, RX: 10, Fill: col.fill, Stroke: "none"})
+		d.text(yx, yy+4, 11, col.name+" yard", "#ffffff", "middle", "bold")
+		for k := range 4 {
+			gx, gy := at([2]float64{col.goal[0] + float64(k)*col.step[0], col.goal[1] + float64(k)*col.step[1]})
+			d.Circles = append(d.Circles, svgCircle{X: gx, Y: gy, R: 16, SW: 1, Fill: col.fill, Stroke: "#5a4a33"})
+		}
+	}
+	for i, c := range ludoTrack {
+		x, y := at(c)
+		fill := "#fffdf6"
+		for _, col := range ludoColors {
+			if col.start == i+1 {
+				fill = col.fill
+			}
+		}
+		d.Circles = append(d.Circles, svgCircle{X: x, Y: y, R: 16, SW: 1.5, Fill: fill, Stroke: "#5a4a33"})
+		d.text(x, y+4, 10, fmt.Sprint(i+1), "#3d3020", "middle", "normal")
+	}
+	for _, col := range ludoColors {
+		ax, ay := at(ludoTrack[col.start-1])
+		bx, by := at(ludoTrack[col.start%40])
+		d.arrow((ax+bx)/2, (ay+by)/2, math.Atan2(by-ay, bx-ax)*180/math.Pi, "#3d3020")
+	}
+	return d
+}
+
+// throwsChart draws each throw's chance as a bar with its fraction.
+func throwsChart(title string, outcomes []game.Outcome) svgDoc {
+	const barW, gap, maxH = 56.0, 14.0, 120.0
+	w := 20 + float64(len(outcomes))*(barW+gap)
+	d := svgDoc{W: int(w), H: 200, Title: title}
+	best := 0.0
+	for _, o := range outcomes {
+		best = math.Max(best, float64(o.Num)/float64(o.Den))
+	}
+	for i, o := range outcomes {
+		p := float64(o.Num) / float64(o.Den)
+		h := maxH * p / best
+		x := 20 + float64(i)*(barW+gap)
+		d.Rects = append(d.Rects, svgRect{X: x, Y: 150 - h, W: barW, H: h, RX: 4, Fill: "#9a4d12", Stroke: "none"})
+		d.text(x+barW/2, 145-h, 13, fmt.Sprintf("%d/%d", o.Num, o.Den), "#2b2118", "middle", "bold")
+		d.text(x+barW/2, 172, 16, fmt.Sprint(o.Roll), "#2b2118", "middle", "bold")
+		d.text(x+barW/2, 192, 11, fmt.Sprintf("%.1f%%", 100*p), "#6b5b45", "middle", "normal")
+	}
+	return d
+}
+
+// boardDiagrams draws the board of each board family.
+var boardDiagrams = map[string]func(game.Spec) svgDoc{"senet": senetBoard, "ludo": ludoBoard}
+
+// rulesDiagrams draws every ruleset's diagrams, by address.
+func rulesDiagrams(t *template.Template) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, sp := range catalog.Specs() {
+		draw, ok := boardDiagrams[sp.Board]
+		if !ok {
+			return nil, fmt.Errorf("no board diagram for %s (board %q)", sp.Name, sp.Board)
+		}
+		board := draw(sp)
+		kit, err := catalog.Open(sp.Name, nil)
+		if err != nil {
+			return nil, err
+		}
+		outcomes, err := kit.Outcomes(kit.Start())
+		if err != nil {
+			return nil, err
+		}
+		if sp.Board == "senet" {
+			// Every Senet page can show the same attack, pair and wall.
+			var b bytes.Buffer
+			if err := t.ExecuteTemplate(&b, "diagram", senetExamples()); err != nil {
+				return nil, err
+			}
+			out["/rules/"+sp.Name+"/examples.svg"] = b.Bytes()
+		}
+		throws := throwsChart("The throws of "+sp.Title+" and their chances", outcomes)
+		for name, doc := range map[string]svgDoc{"board": board, "throws": throws} {
+			var b bytes.Buffer
+			if err := t.ExecuteTemplate(&b, "diagram", doc); err != nil {
+				return nil, err
+			}
+			out["/rules/"+sp.Name+"/"+name+".svg"] = b.Bytes()
+		}
+	}
+	return out, nil
+}
+
+// diagramTemplate parses the diagram template.
+func diagramTemplate() (*template.Template, error) {
+	return template.ParseFS(web.Templates, "templates/diagrams/diagram.svg")
+}
+
+// senetExamples draws three rows of squares 11-18: an attack (a swap),
+// a protected pair and a wall, each with its caption.
+func senetExamples() svgDoc {
+	const S, x0 = 48.0, 20.0
+	d := svgDoc{W: 560, H: 330, Title: "Three examples: an attack swaps two pieces; a pair cannot be attacked; a wall of three cannot be passed"}
+	type row struct {
+		caption string
+		pieces  map[int]string // square: "w" or "b"
+		from    int            // the moving piece
+		to      int
+		blocked bool
+	}
+	rows := []row{
+		{"Attack: White throws 3 from 12 onto Black's lone piece on 15. They swap: Black goes to 12.", map[int]string{12: "w", 15: "b"}, 12, 15, false},
+		{"Pair: Black's 15 and 16 protect each other. White may not land on either.", map[int]string{12: "w", 15: "b", 16: "b"}, 12, 15, true},
+		{"Wall: three Black pieces in a row (14-16). White on 12 may not pass them.", map[int]string{12: "w", 14: "b", 15: "b", 16: "b"}, 12, 17, true},
+	}
+	for i, r := range rows {
+		y := 14 + float64(i)*106
+		d.text(x0, y+10, 13, r.caption, "#2b2118", "start", "normal")
+		for s := 11; s <= 18; s++ {
+			x := x0 + float64(s-11)*S
+			d.Rects = append(d.Rects, svgRect{X: x, Y: y + 20, W: S - 2, H: S - 2, RX: 4, Fill: "#dcc08a", Stroke: "#9b7441"})
+			d.text(x+4, y+32, 10, fmt.Sprint(s), "#5e4020", "start", "normal")
+			if c, ok := r.pieces[s]; ok {
+				fill, stroke := "#fbf7ec", "#4a3b2a"
+				if c == "b" {
+					fill, stroke = "#2d2723", "#000000"
+				}
+				d.Circles = append(d.Circles, svgCircle{X: x + S/2 - 1, Y: y + 20 + S/2, R: 15, SW: 2, Fill: fill, Stroke: stroke})
+			}
+		}
+		// The move as an arc over the squares, ending in an arrowhead or a cross.
+		ax := x0 + float64(r.from-11)*S + S/2 - 1
+		bx := x0 + float64(r.to-11)*S + S/2 - 1
+		top := y + 16
+		d.Paths = append(d.Paths, svgPath{D: fmt.Sprintf("M %g %g Q %g %g %g %g", ax, top+8, (ax+bx)/2, top-14, bx, top+8), Fill: "none", Stroke: "#2b2118"})
+		if r.blocked {
+			d.text(bx, top+14, 20, "✕", "#a8281f", "middle", "bold")
+		} else {
+			d.arrow(bx, top+6, 70, "#1b7f3b")
+			d.text(x0+8*S+8, y+52, 13, "⇄ swap", "#1b7f3b", "start", "bold")
+		}
+	}
+	return d
+}

@@ -1,0 +1,186 @@
+package server
+
+import (
+	"io"
+	"io/fs"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"passage/internal/catalog"
+	"passage/ludo"
+	"passage/senet"
+	"passage/web"
+)
+
+// inlineCode finds what a Content-Security-Policy of script-src 'self'
+// would block or what styles should not carry: inline scripts, event
+// handler attributes and style attributes.
+var inlineCode = regexp.MustCompile(`<script(?:\s[^>]*)?>\s*[^<\s]|<script>|\son[a-z]+=|\sstyle=`)
+
+// TestPages: every page is a template around the shared layout, loads
+// its module, carries no inline code, and answers unknown addresses
+// with a 404 page that escapes what was asked.
+func TestPages(t *testing.T) {
+	s := newTestServer(t, Config{})
+	tests := []struct {
+		path   string
+		status int
+		want   []string
+	}{
+		{"/", 200, []string{`<title>Lobby · Passage</title>`, `src="/static/lobby.js"`, `id="create"`, `href="/static/favicon.svg"`, `src="/static/prefs.js"`}},
+		{"/g/abc", 200, []string{`src="/static/game.js"`, `id="board"`, `aria-live="polite"`}},
+		{"/g/abc/replay", 200, []string{`src="/static/replay.js"`, `id="slider"`, `id="play"`}},
+		{"/rules", 200, []string{`href="/rules/senet-jequier"`, `href="/rules/kinevet"`}},
+		{"/rules/senet-jequier", 200, []string{`<title>Senet after Jéquier (Pusch) · Passage</title>`, `class="rule-id"`, `id="J7"`}},
+		{"/rules/kinevet", 200, []string{`id="H2"`, `<html lang="en">`}},
+		// A translated page is in its language, under its own heading.
+		{"/rules/senet-szenet.hu", 200, []string{`<html lang="hu">`, `<title>Szenet, az átkelés játéka · Passage</title>`}},
+		{"/docs/api", 200, []string{`<title>The Passage API · Passage</title>`, `<code>`}},
+		{"/rules/no<such>", 404, []string{`no&lt;such&gt;`}},
+		{"/nowhere<b>", 404, []string{`Not found`, `/nowhere&lt;b&gt;`}},
+		{"/static/favicon.svg", 200, []string{`<svg`}},
+		// The diagrams come from the rulesets' data: Szenet's House of
+		// Water on 27 and its throws (1: 4/16 ... 5: 1/16), Ludo's die.
+		{"/rules/senet-szenet/board.svg", 200, []string{`<svg`, `>≈</text>`, `>Water</text>`, `>27</text>`}},
+		{"/rules/senet-szenet/throws.svg", 200, []string{`>4/16</text>`, `>1/16</text>`, `>5</text>`}},
+		{"/rules/kinevet/throws.svg", 200, []string{`>1/6</text>`, `>6</text>`}},
+		{"/rules/kinevet/board.svg", 200, []string{`>40</text>`, `red yard`}},
+		{"/rules/kinevet/nothing.svg", 404, nil},
+	}
+	for _, tt := range tests {
+		resp, err := http.Get(s.url + tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := string(b)
+		if resp.StatusCode != tt.status {
+			t.Errorf("GET %s: status %d, want %d", tt.path, resp.StatusCode, tt.status)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("GET %s lacks %s", tt.path, w)
+			}
+		}
+		if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+			if m := inlineCode.FindString(body); m != "" {
+				t.Errorf("GET %s: inline code %q", tt.path, m)
+			}
+		}
+	}
+	resp, err := http.Get(s.url + "/favicon.ico")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.Request.URL.Path != "/static/favicon.svg" || resp.StatusCode != http.StatusOK {
+		t.Errorf("GET /favicon.ico ends at %s with %d, want the SVG icon", resp.Request.URL.Path, resp.StatusCode)
+	}
+}
+
+// TestRulesPagesForPlayers: the rules pages speak to players (no talk
+// of seeds, code, notation or files) and every diagram they show exists.
+func TestRulesPagesForPlayers(t *testing.T) {
+	s := newTestServer(t, Config{})
+	img := regexp.MustCompile(`<img src="([^"]+)"`)
+	for _, name := range []string{"senet-jequier", "senet-szenet", "senet-apokrif", "kinevet"} {
+		resp, err := http.Get(s.url + "/rules/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		page := string(b)
+		main := page[strings.Index(page, "<main"):]
+		for _, bad := range []string{"seed", "<code>", ".md", "notation", "the code", "engine"} {
+			if strings.Contains(strings.ToLower(main), bad) {
+				t.Errorf("/rules/%s speaks of %q", name, bad)
+			}
+		}
+		srcs := img.FindAllStringSubmatch(main, -1)
+		if len(srcs) < 2 {
+			t.Errorf("/rules/%s shows %d diagrams, want the board and the throws at least", name, len(srcs))
+		}
+		for _, m := range srcs {
+			r, err := http.Get(s.url + m[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Body.Close()
+			if r.StatusCode != http.StatusOK || r.Header.Get("Content-Type") != "image/svg+xml" {
+				t.Errorf("/rules/%s: diagram %s answers %d %s", name, m[1], r.StatusCode, r.Header.Get("Content-Type"))
+			}
+		}
+	}
+}
+
+// BenchmarkNewSite measures the start-up work of the pages: parsing the
+// templates, rendering every Markdown page and drawing the diagrams.
+func BenchmarkNewSite(b *testing.B) {
+	for b.Loop() {
+		if _, err := newSite(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestRulesetHousesUnderOptions: the ruleset view with options chosen
+// lists the houses of those options, which the board draws: with
+// water=15 drowned pieces restart on 15, otherwise on 1.
+func TestRulesetHousesUnderOptions(t *testing.T) {
+	s := newTestServer(t, Config{})
+	for _, tt := range []struct {
+		query       string
+		want, other int
+	}{{"?opt=water%3D15", 15, 1}, {"?opt=water%3D1", 1, 15}} {
+		var v rulesetView
+		s.ok(t, http.StatusOK, "GET", "/api/rulesets/senet-jequier"+tt.query, "", nil, &v)
+		ret := map[int]bool{}
+		for _, h := range v.Houses {
+			if h.Symbol == "↺" {
+				ret[h.Square] = true
+			}
+		}
+		if !ret[tt.want] || ret[tt.other] {
+			t.Errorf("%s: return squares %v, want %d only", tt.query, ret, tt.want)
+		}
+	}
+}
+
+// TestEffectsInPlainWords: every special rule the engines report has
+// words for players in app.js (a missing one would show the engine's
+// own name).
+func TestEffectsInPlainWords(t *testing.T) {
+	src, err := fs.ReadFile(web.Static, "static/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, sp := range catalog.Specs() {
+		var e interface{ EffectNames() []string }
+		var err error
+		switch sp.Board {
+		case "senet":
+			e, err = senet.New(sp.Name, nil)
+		case "ludo":
+			e, err = ludo.New(sp.Name, nil)
+		default:
+			t.Fatalf("%s: board %q has no engine in this test", sp.Name, sp.Board)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, e.EffectNames()...)
+	}
+	for _, n := range names {
+		if !strings.Contains(string(src), "'"+n+"': [") {
+			t.Errorf("effect %q has no plain words in app.js", n)
+		}
+	}
+}
