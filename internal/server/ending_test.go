@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"passage/game"
+	"passage/internal/catalog"
 	"passage/internal/store"
 )
 
@@ -130,5 +132,16 @@ func TestResultText(t *testing.T) {
 	st := machine(t)
 	if got, want := resultText(st.kit.Ruleset, "finish", 1, 211, 1), "Black bore off the last piece on turn 211"; got != want {
 		t.Errorf("finish: %q, want %q", got, want)
+	}
+	ludo, err := catalog.Open("kinevet", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, _ := game.SeatName(ludo.Ruleset, 2)
+	if got, want := resultText(ludo.Ruleset, "finish", 2, 90, 2), name+" brought the last piece home on turn 90"; got != want {
+		t.Errorf("Ludo finish: %q, want %q", got, want)
+	}
+	if got, want := resultText(ludo.Ruleset, "finish", -1, 90, -1), "The game ended on turn 90 with no single winner"; got != want {
+		t.Errorf("no winner: %q, want %q", got, want)
 	}
 }
