@@ -40,6 +40,9 @@ type recipe struct {
 	nodes      int     // playExpectimax: the node budget of iterative deepening, or 0
 	iterations int     // playMCTS
 	maxN       int
+	// oracle: play perfectly where an Oracle (endgame table) knows the
+	// position (SetOracles).
+	oracle bool
 }
 
 // Levels lists the named players, the strengths weakest first, then the
@@ -48,9 +51,9 @@ var Levels = []Level{
 	{"easy", "greedy, but one move in three is random", recipe{algorithm: playNoisyGreedy, noise: 1.0 / 3}},
 	{"medium", "greedy: the best move one throw ahead", recipe{algorithm: playGreedy}},
 	{"hard", "expectimax, as deep as 120,000 positions allow (4.5-6 throws on average, at most 8)",
-		recipe{algorithm: playExpectimax, depth: 8, nodes: 120_000}},
+		recipe{algorithm: playExpectimax, depth: 8, nodes: 120_000, oracle: true}},
 	{"expert", "expectimax, as deep as 1,000,000 positions allow (5.5-7 throws on average, at most 12)",
-		recipe{algorithm: playExpectimax, depth: 12, nodes: 1_000_000}},
+		recipe{algorithm: playExpectimax, depth: 12, nodes: 1_000_000, oracle: true}},
 	{"random", "uniform over the legal moves", recipe{algorithm: playRandom}},
 	{"greedy", "one move ahead with the game's evaluation", recipe{algorithm: playGreedy}},
 	{"expectimax", "expectimax, 2 throws deep (expectimax-N for N throws, 1-6)",
@@ -71,6 +74,9 @@ func Names() []string {
 // parse finds the recipe a player name stands for: a level's, or for
 // NAME-N a numbered level's with its budget replaced by N.
 func parse(name string) (recipe, error) {
+	if base, ok := strings.CutSuffix(name, LinearSuffix); ok {
+		return parseLinear(name, base)
+	}
 	base, arg, numbered := strings.Cut(name, "-")
 	i := slices.IndexFunc(Levels, func(l Level) bool { return l.Name == base })
 	if i < 0 {
@@ -120,7 +126,7 @@ func New[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], 
 		return &noisy[P, M]{Greedy: NewGreedy(g, eval), rng: rand.New(rand.NewPCG(seed, 0xea5)), p: r.noise}, nil
 	case playExpectimax:
 		a := NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: r.depth, Nodes: r.nodes})
-		if name == "hard" || name == "expert" { // perfect where an Oracle (endgame table) knows the position
+		if r.oracle {
 			return withOracle(g, a), nil
 		}
 		return a, nil

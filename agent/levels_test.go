@@ -19,7 +19,7 @@ func TestParseLevels(t *testing.T) {
 		{"expectimax-3", recipe{algorithm: playExpectimax, depth: 3, maxN: 6}},
 		{"expectimax-6", recipe{algorithm: playExpectimax, depth: 6, maxN: 6}},
 		{"mcts-500", recipe{algorithm: playMCTS, iterations: 500, maxN: 1_000_000}},
-		{"hard", recipe{algorithm: playExpectimax, depth: 8, nodes: 120_000}},
+		{"hard", recipe{algorithm: playExpectimax, depth: 8, nodes: 120_000, oracle: true}},
 		{"easy", recipe{algorithm: playNoisyGreedy, noise: 1.0 / 3}},
 	}
 	for _, tt := range tests {

@@ -15,6 +15,7 @@ import (
 	"passage/agent"
 	"passage/game"
 	"passage/ludo"
+	"passage/nneval"
 	"passage/senet"
 	"passage/sim"
 )
@@ -50,13 +51,15 @@ type entry struct {
 // order `passage rules` prints them. Every program finds its rulesets
 // here: the command line, the server, the simulations and game records.
 var registry = slices.Concat(
-	register(senet.Specs(), senet.New),
-	register(ludo.Specs(), ludo.New),
+	register(senet.Specs(), senet.New, nneval.ForSenet),
+	register(ludo.Specs(), ludo.New, nneval.ForLudo),
 )
 
 // register makes the registry entries of one game package's rulesets:
-// build is the package's constructor by name and options.
-func register[G typed[P, M], P comparable, M comparable](specs []game.Spec, build func(name string, opts map[string]string) (G, error)) []entry {
+// build is the package's constructor by name and options, learned gives
+// a ruleset's trained evaluation (package nneval), or nil.
+func register[G typed[P, M], P comparable, M comparable](specs []game.Spec, build func(name string, opts map[string]string) (G, error),
+	learned func(G) game.Evaluator[P]) []entry {
 	out := make([]entry, len(specs))
 	for i, spec := range specs {
 		out[i] = entry{spec: spec, open: func(opts map[string]string) (Kit, error) {
@@ -64,7 +67,7 @@ func register[G typed[P, M], P comparable, M comparable](specs []game.Spec, buil
 			if err != nil {
 				return Kit{}, err
 			}
-			return bind(g), nil
+			return bind(g, learned(g)), nil
 		}}
 	}
 	return out
@@ -76,10 +79,11 @@ type typed[P comparable, M comparable] interface {
 	game.Evaluator[P]
 }
 
-// bind makes the Kit of a typed game.
-func bind[P comparable, M comparable](g typed[P, M]) Kit {
+// bind makes the Kit of a typed game, whose search players use learned
+// (the trained network, nil when the ruleset has none).
+func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) Kit {
 	factory := func(name string, seed uint64) (agent.Agent[P, M], error) {
-		return agent.New(g, g, name, seed)
+		return agent.NewLearned(g, g, learned, name, seed)
 	}
 	kit := Kit{
 		Ruleset: game.Text(g),

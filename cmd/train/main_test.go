@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runTrain runs the command and returns its exit status and output.
+func runTrain(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestErrorsFollowTheContract(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{},
+		{"-rules", "nope"},
+		{"-rules", "senet-szenet", "-hidden", "12", "-out", filepath.Join(dir, "x")},
+		{"-rules", "senet-szenet", "-lambda", "2"},
+		{"-rules", "kinevet", "-opt", "players"},
+		{"-rules", "kinevet", "-opt", "players=9"},
+		{"-rules", "senet-szenet", "-opponent", "wizard"},
+		{"-rules", "senet-szenet", "-plot", "x.png"},
+		{"-info", filepath.Join(dir, "missing.nnw")},
+		{"-rules", "senet-szenet", "extra"},
+	} {
+		code, out, errs := runTrain(args...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "train: ") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2, nothing, one line", args, code, out, errs)
+		}
+	}
+}
+
+// tiny trains a small network into dir and returns the weight file.
+func tiny(t *testing.T, dir string, extra ...string) []byte {
+	t.Helper()
+	out := filepath.Join(dir, "w.nnw")
+	args := append([]string{"-rules", "senet-jequier", "-games", "24", "-batch", "8", "-hidden", "8",
+		"-out", out, "-checkpoint", filepath.Join(dir, "c.ckpt")}, extra...)
+	if code, _, errs := runTrain(args...); code != 0 {
+		t.Fatalf("%q: exit %d: %s", args, code, errs)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// The same command gives the same file on any number of workers, and
+// continuing a checkpoint of a shorter run gives the longer run's file.
+func TestWeightsAreReproducible(t *testing.T) {
+	one := tiny(t, t.TempDir(), "-workers", "1")
+	if two := tiny(t, t.TempDir(), "-workers", "3"); !bytes.Equal(one, two) {
+		t.Error("1 and 3 workers wrote different weights")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "w.nnw")
+	if code, _, errs := runTrain("-rules", "senet-jequier", "-games", "16", "-batch", "8", "-hidden", "8",
+		"-out", out, "-checkpoint", filepath.Join(dir, "c.ckpt")); code != 0 {
+		t.Fatal(errs)
+	}
+	if resumed := tiny(t, dir, "-resume"); !bytes.Equal(one, resumed) {
+		t.Error("a run resumed from 16 games wrote different weights than one of 24")
+	}
+	// A checkpoint of another configuration is refused.
+	code, _, errs := runTrain("-rules", "senet-jequier", "-games", "24", "-batch", "8", "-hidden", "16",
+		"-out", out, "-checkpoint", filepath.Join(dir, "c.ckpt"), "-resume")
+	if code != 2 || !strings.Contains(errs, "checkpoint") {
+		t.Errorf("mismatched checkpoint: exit %d, %s", code, errs)
+	}
+}
+
+func TestInfoNamesTheCommand(t *testing.T) {
+	dir := t.TempDir()
+	tiny(t, dir)
+	code, out, errs := runTrain("-info", filepath.Join(dir, "w.nnw"))
+	want := "command: go run ./cmd/train -rules senet-jequier -games 24 -hidden 8 -batch 8 -lambda 0.7 -rate 0.5 -skip-rate 1"
+	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "shape: ") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+func TestCurveAndPlot(t *testing.T) {
+	dir := t.TempDir()
+	csv, png := filepath.Join(dir, "c.csv"), filepath.Join(dir, "c.png")
+	tiny(t, dir, "-curve", csv, "-curve-every", "8", "-curve-games", "4", "-plot", png)
+	data, err := os.ReadFile(csv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 5 || lines[0] != "games,win_rate,low,high,loss" || !strings.HasPrefix(lines[1], "0,") || !strings.HasPrefix(lines[4], "24,") {
+		t.Errorf("curve:\n%s", data)
+	}
+	if st, err := os.Stat(png); err != nil || st.Size() == 0 {
+		t.Errorf("plot: %v", err)
+	}
+}

@@ -1,0 +1,71 @@
+package nneval
+
+import (
+	"io/fs"
+	"strings"
+	"testing"
+
+	"passage/ludo"
+	"passage/senet"
+)
+
+// Every embedded weight file reads, names the command that made it,
+// stays within 1 MB and fits the encoding of the ruleset it serves.
+func TestEmbeddedWeights(t *testing.T) {
+	keys := Keys()
+	if len(keys) == 0 {
+		t.Fatal("no embedded weights")
+	}
+	for _, key := range keys {
+		info, err := fs.Stat(weightFiles, "weights/"+key+".nnw")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Size() > 1<<20 {
+			t.Errorf("%s: %d bytes, more than 1 MB", key, info.Size())
+		}
+		f, err := Load(key)
+		if err != nil {
+			t.Fatalf("%s: %v", key, err)
+		}
+		if f.Exact != nil {
+			t.Errorf("%s: a checkpoint (float64 weights) was embedded", key)
+		}
+		if cmd := f.Header["command"]; !strings.HasPrefix(cmd, "go run ./cmd/train -rules ") || f.Header["key"] != key {
+			t.Errorf("%s: header %v", key, f.Header)
+		}
+	}
+	for _, name := range senetNames {
+		r := senet.MustNew(name, nil)
+		if e := ForSenet(r); (e != nil) != has(keys, SenetKey(r)) {
+			t.Errorf("%s: evaluation %v, weights %v", name, e != nil, has(keys, SenetKey(r)))
+		}
+	}
+	for _, players := range []string{"2", "3", "4"} {
+		r := ludo.MustNew("kinevet", map[string]string{"players": players})
+		if e := ForLudo(r); (e != nil) != has(keys, LudoKey(r)) {
+			t.Errorf("kinevet %s players: evaluation %v, weights %v", players, e != nil, has(keys, LudoKey(r)))
+		}
+	}
+}
+
+func has(keys []string, k string) bool {
+	for _, x := range keys {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+func TestKeys(t *testing.T) {
+	if k := SenetKey(senet.MustNew("senet-jequier", map[string]string{"water": "15"})); k != "senet-jequier" {
+		t.Errorf("SenetKey = %q", k)
+	}
+	if k := LudoKey(ludo.MustNew("kinevet", map[string]string{"players": "3", "goal-jump": "on"})); k != "kinevet-3p" {
+		t.Errorf("LudoKey = %q", k)
+	}
+	if _, err := Load("no-such-ruleset"); err == nil {
+		t.Error("Load of a missing key succeeded")
+	}
+}

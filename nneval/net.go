@@ -1,0 +1,221 @@
+// Package nneval is the learned evaluation: a small neural network per
+// ruleset, trained by temporal-difference learning from self-play
+// (cmd/train), that search uses instead of the fitted linear evaluation
+// where weights exist.
+//
+// The network reads a sparse encoding of the position from the side to
+// move's point of view (the raw board plus the game's hand-made
+// features), has one hidden layer of rectified linear units and a
+// linear skip connection from the inputs to the outputs, and gives one
+// logit per seat: a logistic output for Senet (the mover's chance of
+// winning) and a soft-max over the seats for Ludo. The skip connection
+// lets a network start out as the existing evaluation (the fitted
+// linear model for Senet, the hand-made one for Ludo), so training only
+// has to add what they miss.
+//
+// Usage:
+//
+//	r := senet.MustNew("senet-szenet", nil)
+//	if e := nneval.ForSenet(r); e != nil {
+//		payoffs := e.Evaluate(r.Start())
+//	}
+package nneval
+
+import (
+	"fmt"
+	"math"
+)
+
+// MaxHidden is the largest hidden layer inference supports: the
+// activations live in a fixed array on the stack so that evaluation
+// does not allocate.
+const MaxHidden = 128
+
+// MaxOutputs is the largest number of outputs (one per seat).
+const MaxOutputs = 4
+
+// MaxActive is the most nonzero inputs an encoding may produce.
+const MaxActive = 96
+
+// Input is one nonzero input of a sparse encoding.
+type Input struct {
+	Index int32
+	Value float32
+}
+
+// Sparse is an encoded position: its nonzero inputs.
+type Sparse struct {
+	In [MaxActive]Input
+	N  int
+}
+
+// add appends input i with value v when v is not zero.
+func (s *Sparse) add(i int, v float32) {
+	if v != 0 {
+		s.In[s.N] = Input{int32(i), v}
+		s.N++
+	}
+}
+
+// Active is the encoded inputs.
+func (s *Sparse) Active() []Input { return s.In[:s.N] }
+
+// Net is a network's shape and weights. Rows of W1 and Skip are per
+// input, so that a sparse input adds one row.
+type Net struct {
+	Inputs, Hidden, Outputs int
+	W1                      []float32 // Inputs x Hidden
+	B1                      []float32 // Hidden
+	W2                      []float32 // Outputs x Hidden
+	Skip                    []float32 // Inputs x Outputs
+	B2                      []float32 // Outputs
+}
+
+// NewNet makes a network of the given shape with every weight zero.
+func NewNet(inputs, hidden, outputs int) (*Net, error) {
+	if inputs < 1 || hidden < 8 || hidden > MaxHidden || hidden%8 != 0 || outputs < 1 || outputs > MaxOutputs || inputs > 1<<20 {
+		return nil, fmt.Errorf("nneval: bad shape %d-%d-%d (hidden a multiple of 8 up to %d, outputs 1-%d)", inputs, hidden, outputs, MaxHidden, MaxOutputs)
+	}
+	return &Net{
+		Inputs: inputs, Hidden: hidden, Outputs: outputs,
+		W1: make([]float32, inputs*hidden), B1: make([]float32, hidden),
+		W2: make([]float32, outputs*hidden), Skip: make([]float32, inputs*outputs),
+		B2: make([]float32, outputs),
+	}, nil
+}
+
+// Params lists the weight arrays in file order.
+func (n *Net) Params() [][]float32 { return [][]float32{n.W1, n.B1, n.W2, n.Skip, n.B2} }
+
+// Logits computes the network's output logits for the encoded inputs
+// into out (len Outputs). It does not allocate.
+func (n *Net) Logits(x []Input, out []float32) {
+	var h [MaxHidden]float32
+	n.hidden(x, h[:n.Hidden])
+	n.output(x, h[:n.Hidden], out)
+}
+
+// hidden computes the rectified hidden activations into h.
+func (n *Net) hidden(x []Input, h []float32) {
+	copy(h, n.B1)
+	for _, in := range x {
+		row := n.W1[int(in.Index)*n.Hidden:][:len(h)]
+		v := in.Value
+		// Eight at a time: the fixed-size arrays drop the bounds checks
+		// of the innermost loop, the one inference spends its time in.
+		for j := 0; j < len(h); j += 8 {
+			a, w := (*[8]float32)(h[j:j+8]), (*[8]float32)(row[j:j+8])
+			a[0] += v * w[0]
+			a[1] += v * w[1]
+			a[2] += v * w[2]
+			a[3] += v * w[3]
+			a[4] += v * w[4]
+			a[5] += v * w[5]
+			a[6] += v * w[6]
+			a[7] += v * w[7]
+		}
+	}
+	for j, a := range h {
+		if a < 0 {
+			h[j] = 0
+		}
+	}
+}
+
+// output computes the logits from the hidden activations and the skip
+// connection.
+func (n *Net) output(x []Input, h []float32, out []float32) {
+	for k := range out {
+		z := n.B2[k]
+		w := n.W2[k*n.Hidden:][:len(h)]
+		for j, a := range h {
+			z += a * w[j]
+		}
+		out[k] = z
+	}
+	for _, in := range x {
+		row := n.Skip[int(in.Index)*n.Outputs:][:len(out)]
+		for k := range out {
+			out[k] += in.Value * row[k]
+		}
+	}
+}
+
+// Grad adds to g (laid out like n.Params, flattened in order) the
+// gradient of the loss with respect to every weight, given the
+// gradient dz of the loss with respect to the logits, at inputs x.
+// Training uses it; it does not allocate.
+func (n *Net) Grad(x []Input, dz []float32, g *Grads) {
+	var h [MaxHidden]float32
+	n.hidden(x, h[:n.Hidden])
+	var dh [MaxHidden]float64
+	for k, d := range dz {
+		dd := float64(d)
+		g.B2[k] += dd
+		w := n.W2[k*n.Hidden:][:n.Hidden]
+		gw := g.W2[k*n.Hidden:][:n.Hidden]
+		for j := range n.Hidden {
+			gw[j] += dd * float64(h[j])
+			if h[j] > 0 {
+				dh[j] += dd * float64(w[j])
+			}
+		}
+	}
+	for j := range n.Hidden {
+		g.B1[j] += dh[j]
+	}
+	for _, in := range x {
+		v := float64(in.Value)
+		gw := g.W1[int(in.Index)*n.Hidden:][:n.Hidden]
+		for j := range n.Hidden {
+			gw[j] += v * dh[j]
+		}
+		gs := g.Skip[int(in.Index)*n.Outputs:][:n.Outputs]
+		for k, d := range dz {
+			gs[k] += v * float64(d)
+		}
+	}
+}
+
+// Grads holds a gradient (or any float64 copy of the weights) in the
+// layout of Net.
+type Grads struct {
+	W1, B1, W2, Skip, B2 []float64
+}
+
+// NewGrads makes a zero gradient for n's shape.
+func NewGrads(n *Net) *Grads {
+	return &Grads{
+		W1: make([]float64, len(n.W1)), B1: make([]float64, len(n.B1)), W2: make([]float64, len(n.W2)),
+		Skip: make([]float64, len(n.Skip)), B2: make([]float64, len(n.B2)),
+	}
+}
+
+// Params lists the arrays in file order.
+func (g *Grads) Params() [][]float64 { return [][]float64{g.W1, g.B1, g.W2, g.Skip, g.B2} }
+
+// Clear sets every entry to zero.
+func (g *Grads) Clear() {
+	for _, a := range g.Params() {
+		clear(a)
+	}
+}
+
+// sigmoid is the logistic function.
+func sigmoid(z float32) float64 { return 1 / (1 + math.Exp(-float64(z))) }
+
+// softmax turns the first n logits into shares that sum to 1.
+func softmax(z []float32, out []float64) {
+	top := z[0]
+	for _, v := range z[1:] {
+		top = max(top, v)
+	}
+	sum := 0.0
+	for i, v := range z {
+		out[i] = math.Exp(float64(v - top))
+		sum += out[i]
+	}
+	for i := range z {
+		out[i] /= sum
+	}
+}

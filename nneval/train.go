@@ -1,0 +1,245 @@
+package nneval
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"passage/game"
+)
+
+// TrainConfig is a training run: TD(lambda) from self-play.
+type TrainConfig struct {
+	// Games is the total number of self-play games (the run ends there).
+	Games int
+	// Done is the number of games already trained on (a resumed run).
+	Done int
+	// Batch is the number of games played with the same weights before
+	// their updates are applied, in game order.
+	Batch int
+	// Lambda mixes one-throw backups and the game's result (0: pure
+	// backups; 1: the result alone).
+	Lambda float64
+	// Rate is the learning rate per batch, applied to the gradient
+	// averaged over the batch's positions.
+	Rate float64
+	// SkipRate scales the learning rate of the skip connection (0
+	// freezes it): the part that starts as the previous evaluation, which
+	// for Senet was fitted to convergence on far more positions than a
+	// batch holds, so that the noise of small batches would only blur it.
+	SkipRate float64
+	// Epsilon is the chance of a random move in self-play.
+	Epsilon float64
+	// Seed makes the run reproducible: game i throws from a generator
+	// seeded by (Seed, i).
+	Seed uint64
+	// Workers plays that many games of a batch at once; the weights do
+	// not depend on it.
+	Workers int
+	// MaxMoves stops a self-play game that has not ended (a bug in the
+	// rules) with an error.
+	MaxMoves int
+	// AfterBatch, when set, is called after each batch with the games
+	// done so far; an error stops the run.
+	AfterBatch func(done int) error
+}
+
+// Trainer trains an evaluation by self-play. Its float64 weights are
+// the master copy; the network the games use is their float32 rounding,
+// refreshed after each batch.
+type Trainer[P comparable, M comparable] struct {
+	G     game.Game[P, M]
+	E     *Eval[P]
+	W     *Grads // the master weights
+	Cfg   TrainConfig
+	Loss  float64 // the mean cross-entropy of the last batch's positions
+	Moves int     // the positions trained on in the last batch
+}
+
+// NewTrainer makes a trainer starting from w (nil: the network's own
+// weights).
+func NewTrainer[P comparable, M comparable](g game.Game[P, M], e *Eval[P], w *Grads, cfg TrainConfig) *Trainer[P, M] {
+	if w == nil {
+		w = NewGrads(e.Net)
+		for i, a := range e.Net.Params() {
+			for j, x := range a {
+				w.Params()[i][j] = float64(x)
+			}
+		}
+	}
+	if cfg.Batch <= 0 {
+		cfg.Batch = 16
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 1
+	}
+	if cfg.MaxMoves <= 0 {
+		cfg.MaxMoves = 100_000
+	}
+	w.Round(e.Net)
+	return &Trainer[P, M]{G: g, E: e, W: w, Cfg: cfg}
+}
+
+// skipParams is the index of the skip connection in Grads.Params.
+const skipParams = 3
+
+// gameResult is one self-play game's contribution to a batch.
+type gameResult struct {
+	grad  *Grads
+	loss  float64
+	moves int
+	err   error
+}
+
+// Run trains until Cfg.Games games are done or ctx is cancelled (then
+// it returns ctx's error after the last whole batch).
+func (t *Trainer[P, M]) Run(ctx context.Context) error {
+	pool := make([]*Grads, t.Cfg.Batch)
+	for i := range pool {
+		pool[i] = NewGrads(t.E.Net)
+	}
+	for t.Cfg.Done < t.Cfg.Games {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		first := t.Cfg.Done
+		n := min(t.Cfg.Batch, t.Cfg.Games-first)
+		results := make([]gameResult, n)
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for range min(t.Cfg.Workers, n) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for k := range next {
+					pool[k].Clear()
+					results[k] = t.selfPlay(first+k, pool[k])
+				}
+			}()
+		}
+		for k := range n {
+			next <- k
+		}
+		close(next)
+		wg.Wait()
+		// Sum in game order, so the update is the same on any number of
+		// workers.
+		total, loss, moves := pool[0], 0.0, 0
+		for k, r := range results {
+			if r.err != nil {
+				return r.err
+			}
+			if k > 0 {
+				for i, a := range total.Params() {
+					for j, x := range r.grad.Params()[i] {
+						a[j] += x
+					}
+				}
+			}
+			loss += r.loss
+			moves += r.moves
+		}
+		step := t.Cfg.Rate / float64(max(moves, 1))
+		for i, a := range t.W.Params() {
+			s := step
+			if i == skipParams {
+				s *= t.Cfg.SkipRate
+			}
+			for j, x := range total.Params()[i] {
+				a[j] -= s * x
+			}
+		}
+		t.W.Round(t.E.Net)
+		t.Cfg.Done += n
+		t.Loss, t.Moves = loss/float64(max(moves, 1)), moves
+		if t.Cfg.AfterBatch != nil {
+			if err := t.Cfg.AfterBatch(t.Cfg.Done); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// selfPlay plays game i with the current weights and adds the gradient
+// of its positions' loss against their lambda-returns to grad.
+//
+// At each position the mover's options are searched for every throw:
+// the best move by the network (or the result, when a move ends the
+// game), so the one-throw backup E is the exact expectation over the
+// throws. The throw actually made then picks the move played. The
+// lambda-return is G(t) = (1-lambda) E(t) + lambda G(t+1), with G at the
+// end the game's payoffs.
+func (t *Trainer[P, M]) selfPlay(i int, grad *Grads) gameResult {
+	g, e := t.G, t.E
+	rng := rand.New(rand.NewPCG(t.Cfg.Seed, uint64(i)))
+	var (
+		positions []P
+		backups   []game.Payoffs
+		buf       []M
+		bestAfter []P
+	)
+	p := g.Start()
+	for !g.Over(p) {
+		if len(positions) >= t.Cfg.MaxMoves {
+			return gameResult{err: fmt.Errorf("nneval: self-play game %d (seed %d) did not end after %d moves", i, t.Cfg.Seed, t.Cfg.MaxMoves)}
+		}
+		mover := g.ToMove(p)
+		outs := g.Outcomes(p)
+		bestAfter = bestAfter[:0]
+		var backup game.Payoffs
+		for _, o := range outs {
+			buf = g.Moves(p, o.Roll, buf[:0])
+			var best P
+			var bestV game.Payoffs
+			for k, m := range buf {
+				q := g.Apply(p, o.Roll, m)
+				v := t.value(q)
+				if k == 0 || v[mover] > bestV[mover] {
+					best, bestV = q, v
+				}
+			}
+			bestAfter = append(bestAfter, best)
+			w := o.Prob()
+			for s := range backup {
+				backup[s] += w * bestV[s]
+			}
+		}
+		positions = append(positions, p)
+		backups = append(backups, backup)
+		roll := game.Sample(outs, rng)
+		if t.Cfg.Epsilon > 0 && rng.Float64() < t.Cfg.Epsilon {
+			buf = g.Moves(p, roll, buf[:0])
+			p = g.Apply(p, roll, buf[rng.IntN(len(buf))])
+			continue
+		}
+		for k, o := range outs {
+			if o.Roll == roll {
+				p = bestAfter[k]
+				break
+			}
+		}
+	}
+	ret := g.Payoffs(p)
+	lam := t.Cfg.Lambda
+	loss := 0.0
+	n := g.Players()
+	for k := len(positions) - 1; k >= 0; k-- {
+		for s := range ret {
+			ret[s] = (1-lam)*backups[k][s] + lam*ret[s]
+		}
+		est := e.Gradient(positions[k], ret, grad)
+		loss += crossEntropy(est, ret, n)
+	}
+	return gameResult{grad: grad, loss: loss, moves: len(positions)}
+}
+
+// value is the payoffs of a finished position or the network's
+// estimate of an unfinished one.
+func (t *Trainer[P, M]) value(p P) game.Payoffs {
+	if t.G.Over(p) {
+		return t.G.Payoffs(p)
+	}
+	return t.E.Evaluate(p)
+}
