@@ -247,6 +247,10 @@ func (a *actor) persist(writes []storeWrite) error {
 			err = a.srv.st.TakeSeat(ctx, a.id, w.seat, w.hash, w.status)
 		case writeAway:
 			err = a.srv.st.SetAway(ctx, a.id, w.seat, w.away)
+		case writeEnd:
+			err = a.srv.st.End(ctx, a.id, w.status, w.result)
+		case writeHandOver:
+			err = a.srv.st.HandOver(ctx, a.id, w.seat, w.player)
 		}
 		if err != nil {
 			return err
@@ -427,6 +431,14 @@ func (a *actor) doMove(token, move string, expect *int, submitted time.Time) (ga
 	return a.view(), nil
 }
 
+// doEnd runs a resign, abort or claim of the holder of token.
+func (a *actor) doEnd(kind commandKind, token string) (gameView, error) {
+	if _, err := a.do(command{kind: kind, token: token, by: a.srv.cfg.StandIn, now: time.Now()}); err != nil {
+		return gameView{}, err
+	}
+	return a.view(), nil
+}
+
 func (a *actor) doTake(seat int, token, invite string) (takeResult, error) {
 	out, err := a.do(command{kind: cmdTake, seat: seat, token: token, invite: invite, newToken: newToken(), now: time.Now()})
 	if err != nil {
@@ -437,5 +449,5 @@ func (a *actor) doTake(seat int, token, invite string) (takeResult, error) {
 }
 
 func (c commandKind) String() string {
-	return fmt.Sprint([]string{"hello", "take", "throw", "move", "timeout", "computer throw", "computer move", "abandon"}[c])
+	return fmt.Sprint([]string{"hello", "take", "throw", "move", "timeout", "computer throw", "computer move", "abandon", "resign", "abort", "claim", "hand over"}[c])
 }

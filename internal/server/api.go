@@ -36,6 +36,11 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/seats/{seat}", s.gameRoute(s.handleTakeSeat))
 	mux.HandleFunc("POST /api/games/{id}/throw", s.gameRoute(s.handleThrow))
 	mux.HandleFunc("POST /api/games/{id}/move", s.gameRoute(s.handleMove))
+	mux.HandleFunc("POST /api/games/{id}/resign", s.gameRoute(s.endHandler(cmdResign)))
+	mux.HandleFunc("POST /api/games/{id}/abort", s.gameRoute(s.endHandler(cmdAbort)))
+	mux.HandleFunc("POST /api/games/{id}/claim", s.gameRoute(s.endHandler(cmdClaim)))
+	mux.HandleFunc("POST /api/games/{id}/handover", s.gameRoute(s.endHandler(cmdHandOver)))
+	mux.HandleFunc("POST /api/games/{id}/rematch", s.gameRoute(s.handleRematch))
 	mux.HandleFunc("GET /api/games/{id}/events", s.gameRoute(s.handleEvents))
 	mux.HandleFunc("GET /api/games/{id}/record", s.gameRoute(s.handleRecordText))
 	mux.HandleFunc("GET /api/games/{id}/record.json", s.gameRoute(s.handleRecordJSON))
@@ -462,6 +467,26 @@ func (s *Server) handleThrow(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, gameResponse{Game: v})
+}
+
+// endHandler answers a resign, abort, claim or hand-over: an empty body
+// (or {}) and the seat token.
+func (s *Server) endHandler(kind commandKind) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		tok := bearer(r)
+		if err := decode(w, r, &struct{}{}, true); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		v, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (gameView, error) {
+			return a.doEnd(kind, tok)
+		})
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, gameResponse{Game: v})
+	}
 }
 
 // moveRequest is the body of a move.

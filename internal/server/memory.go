@@ -170,8 +170,9 @@ func (s *Server) start(ctx context.Context, g store.Game) (*actor, error) {
 		return nil, err
 	}
 	var last *store.Turn
+	var turns []store.Turn
 	if g.Turns > 0 {
-		turns, err := s.st.Turns(ctx, id)
+		turns, err = s.st.Turns(ctx, id)
 		if err != nil {
 			return nil, err
 		}
@@ -189,7 +190,7 @@ func (s *Server) start(ctx context.Context, g store.Game) (*actor, error) {
 	if len(s.actors) >= s.cfg.MaxGames {
 		return nil, errFull
 	}
-	a := newActor(s, newTurnState(kit, g, last))
+	a := newActor(s, newTurnState(kit, g, last).withLog(turns))
 	s.actors[id] = a
 	a.post(a.plan)
 	return a, nil
@@ -295,6 +296,7 @@ func (s *Server) storedView(ctx context.Context, g store.Game) (gameView, error)
 		last = &turns[len(turns)-1]
 	}
 	v := baseView(kit, g, last, s.cfg.TimeUnit)
+	v.Rematch = s.rematchOf(ctx, g)
 	if next := newTurnState(kit, g, last).next(); next.kind == actDeadline {
 		d := next.at.UTC()
 		v.Deadline = &d

@@ -88,7 +88,7 @@ func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
 	out := recordJSON{
 		ID: g.ID, Rules: g.Rules, Name: name, Board: board, Status: string(g.Status),
 		Seats: seatViews(rules, g.Seats), Start: g.Start, Turns: []turnView{}, End: g.Pos,
-		Result: resultOf(rules, g.Pos), Commit: g.Commit, DiceSeed: rec.DiceSeed, Text: rec.String(),
+		Result: gameResult(rules, g), Commit: g.Commit, DiceSeed: rec.DiceSeed, Text: rec.String(),
 	}
 	kit, err := catalog.OpenID(g.Rules)
 	if err != nil {

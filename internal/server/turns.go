@@ -36,12 +36,25 @@ type turnState struct {
 	// turnStarted is when the turn of the seat to move began, for its
 	// time limit.
 	turnStarted time.Time
+	// moved marks the seats that have played a turn: a game may be
+	// aborted until two of them have.
+	moved []bool
 }
 
 // newTurnState is the state of g as loaded from the store: a turn
 // started when the game last changed.
 func newTurnState(kit catalog.Kit, g store.Game, last *store.Turn) turnState {
-	return turnState{kit: kit, g: g, last: last, turnStarted: g.Updated}
+	return turnState{kit: kit, g: g, last: last, turnStarted: g.Updated, moved: make([]bool, len(g.Seats))}
+}
+
+// withLog marks the seats that played a turn of log.
+func (st turnState) withLog(log []store.Turn) turnState {
+	for _, t := range log {
+		if t.Seat >= 0 && t.Seat < len(st.moved) {
+			st.moved[t.Seat] = true
+		}
+	}
+	return st
 }
 
 // commandKind is what a command asks for.
@@ -56,6 +69,10 @@ const (
 	cmdComputerThrow                    // a computer (or a stand-in) throws
 	cmdComputerMove                     // a computer (or a stand-in) moves
 	cmdAbandon                          // the game waited too long and is given up
+	cmdResign                           // a person gives the game up
+	cmdAbort                            // a person calls the game off before two seats have moved
+	cmdClaim                            // a person claims the win from an opponent who left
+	cmdHandOver                         // a person gives the seat of an opponent who left to the computer
 )
 
 // command is one input of the turn machine.
@@ -70,7 +87,7 @@ type command struct {
 	seat     int    // the seat to take, or whose time ran out
 	move     string
 	expect   *int   // the turn a move is meant for (Turns+1), if given
-	by       string // the computer that chose a computer move
+	by       string // the computer that chose a computer move, or takes a seat over
 }
 
 // writeKind is a store write the actor makes before a new state holds.
@@ -80,6 +97,8 @@ const (
 	writeTurn writeKind = iota
 	writeSeat
 	writeAway
+	writeEnd
+	writeHandOver
 )
 
 // storeWrite is one write: a turn with the game's status and result
@@ -91,6 +110,7 @@ type storeWrite struct {
 	result string
 	seat   int
 	hash   string
+	player string // the computer player a seat is handed over to
 	away   bool
 }
 
@@ -109,6 +129,7 @@ type outcome struct {
 func (st turnState) apply(c command) (outcome, error) {
 	next := st
 	next.g.Seats = slices.Clone(st.g.Seats)
+	next.moved = slices.Clone(st.moved)
 	out := outcome{next: next}
 	var err error
 	switch c.kind {
@@ -128,6 +149,14 @@ func (st turnState) apply(c command) (outcome, error) {
 		err = out.computerMove(c)
 	case cmdAbandon:
 		err = out.abandon()
+	case cmdResign:
+		err = out.resign(c)
+	case cmdAbort:
+		err = out.abort(c)
+	case cmdClaim:
+		err = out.claim(c)
+	case cmdHandOver:
+		err = out.handOver(c)
 	default:
 		err = errors.New("unknown command")
 	}
@@ -321,6 +350,9 @@ func (o *outcome) play(t game.Transition, by string, now time.Time) {
 	o.writes = append(o.writes, storeWrite{kind: writeTurn, turn: turn, status: status, result: result})
 	st.g.Pos, st.g.Turns, st.g.Status, st.g.Result, st.g.Updated = t.Pos, turn.N, status, result, now
 	st.last = &turn
+	if seat >= 0 && seat < len(st.moved) {
+		st.moved[seat] = true
+	}
 	st.hasRoll, st.roll, st.moves = false, 0, nil
 	st.turnStarted = now
 	o.events = append(o.events, event{Kind: "move", Seat: seat, Roll: turn.Roll, Move: t.Move, Effects: effects})

@@ -37,6 +37,8 @@ type gameView struct {
 	Deadline  *time.Time  `json:"deadline"`           // when the computer takes the turn over
 	Created   time.Time   `json:"created"`
 	Updated   time.Time   `json:"updated"`
+	// Rematch is the ID of the game's rematch, once one was asked for.
+	Rematch string `json:"rematch,omitempty"`
 }
 
 type seatView struct {
@@ -71,6 +73,13 @@ type turnView struct {
 type resultView struct {
 	Winner  int       `json:"winner"` // -1 when no single winner
 	Payoffs []float64 `json:"payoffs"`
+	// How is "finish" (the last piece off or home), "resign", "abort"
+	// or "claim" (the opponent left); Seat is who resigned, aborted or
+	// claimed (the winner for a finish), Turn the turn it happened on.
+	How  string `json:"how"`
+	Seat int    `json:"seat"`
+	Turn int    `json:"turn"`
+	Text string `json:"text"` // "Black bore off the last piece on turn 211"
 }
 
 func seatViews(rules game.Ruleset, seats []store.Seat) []seatView {
@@ -93,12 +102,33 @@ func resultOf(rules game.Ruleset, pos string) *resultView {
 	if err != nil || !over {
 		return nil
 	}
-	r := &resultView{Winner: -1, Payoffs: pay[:rules.Players()]}
-	for i, p := range r.Payoffs {
+	return &resultView{Winner: winnerOf(pay[:rules.Players()]), Payoffs: pay[:rules.Players()]}
+}
+
+// winnerOf is the seat with all the payoff, or -1.
+func winnerOf(pay []float64) int {
+	for i, p := range pay {
 		if p == 1 {
-			r.Winner = i
+			return i
 		}
 	}
+	return -1
+}
+
+// gameResult is the result of g, nil while it is on: from its stored
+// result when it ended without a last move, from its position otherwise.
+func gameResult(rules game.Ruleset, g store.Game) *resultView {
+	if rec, ok := endResult(g); ok {
+		w := winnerOf(rec.Payoffs)
+		return &resultView{Winner: w, Payoffs: rec.Payoffs, How: rec.How, Seat: rec.Seat, Turn: rec.Turn,
+			Text: resultText(rules, rec.How, rec.Seat, rec.Turn, w)}
+	}
+	r := resultOf(rules, g.Pos)
+	if r == nil {
+		return nil
+	}
+	r.How, r.Seat, r.Turn = "finish", r.Winner, g.Turns
+	r.Text = resultText(rules, r.How, r.Seat, r.Turn, r.Winner)
 	return r
 }
 
@@ -110,7 +140,7 @@ func baseView(kit catalog.Kit, g store.Game, last *store.Turn, unit time.Duratio
 		ID: g.ID, Rules: g.Rules, Name: name, Title: title, Board: board,
 		Status: string(g.Status), Start: g.Start, Pos: g.Pos, Turns: g.Turns, ToMove: -1,
 		Seats: seatViews(kit.Ruleset, g.Seats), Moves: []moveView{},
-		Result: resultOf(kit.Ruleset, g.Pos), Commit: g.Commit,
+		Result: gameResult(kit.Ruleset, g), Commit: g.Commit,
 		TimeLimit: int(g.TimeLimit / unit), Created: g.Created, Updated: g.Updated,
 	}
 	if p, err := kit.ToMove(g.Pos); err == nil {

@@ -40,7 +40,7 @@ type message struct {
 
 // event is the change a state message follows.
 type event struct {
-	Kind string `json:"kind"` // "throw", "move", "seat", "away", "back", "abandoned"
+	Kind string `json:"kind"` // "throw", "move", "seat", "away", "back", "handover", "abandoned", "resign", "abort", "claim"
 	Seat int    `json:"seat"`
 	Roll int    `json:"roll,omitempty"`
 	Move string `json:"move,omitempty"`

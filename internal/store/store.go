@@ -125,6 +125,13 @@ type Store interface {
 	// holder of the token with hash tokenHash and sets the game's status;
 	// ErrConflict if the seat is not open or the game not waiting.
 	TakeSeat(ctx context.Context, id string, seat int, tokenHash string, status Status) error
+	// End ends a waiting or live game without a turn (a resignation,
+	// an abort, a claimed win) with status and result; ErrConflict if
+	// the game has ended already.
+	End(ctx context.Context, id string, status Status, result string) error
+	// HandOver gives a person's seat to computer player kind for the
+	// rest of the game: its token no longer acts.
+	HandOver(ctx context.Context, id string, seat int, kind string) error
 	// SetAway sets or clears a seat's Away flag.
 	SetAway(ctx context.Context, id string, seat int, away bool) error
 	// AppendTurn adds turn t to the log and makes t.Pos the game's

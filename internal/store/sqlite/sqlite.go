@@ -416,6 +416,42 @@ func (s *Store) TakeSeat(ctx context.Context, id string, seat int, tokenHash str
 	return nil
 }
 
+// End ends a waiting or live game without a turn.
+func (s *Store) End(ctx context.Context, id string, status store.Status, result string) error {
+	if !status.Done() {
+		return fmt.Errorf("sqlite: end %s: status %q is not an end", id, status)
+	}
+	res, err := s.w.ExecContext(ctx, "UPDATE games SET status = ?, result = ?, updated = ? WHERE id = ? AND status IN (?, ?)",
+		string(status), result, ms(time.Now()), id, string(store.StatusWaiting), string(store.StatusLive))
+	if err != nil {
+		return fmt.Errorf("sqlite: end %s: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		var n int
+		if err := s.w.QueryRowContext(ctx, "SELECT count(*) FROM games WHERE id = ?", id).Scan(&n); err == nil && n == 0 {
+			return fmt.Errorf("sqlite: end %s: %w", id, store.ErrNotFound)
+		}
+		return fmt.Errorf("sqlite: end %s: %w: the game has ended already", id, store.ErrConflict)
+	}
+	return nil
+}
+
+// HandOver gives a person's seat to a computer player.
+func (s *Store) HandOver(ctx context.Context, id string, seat int, kind string) error {
+	if kind == "" || kind == store.Human {
+		return fmt.Errorf("sqlite: hand over %d of %s: %q is not a computer player", seat, id, kind)
+	}
+	res, err := s.w.ExecContext(ctx, "UPDATE seats SET kind = ?, token_hash = '', away = 0 WHERE game_id = ? AND seat = ? AND kind = ?",
+		kind, id, seat, store.Human)
+	if err != nil {
+		return fmt.Errorf("sqlite: hand over %d of %s: %w", seat, id, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("sqlite: hand over %d of %s: %w: no person's seat", seat, id, store.ErrNotFound)
+	}
+	return nil
+}
+
 // SetAway sets a seat's Away flag.
 func (s *Store) SetAway(ctx context.Context, id string, seat int, away bool) error {
 	res, err := s.w.ExecContext(ctx, "UPDATE seats SET away = ? WHERE game_id = ? AND seat = ?", away, id, seat)

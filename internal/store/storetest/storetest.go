@@ -36,6 +36,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"UnknownGame", testUnknownGame},
 		{"TakeSeat", testTakeSeat},
 		{"SetAway", testSetAway},
+		{"End", testEnd},
+		{"HandOver", testHandOver},
 		{"AppendTurn", testAppendTurn},
 		{"List", testList},
 		{"Joinable", testJoinable},
@@ -122,6 +124,8 @@ func testUnknownGame(t *testing.T, st store.Store) {
 		"Turns":    func() error { _, err := st.Turns(ctx, "nope"); return err },
 		"TakeSeat": func() error { return st.TakeSeat(ctx, "nope", 1, "bb", store.StatusLive) },
 		"SetAway":  func() error { return st.SetAway(ctx, "nope", 0, true) },
+		"End":      func() error { return st.End(ctx, "nope", store.StatusOver, "{}") },
+		"HandOver": func() error { return st.HandOver(ctx, "nope", 0, "medium") },
 		"AppendTurn": func() error {
 			return st.AppendTurn(ctx, "nope", store.Turn{N: 1, Move: "pass", Pos: "x", By: store.Human, At: t0}, store.StatusLive, "")
 		},
@@ -273,6 +277,41 @@ func testSetAway(t *testing.T, st store.Store) {
 		if got := read(t, st, "g1").Seats[1].Away; got != away {
 			t.Errorf("Away = %v, want %v", got, away)
 		}
+	}
+}
+
+func testEnd(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	create(t, st, newGame("g1"))
+	if err := st.End(ctx, "g1", store.StatusOver, `{"how":"abort"}`); err != nil {
+		t.Fatalf("End: %v", err)
+	}
+	g := read(t, st, "g1")
+	if g.Status != store.StatusOver || g.Result != `{"how":"abort"}` {
+		t.Errorf("after End: status %q result %q", g.Status, g.Result)
+	}
+	if err := st.End(ctx, "g1", store.StatusOver, `{"how":"resign"}`); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("End of an ended game: %v, want ErrConflict", err)
+	}
+	if got := read(t, st, "g1").Result; got != `{"how":"abort"}` {
+		t.Errorf("a refused End changed the result to %q", got)
+	}
+}
+
+func testHandOver(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	create(t, st, newGame("g1"))
+	if err := st.SetAway(ctx, "g1", 0, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.HandOver(ctx, "g1", 0, "medium"); err != nil {
+		t.Fatalf("HandOver: %v", err)
+	}
+	if got := read(t, st, "g1").Seats[0]; got != (store.Seat{Kind: "medium"}) {
+		t.Errorf("seat after HandOver: %+v, want a medium computer's", got)
+	}
+	if err := st.HandOver(ctx, "g1", 0, "medium"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("HandOver of a computer's seat: %v, want ErrNotFound", err)
 	}
 }
 

@@ -1,0 +1,147 @@
+package server
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"passage/game"
+	"passage/internal/catalog"
+	"passage/internal/store"
+)
+
+// playUntilBothMoved plays first legal moves, each by the token of the
+// seat to move, until both seats have played a turn.
+func playUntilBothMoved(t *testing.T, st turnState) turnState {
+	t.Helper()
+	tokens := []string{"white", "black"}
+	for i := 0; !(st.moved[0] && st.moved[1]); i++ {
+		if i > 100 {
+			t.Fatal("no reply in 100 turns")
+		}
+		tok := tokens[st.toMove()]
+		st = mustApply(t, st, command{kind: cmdThrow, token: tok, now: machineT0}).next
+		st = mustApply(t, st, command{kind: cmdMove, token: tok, move: st.moves[0].Move, now: machineT0}).next
+	}
+	return st
+}
+
+func TestMachineResign(t *testing.T) {
+	st := machine(t)
+	now := machineT0.Add(time.Minute)
+	if _, err := st.apply(command{kind: cmdResign, token: "nobody", now: now}); !errors.Is(err, errBadToken) {
+		t.Errorf("resign with a token of no seat: %v, want errBadToken", err)
+	}
+	out := mustApply(t, st, command{kind: cmdResign, token: "white", now: now})
+	g := out.next.g
+	if g.Status != store.StatusOver || len(out.writes) != 1 || out.writes[0].kind != writeEnd || out.writes[0].result != g.Result {
+		t.Fatalf("after resigning: status %q, writes %+v", g.Status, out.writes)
+	}
+	if len(out.events) != 1 || out.events[0].Kind != "resign" || out.events[0].Seat != 0 {
+		t.Errorf("events %+v, want one resign of seat 0", out.events)
+	}
+	r := gameResult(st.kit.Ruleset, g)
+	if r == nil || r.Winner != 1 || r.How != "resign" || r.Turn != 1 || r.Text != "White resigned on turn 1" {
+		t.Errorf("result %+v", r)
+	}
+	if _, err := out.next.apply(command{kind: cmdResign, token: "black", now: now}); !errors.Is(err, errGameOver) {
+		t.Errorf("resigning a finished game: %v, want errGameOver", err)
+	}
+	waiting := machine(t, store.Seat{Kind: store.Human, TokenHash: hashToken("white")}, store.Seat{Kind: store.Human})
+	if _, err := waiting.apply(command{kind: cmdResign, token: "white", now: now}); err != errNotStarted {
+		t.Errorf("resigning a waiting game: %v, want errNotStarted", err)
+	}
+	// Later in the game: the turn in progress is told.
+	later := playUntilBothMoved(t, st)
+	out = mustApply(t, later, command{kind: cmdResign, token: "black", now: now})
+	if r := gameResult(st.kit.Ruleset, out.next.g); r.Winner != 0 || r.Turn != later.g.Turns+1 || r.Seat != 1 {
+		t.Errorf("black resigning at turn %d: %+v", later.g.Turns+1, r)
+	}
+}
+
+func TestMachineAbort(t *testing.T) {
+	st := machine(t)
+	out := mustApply(t, st, command{kind: cmdAbort, token: "black", now: machineT0})
+	r := gameResult(st.kit.Ruleset, out.next.g)
+	if out.next.g.Status != store.StatusOver || r.Winner != -1 || r.How != "abort" || r.Text != "Black aborted the game on turn 1: no winner" {
+		t.Errorf("abort at the start: status %q, result %+v", out.next.g.Status, r)
+	}
+	waiting := machine(t, store.Seat{Kind: store.Human, TokenHash: hashToken("white")}, store.Seat{Kind: store.Human})
+	mustApply(t, waiting, command{kind: cmdAbort, token: "white", now: machineT0})
+
+	// After the first side moved it may still be aborted; not after both.
+	one := mustApply(t, st, command{kind: cmdThrow, token: "black"}).next
+	one = mustApply(t, one, command{kind: cmdMove, token: "black", move: one.moves[0].Move}).next
+	mustApply(t, one, command{kind: cmdAbort, token: "white", now: machineT0})
+	both := playUntilBothMoved(t, st)
+	if _, err := both.apply(command{kind: cmdAbort, token: "white"}); err != errTooLate {
+		t.Errorf("abort after both moved: %v, want errTooLate", err)
+	}
+	// The same from the log, as after a restart.
+	reloaded := newTurnState(st.kit, both.g, both.last).withLog([]store.Turn{{Seat: 0}, {Seat: 1}})
+	if _, err := reloaded.apply(command{kind: cmdAbort, token: "white"}); err != errTooLate {
+		t.Errorf("abort of a reloaded game both moved in: %v, want errTooLate", err)
+	}
+}
+
+func TestMachineClaim(t *testing.T) {
+	st := machine(t)
+	st.g.TimeLimit = time.Minute
+	if _, err := st.apply(command{kind: cmdClaim, token: "white", now: machineT0}); err != errNotLeft {
+		t.Errorf("claim while the opponent is there: %v, want errNotLeft", err)
+	}
+	// Black, to move, lets the time run out.
+	left := mustApply(t, st, command{kind: cmdTimeout, seat: 1, now: machineT0.Add(time.Minute)}).next
+	if _, err := left.apply(command{kind: cmdClaim, token: "black", now: machineT0}); err != errNotLeft {
+		t.Errorf("claim by the one who left: %v, want errNotLeft", err)
+	}
+	out := mustApply(t, left, command{kind: cmdClaim, token: "white", now: machineT0.Add(2 * time.Minute)})
+	r := gameResult(st.kit.Ruleset, out.next.g)
+	if r.Winner != 0 || r.How != "claim" || r.Text != "White claimed the win on turn 1: the opponent left" {
+		t.Errorf("claim: %+v", r)
+	}
+	if out.events[0].Kind != "claim" || out.events[0].Seat != 0 {
+		t.Errorf("claim events %+v", out.events)
+	}
+}
+
+func TestMachineHandOver(t *testing.T) {
+	st := machine(t)
+	st.g.TimeLimit = time.Minute
+	if _, err := st.apply(command{kind: cmdHandOver, token: "white", by: "easy"}); err != errNotLeft {
+		t.Errorf("hand over while the opponent is there: %v, want errNotLeft", err)
+	}
+	left := mustApply(t, st, command{kind: cmdTimeout, seat: 1, now: machineT0.Add(time.Minute)}).next
+	out := mustApply(t, left, command{kind: cmdHandOver, token: "white", by: "easy"})
+	if got := out.next.g.Seats[1]; got != (store.Seat{Kind: "easy"}) || out.next.g.Status != store.StatusLive {
+		t.Errorf("Black's seat after the hand-over: %+v, status %q", got, out.next.g.Status)
+	}
+	if len(out.writes) != 1 || out.writes[0] != (storeWrite{kind: writeHandOver, seat: 1, player: "easy"}) ||
+		len(out.events) != 1 || out.events[0].Kind != "handover" || out.events[0].Seat != 1 {
+		t.Errorf("hand-over writes %+v events %+v", out.writes, out.events)
+	}
+	if a := out.next.next(); a.kind != actComputer || a.seat != 1 {
+		t.Errorf("after the hand-over the next action is %+v, want the computer for seat 1", a)
+	}
+	if _, err := out.next.apply(command{kind: cmdThrow, token: "black"}); !errors.Is(err, errBadToken) {
+		t.Errorf("the old token of a handed-over seat: %v, want errBadToken", err)
+	}
+}
+
+func TestResultText(t *testing.T) {
+	st := machine(t)
+	if got, want := resultText(st.kit.Ruleset, "finish", 1, 211, 1), "Black bore off the last piece on turn 211"; got != want {
+		t.Errorf("finish: %q, want %q", got, want)
+	}
+	ludo, err := catalog.Open("kinevet", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, _ := game.SeatName(ludo.Ruleset, 2)
+	if got, want := resultText(ludo.Ruleset, "finish", 2, 90, 2), name+" brought the last piece home on turn 90"; got != want {
+		t.Errorf("Ludo finish: %q, want %q", got, want)
+	}
+	if got, want := resultText(ludo.Ruleset, "finish", -1, 90, -1), "The game ended on turn 90 with no single winner"; got != want {
+		t.Errorf("no winner: %q, want %q", got, want)
+	}
+}

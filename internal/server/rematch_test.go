@@ -1,0 +1,86 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"passage/internal/store"
+)
+
+func TestRematchGame(t *testing.T) {
+	old := machine(t, store.Seat{Kind: "medium"}, store.Seat{Kind: store.Human, TokenHash: hashToken("black")}).g
+	old.TimeLimit = 7
+	g := rematchGame(old, []int{1}, "new", machineT0)
+	if g.ID != rematchID(old.Seed) || g.Rules != old.Rules || g.Start != old.Start || g.Pos != old.Start || g.TimeLimit != 7 {
+		t.Errorf("rematch header %+v", g)
+	}
+	want := []store.Seat{{Kind: store.Human, TokenHash: hashToken("new")}, {Kind: "medium"}}
+	if len(g.Seats) != 2 || g.Seats[0] != want[0] || g.Seats[1] != want[1] || g.Status != store.StatusLive {
+		t.Errorf("rematch seats %+v status %q, want %+v live", g.Seats, g.Status, want)
+	}
+	if string(g.Seed) == string(old.Seed) || g.Commit == old.Commit {
+		t.Error("the rematch throws the old game's dice again")
+	}
+}
+
+// TestAPIRematch: the requester gets the new game's token, the other
+// person accepts over the same link with their old token, spectators
+// see that a rematch exists and nothing secret.
+func TestAPIRematch(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	rematch := "/api/games/" + id + "/rematch"
+	if status, b := s.do(t, "POST", rematch, black, nil); status != http.StatusConflict {
+		t.Fatalf("rematch of a live game: %d %s, want 409", status, b)
+	}
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	for _, r := range []struct {
+		token string
+		want  int
+	}{{"", http.StatusUnauthorized}, {"not-a-seat", http.StatusForbidden}} {
+		status, b := s.do(t, "POST", rematch, r.token, nil)
+		if status != r.want {
+			t.Errorf("rematch with token %q: %d %s, want %d", r.token, status, b, r.want)
+		}
+		errorOf(t, b)
+	}
+	if s.game(t, id).Rematch != "" {
+		t.Fatal("a rematch shown before anyone asked for one")
+	}
+
+	var asked takeResult
+	s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
+	if asked.Token == "" || asked.Token == black || len(asked.Seats) != 1 || asked.Seats[0] != 0 ||
+		asked.Game.Status != "waiting" || asked.Game.Rules != s.game(t, id).Rules {
+		t.Fatalf("rematch asked by Black: %+v", asked)
+	}
+	newID := asked.Game.ID
+	status, body := s.do(t, "GET", "/api/games/"+id, "", nil)
+	if status != http.StatusOK || !strings.Contains(string(body), `"rematch":"`+newID+`"`) {
+		t.Errorf("the old game's view %d %s does not name the rematch %s", status, body, newID)
+	}
+	if strings.Contains(string(body), asked.Token) || strings.Contains(string(body), "invite") {
+		t.Errorf("the old game's public view shows a secret: %s", body)
+	}
+	if status, b := s.do(t, "POST", rematch, black, nil); status != http.StatusConflict {
+		t.Errorf("Black asking twice: %d %s, want 409", status, b)
+	}
+
+	var accepted takeResult
+	s.ok(t, http.StatusOK, "POST", rematch, white, map[string]any{}, &accepted)
+	if accepted.Token == "" || accepted.Token == white || accepted.Token == asked.Token ||
+		len(accepted.Seats) != 1 || accepted.Seats[0] != 1 || accepted.Game.ID != newID || accepted.Game.Status != "live" {
+		t.Fatalf("rematch accepted by White: %+v", accepted)
+	}
+	if status, b := s.do(t, "POST", rematch, white, nil); status != http.StatusConflict {
+		t.Errorf("White accepting twice: %d %s, want 409", status, b)
+	}
+	// The new tokens play the new game; the old ones do not.
+	tokens := []string{asked.Token, accepted.Token}
+	v := s.game(t, newID)
+	if status, _ := s.do(t, "POST", "/api/games/"+newID+"/throw", []string{black, white}[v.ToMove], nil); status != http.StatusForbidden {
+		t.Errorf("an old token throwing in the rematch: %d, want 403", status)
+	}
+	s.throw(t, newID, tokens[v.ToMove])
+}
