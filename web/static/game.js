@@ -13,10 +13,12 @@ import {
   boardModule, decorateSeats, houseLegend, effectParts, announce,
 } from './app.js';
 import { play } from './sound.js';
+import { FlowControls } from './flow.js';
 
 const id = location.pathname.split('/')[2];
 const PASS_PAUSE = 1400;   // ms a pass is shown before it is played
 const FORCED_PAUSE = 700;  // ms before a single possible move is played
+const REMATCH_POLL = 2000; // ms between looks for a rematch once over
 const AUTO_KEY = 'passage.autoForced';
 
 let game = null;
@@ -31,6 +33,7 @@ let invites = []; // the open seats' links, shown to seat holders (with their se
 let news = '';       // what the last move did, in words
 let autoTimer = 0;   // a pass or forced move about to be played
 let autoFor = '';    // the turn and throw autoTimer is for
+let flow = null;     // resign, abort, claim, rematch: see flow.js
 
 // keyboardUser is set while the player uses the keyboard: the page then
 // moves the focus to what comes next (the Throw button, a piece that
@@ -106,9 +109,24 @@ async function init() {
     try { localStorage.setItem(AUTO_KEY, auto.checked ? 'on' : 'off'); } catch { /* not remembered */ }
     render(null);
   });
+  flow = new FlowControls($('#flow'), {
+    id, game: () => game, mySeats, token: () => mine && mine.token, message, redraw: () => render(null),
+  });
   render(null);
   connect();
   setInterval(showDeadline, 1000);
+  setInterval(lookForRematch, REMATCH_POLL);
+}
+
+// lookForRematch: the stream ends with the game, so a seat holder's page
+// asks now and then whether another player has asked for a rematch, to
+// offer "Accept rematch".
+async function lookForRematch() {
+  if (!game || game.status !== 'over' || game.rematch || !mySeats().length || document.hidden) return;
+  try {
+    const now = (await api('GET', `/api/games/${id}`)).game;
+    if (now.rematch) { game.rematch = now.rematch; render(null); }
+  } catch { /* asked again at the next tick */ }
 }
 
 // optionQuery turns a ruleset ID's options ("kinevet players=2") into
@@ -213,6 +231,10 @@ function onlyPass() {
 // endText says who won and how.
 function endText() {
   const w = game.result && game.result.winner >= 0 ? game.seats[game.result.winner] : null;
+  if (game.result && game.result.text) {
+    if (!w) return `${game.result.text}.`;
+    return `${game.result.text}: ${w.label}${mySeats().includes(w.seat) ? ' (you)' : ''} wins.`;
+  }
   if (!w) return 'Game over.';
   const you = mySeats().includes(w.seat) ? ' (you)' : '';
   const last = log[log.length - 1];
@@ -322,10 +344,7 @@ function render(animateFrom, freshThrow) {
     }
     ul.append(li);
   }
-  if (game.status === 'over') {
-    ul.append(h('li', { class: 'end-links' }, h('a', { class: 'button', href: '/?rules=' + encodeURIComponent(game.name) }, 'New game'),
-      h('a', { class: 'button secondary', href: `/g/${id}/replay` }, 'Replay')));
-  }
+  flow.render(log);
   showDeadline();
 
   const ol = $('#log');

@@ -1,0 +1,137 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The game page's flow controls (issue 13) in two browsers: resign with
+// its inline confirmation, and a rematch asked for in one and accepted
+// in the other over the old game's page.
+
+// twoPeopleLive starts a game in alice's browser and seats bob by the
+// invite link; it returns the game's ID once both pages show it live.
+func twoPeopleLive(t *testing.T, s *testServer, alice, bob context.Context) string {
+	t.Helper()
+	run(t, alice, "create a game for two people",
+		chromedp.Navigate(s.url+"/"),
+		lobbyReady(),
+		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "invite"),
+		click("#create-button"),
+	)
+	waitURL(t, alice, "/g/")
+	run(t, alice, "the invite link", visible(`input[data-invite="1"]`))
+	invite := attr(t, alice, `input[data-invite="1"]`, "value")
+	run(t, bob, "open the invite link", chromedp.Navigate(invite), visible("svg#board .piece"))
+	for name, ctx := range map[string]context.Context{"alice": alice, "bob": bob} {
+		waitJS(t, ctx, name+" sees the game live", `document.body.dataset.status === 'live'`)
+	}
+	return get(t, alice, "location", chromedp.Evaluate[string](`location.pathname.split('/')[2]`))
+}
+
+// resign resigns in ctx's page: Resign, then the confirmation.
+func resign(t *testing.T, ctx context.Context) {
+	t.Helper()
+	run(t, ctx, "ask to resign", visible(`[data-flow="resign"]`), click(`[data-flow="resign"]`), visible(`[data-flow="resign-yes"]`))
+	// The confirmation takes the focus, on its safe answer.
+	if f := get(t, ctx, "focus", chromedp.Evaluate[string](`document.activeElement.dataset.flow || ''`)); f != "resign-no" {
+		t.Fatalf("focus after Resign on %q, want the confirmation's resign-no", f)
+	}
+	run(t, ctx, "confirm", click(`[data-flow="resign-yes"]`))
+}
+
+// mySeatsIn reads the seats the page's browser holds in game id.
+func mySeatsIn(t *testing.T, ctx context.Context, id string) string {
+	t.Helper()
+	return get(t, ctx, "seats of "+id, chromedp.Evaluate[string](fmt.Sprintf(
+		`JSON.stringify((JSON.parse(localStorage.getItem('passage.seat.%s')) || {seats: null}).seats)`, id)))
+}
+
+func TestBrowserResign(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	alice, bob := newPerson(t, browser), newPerson(t, browser)
+	id := twoPeopleLive(t, s, alice, bob)
+
+	// Asking and then keeping on playing changes nothing.
+	run(t, bob, "ask to resign", click(`[data-flow="resign"]`), visible(`[data-flow="resign-no"]`), click(`[data-flow="resign-no"]`), visible(`[data-flow="resign"]`))
+	if v := s.game(t, id); v.Status != "live" {
+		t.Fatalf("after Keep playing the game is %q", v.Status)
+	}
+
+	resign(t, bob)
+	v := s.game(t, id)
+	if v.Status != "over" || v.Result == nil || v.Result.How != "resign" || v.Result.Seat != 1 || v.Result.Winner != 0 {
+		t.Fatalf("after bob resigned: status %q, result %+v", v.Status, v.Result)
+	}
+	for name, ctx := range map[string]context.Context{"alice": alice, "bob": bob} {
+		waitJS(t, ctx, name+" sees the end", `document.body.dataset.status === 'over' && document.querySelector('#result') !== null`)
+		text := get(t, ctx, "result", chromedp.Evaluate[string](`document.querySelector('#result').textContent`))
+		if !strings.Contains(text, v.Result.Text) || !strings.Contains(text, "wins") {
+			t.Fatalf("%s shows %q, the server says %q", name, text, v.Result.Text)
+		}
+		if n := get(t, ctx, "resign buttons", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow^="resign"]').length`)); n != 0 {
+			t.Fatalf("%s still shows %d resign buttons after the end", name, n)
+		}
+		run(t, ctx, "the end's buttons", visible(`[data-flow="rematch"]`), visible(`[data-flow="new-game"]`))
+	}
+	if you := get(t, alice, "result", chromedp.Evaluate[string](`document.querySelector('#result').textContent`)); !strings.Contains(you, "(you) wins") {
+		t.Fatalf("alice, the winner, reads %q", you)
+	}
+}
+
+func TestBrowserRematch(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	alice, bob := newPerson(t, browser), newPerson(t, browser)
+	old := twoPeopleLive(t, s, alice, bob)
+	if a, b := mySeatsIn(t, alice, old), mySeatsIn(t, bob, old); a != "[0]" || b != "[1]" {
+		t.Fatalf("old game seats: alice %s, bob %s", a, b)
+	}
+	resign(t, alice)
+	waitJS(t, bob, "bob sees the end", `document.body.dataset.status === 'over'`)
+
+	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
+	notOld := func(url string) bool { return strings.Contains(url, "/g/") && !strings.Contains(url, old) }
+	urlA := waitURLWhere(t, alice, "/g/NEWID", notOld)
+	newID := urlA[strings.LastIndex(urlA, "/g/")+3:]
+
+	// Bob, still on the old page, is offered to accept.
+	waitJS(t, bob, "the offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch'`)
+	run(t, bob, "accept the rematch", click(`[data-flow="rematch"]`))
+	urlB := waitURLWhere(t, bob, "/g/"+newID, notOld)
+	if !strings.HasSuffix(urlB, "/g/"+newID) {
+		t.Fatalf("bob went to %q, alice to %q", urlB, urlA)
+	}
+	// Seats swapped.
+	if a, b := mySeatsIn(t, alice, newID), mySeatsIn(t, bob, newID); a != "[1]" || b != "[0]" {
+		t.Fatalf("rematch seats: alice %s, bob %s", a, b)
+	}
+	people := map[string]context.Context{"alice": alice, "bob": bob}
+	for name, ctx := range people {
+		waitJS(t, ctx, name+" sees the rematch live", `document.body.dataset.status === 'live'`)
+	}
+	// Both can act: two turns, each played by whoever is to move.
+	for turn := 0; turn < 2; turn++ {
+		var mover string
+		for name, ctx := range people {
+			if attr(t, ctx, "body", "data-my-turn") == "yes" {
+				mover = name
+			}
+		}
+		if mover == "" {
+			t.Fatalf("rematch: nobody's turn in either browser")
+		}
+		n := playMyTurn(t, people[mover])
+		for name, ctx := range people {
+			waitJS(t, ctx, name+" sees the turn", fmt.Sprintf(`Number(document.body.dataset.turns) >= %d`, n))
+		}
+	}
+	if v := s.game(t, old); v.Rematch != newID {
+		t.Fatalf("old game's rematch %q, want %q", v.Rematch, newID)
+	}
+}
