@@ -64,6 +64,7 @@ func TestBrowserResign(t *testing.T) {
 	}
 
 	resign(t, bob)
+	waitJS(t, bob, "bob's resignation taken", `document.body.dataset.status === 'over'`)
 	v := s.game(t, id)
 	if v.Status != "over" || v.Result == nil || v.Result.How != "resign" || v.Result.Seat != 1 || v.Result.Winner != 0 {
 		t.Fatalf("after bob resigned: status %q, result %+v", v.Status, v.Result)
