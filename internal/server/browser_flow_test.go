@@ -136,3 +136,23 @@ func TestBrowserRematch(t *testing.T) {
 		t.Fatalf("old game's rematch %q, want %q", v.Rematch, newID)
 	}
 }
+
+// TestBrowserAbort aborts a game before anyone played, by keyboard: the
+// Abort button takes the focus and Enter presses it.
+func TestBrowserAbort(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	alice, bob := newPerson(t, browser), newPerson(t, browser)
+	id := twoPeopleLive(t, s, alice, bob)
+	run(t, alice, "abort by keyboard", visible(`[data-flow="abort"]`), chromedp.Focus(chromedp.CSS(`[data-flow="abort"]`)), chromedp.KeyEvent("\r"))
+	for name, ctx := range map[string]context.Context{"alice": alice, "bob": bob} {
+		waitJS(t, ctx, name+" sees the abort", `document.body.dataset.status === 'over' && document.querySelector('#result') !== null`)
+	}
+	v := s.game(t, id)
+	if v.Result == nil || v.Result.How != "abort" || v.Result.Winner != -1 {
+		t.Fatalf("after the abort: %+v", v.Result)
+	}
+	if text := get(t, bob, "result", chromedp.Evaluate[string](`document.querySelector('#result').textContent`)); text != v.Result.Text+"." {
+		t.Fatalf("bob shows %q, the server says %q", text, v.Result.Text)
+	}
+}
