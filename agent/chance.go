@@ -12,29 +12,11 @@ func (a *Expectimax[P, M]) Value(p P, seat game.Player) float64 {
 		return a.g.Payoffs(p)[seat]
 	}
 	a.root = seat
-	if a.cfg.Nodes == 0 {
-		a.gen++
-		a.nodes, a.depth = 0, a.cfg.Depth
-		return a.chance(p, a.cfg.Depth, 0, 1)
-	}
-	total, prev := 0, 0
 	v := 0.0
-	for depth := 1; depth <= a.cfg.Depth; depth++ {
+	a.deepen(func(depth int) {
 		a.gen++
-		a.nodes = 0
 		v = a.chance(p, depth, 0, 1)
-		a.depth = depth
-		total += a.nodes
-		growth := 1.0
-		if prev > 0 {
-			growth = float64(a.nodes) / float64(prev)
-		}
-		if float64(a.nodes)*max(growth, 1) > float64(a.cfg.Nodes) || a.nodes == prev {
-			break
-		}
-		prev = a.nodes
-	}
-	a.nodes = total
+	})
 	return v
 }
 

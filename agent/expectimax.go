@@ -126,17 +126,28 @@ func (a *Expectimax[P, M]) Choose(p P, roll int) M {
 // Search returns the best move and its value for the side to move: its
 // expected payoff under the search.
 func (a *Expectimax[P, M]) Search(p P, roll int) (M, float64) {
+	var best M
+	var bestV float64
+	a.deepen(func(depth int) { best, bestV = a.searchDepth(p, roll, depth) })
+	return best, bestV
+}
+
+// deepen runs search to cfg.Depth throws at once when there is no node
+// budget, and otherwise one throw deeper at a time, from 1, while the
+// budget allows. After it a.nodes is the total visited and a.depth the
+// deepest search completed. Search and Value both deepen this way, so
+// every value the search gives is found with the same budget.
+func (a *Expectimax[P, M]) deepen(search func(depth int)) {
 	a.stopped = false
 	if a.cfg.Nodes == 0 {
 		a.nodes, a.depth = 0, a.cfg.Depth
-		return a.searchDepth(p, roll, a.cfg.Depth)
+		search(a.cfg.Depth)
+		return
 	}
 	total, prev := 0, 0
-	var best M
-	var bestV float64
 	for depth := 1; depth <= a.cfg.Depth; depth++ {
 		a.nodes = 0
-		best, bestV = a.searchDepth(p, roll, depth)
+		search(depth)
 		if a.stopped {
 			break
 		}
@@ -152,7 +163,6 @@ func (a *Expectimax[P, M]) Search(p P, roll int) (M, float64) {
 		prev = a.nodes
 	}
 	a.nodes = total
-	return best, bestV
 }
 
 // searchDepth searches depth throws deep.
