@@ -260,11 +260,16 @@ func TestFromEnv(t *testing.T) {
 
 // TestEveryKeyUsed fails on a message no code asks for, and on code
 // that asks for a message the catalogs lack. A key is used when it is a
-// string literal in the module's non-test Go code, or when its family
-// prefix ("seat.", "ruleset.") is: the families' members are checked
-// against the rulesets where they are used (cmd/passage).
+// string literal in the module's non-test Go code, in a page template
+// or in a page script (web/), or when its family prefix ("seat.",
+// "ruleset.", "web.effect.") is: the families' members are checked
+// against the rulesets where they are used (cmd/passage, and the
+// browser tests for the pages).
 func TestEveryKeyUsed(t *testing.T) {
 	literals, calls := moduleStrings(t)
+	webLiterals, webCalls := webStrings(t)
+	maps.Copy(literals, webLiterals)
+	maps.Copy(calls, webCalls)
 	en := catalogs(t)["en"]
 	for id := range en {
 		if literals[id] {

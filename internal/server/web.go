@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -10,24 +11,41 @@ import (
 	"strings"
 
 	"passage/docs"
-	"passage/game"
 	"passage/internal/catalog"
+	"passage/internal/i18n"
 	"passage/web"
 )
 
 // pageData is what the page templates show; each page uses some of it.
 type pageData struct {
-	Lang      string // of <html>: "en" unless a translated page says otherwise
-	Title     string // in the tab, before " · Passage"
+	Lang      string // of <html>: the page's language, chosen by pageLang
+	Title     string // in the tab, before " · Passage"; TitleID's text when empty
+	TitleID   string // the catalog id of the title
 	Class     string // of <body>
 	MainClass string // of <main>
 	Script    string // the page's module under /static/
 	Body      template.HTML
-	List      []game.Spec
-	Heading   string
-	Text      string
-	Back      string
-	BackText  string
+	// ContentLang is the language of Body when it differs from the
+	// page's (an English rules page on a Hungarian page, the API docs).
+	ContentLang string
+	Rules       []rulesEntry
+	Heading     string
+	Text        string
+	Back        string
+	BackText    string
+	// HeadingID, TextID (with TextArg as {{.Name}}) and BackTextID are
+	// the catalog ids of a not-found page's words.
+	HeadingID, TextID, TextArg, BackTextID string
+	Note                                   string // above a page's content: a rules page shown in English
+	// P writes the template's words in the page's language
+	// ({{.P.T "web.nav.lobby"}}); Messages are the words its scripts
+	// read (web/static/i18n.js), embedded as a JSON data block.
+	P        *i18n.Printer
+	Messages map[string]json.RawMessage
+	Langs    []langChoice
+	// Path is the page's address without ?lang=, for the language
+	// switch's links.
+	Path string
 }
 
 // site holds the parsed templates and the docs pages, rendered once at
@@ -37,6 +55,7 @@ type site struct {
 	docs     map[string]template.HTML      // "api", "rules/kinevet", "rules/kinevet.hu"
 	titles   map[string]string             // each doc's first heading, by the same key
 	diagrams map[string][]byte             // SVG by address: "/rules/kinevet/board.svg"
+	langs    map[string]*langPack          // by language code
 }
 
 // newSite parses the templates and renders every Markdown page. The
@@ -44,7 +63,12 @@ type site struct {
 // caught by the tests.
 func newSite() (*site, error) {
 	s := &site{pages: map[string]*template.Template{}, docs: map[string]template.HTML{}, titles: map[string]string{}}
-	layout, err := template.ParseFS(web.Templates, "templates/layout.html")
+	var err error
+	var layout *template.Template
+	if s.langs, err = newLangPacks(); err != nil {
+		return nil, err
+	}
+	layout, err = template.ParseFS(web.Templates, "templates/layout.html")
 	if err != nil {
 		return nil, err
 	}
@@ -105,31 +129,14 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 	show := func(name string, data pageData) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) { s.page(w, r, site, http.StatusOK, name, data) }
 	}
-	mux.HandleFunc("GET /{$}", show("lobby", pageData{Title: "Lobby", Class: "lobby", Script: "lobby.js"}))
-	mux.HandleFunc("GET /g/{id}", show("game", pageData{Title: "Game", Class: "game", Script: "game.js"}))
-	mux.HandleFunc("GET /g/{id}/replay", show("replay", pageData{Title: "Replay", Class: "replay", Script: "replay.js"}))
+	mux.HandleFunc("GET /{$}", show("lobby", pageData{TitleID: "web.title.lobby", Class: "lobby", Script: "lobby.js"}))
+	mux.HandleFunc("GET /g/{id}", show("game", pageData{TitleID: "web.title.game", Class: "game", Script: "game.js"}))
+	mux.HandleFunc("GET /g/{id}/replay", show("replay", pageData{TitleID: "web.title.replay", Class: "replay", Script: "replay.js"}))
 	mux.Handle("GET /static/", http.StripPrefix("/static/", noCache(http.FileServerFS(static))))
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/static/favicon.svg", http.StatusMovedPermanently)
 	})
-	mux.HandleFunc("GET /rules/{name}", func(w http.ResponseWriter, r *http.Request) {
-		name := r.PathValue("name")
-		body, ok := site.docs["rules/"+name]
-		if !ok {
-			s.page(w, r, site, http.StatusNotFound, "notfound", pageData{Title: "No such rules", MainClass: "doc",
-				Heading: "No rules page", Text: "There is no rules page for " + name + ".", Back: "/rules", BackText: "All rules"})
-			return
-		}
-		// A translated page (kinevet.hu) is in its own language, under its
-		// own heading.
-		title, lang := site.titles["rules/"+name], "en"
-		if sp, err := catalog.Lookup(name); err == nil {
-			title = sp.Title
-		} else if _, l, ok := strings.Cut(name, "."); ok {
-			lang = l
-		}
-		s.page(w, r, site, http.StatusOK, "doc", pageData{Lang: lang, Title: title, Class: "doc", MainClass: "doc", Body: body})
-	})
+	mux.HandleFunc("GET /rules/{name}", func(w http.ResponseWriter, r *http.Request) { s.rulesPage(w, r, site) })
 	mux.HandleFunc("GET /rules/{name}/{file}", func(w http.ResponseWriter, r *http.Request) {
 		svg, ok := site.diagrams[r.URL.Path]
 		if !ok {
@@ -141,13 +148,20 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 		w.Write(svg)
 	})
 	mux.HandleFunc("GET /rules", func(w http.ResponseWriter, r *http.Request) {
-		var list []game.Spec
+		var list []rulesEntry
 		for _, sp := range catalog.Specs() {
-			if _, ok := site.docs["rules/"+sp.Name]; ok {
-				list = append(list, sp)
+			if _, ok := site.docs["rules/"+sp.Name]; !ok {
+				continue
 			}
+			e := rulesEntry{Name: sp.Name}
+			for _, tag := range i18n.Languages[1:] {
+				if _, ok := site.docs["rules/"+sp.Name+"."+tag.String()]; ok {
+					e.Translations = append(e.Translations, langChoice{Code: tag.String(), Name: site.langs[tag.String()].name})
+				}
+			}
+			list = append(list, e)
 		}
-		s.page(w, r, site, http.StatusOK, "rules-index", pageData{Title: "Rules", Class: "doc", MainClass: "doc", List: list})
+		s.page(w, r, site, http.StatusOK, "rules-index", pageData{TitleID: "web.title.rules", Class: "doc", MainClass: "doc", Rules: list})
 	})
 	mux.HandleFunc("GET /docs/{name}", func(w http.ResponseWriter, r *http.Request) {
 		name := r.PathValue("name")
@@ -157,18 +171,74 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 			s.notFound(w, r, site)
 			return
 		}
+		// The docs are for developers and stay in English (<html lang>
+		// says so); the header around them follows the chosen language.
 		title := "Passage docs: " + name
 		if name == "api" {
 			title = "The Passage API"
 		}
-		s.page(w, r, site, http.StatusOK, "doc", pageData{Title: title, Class: "doc", MainClass: "doc", Body: body})
+		s.page(w, r, site, http.StatusOK, "doc", pageData{Title: title, ContentLang: "en", Class: "doc", MainClass: "doc", Body: body})
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w, r, site) })
 }
 
+// rulesEntry is a ruleset on the rules index, with the languages its
+// page is translated into.
+type rulesEntry struct {
+	Name         string
+	Translations []langChoice
+}
+
+// rulesPage serves /rules/ID in the page's language: docs/rules/ID.LANG.md
+// when there is one, else the English page with a note saying so.
+// /rules/ID.LANG names one translation whatever the chosen language.
+func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request, site *site) {
+	name := r.PathValue("name")
+	lang := pageLang(w, r).String()
+	p := site.langs[lang].p
+	if sp, err := catalog.Lookup(name); err == nil {
+		body, in := rulesIn(site.docs, sp.Name, lang)
+		if body == "" {
+			s.rulesNotFound(w, r, site, name)
+			return
+		}
+		data := pageData{Title: p.T("ruleset." + sp.Name), Class: "doc", MainClass: "doc", Body: body, ContentLang: in}
+		if in != lang {
+			data.Note = p.T("web.rules.englishOnly")
+		}
+		s.page(w, r, site, http.StatusOK, "doc", data)
+		return
+	}
+	base, l, ok := strings.Cut(name, ".")
+	body, found := site.docs["rules/"+name]
+	if !ok || !found || site.langs[l] == nil {
+		s.rulesNotFound(w, r, site, name)
+		return
+	}
+	// A translation asked for by name (kinevet.hu) is a page in its
+	// own language, under its title in that language.
+	s.page(w, r, site, http.StatusOK, "doc", pageData{Lang: l, Title: site.langs[l].p.T("ruleset." + base),
+		Class: "doc", MainClass: "doc", Body: body})
+}
+
+// rulesIn is the rules page of ruleset name in lang, and the language it
+// is written in: docs/rules/NAME.LANG.md when there is one, else the
+// English page (empty when there is none).
+func rulesIn(docs map[string]template.HTML, name, lang string) (template.HTML, string) {
+	if body, ok := docs["rules/"+name+"."+lang]; ok && lang != "en" {
+		return body, lang
+	}
+	return docs["rules/"+name], "en"
+}
+
+func (s *Server) rulesNotFound(w http.ResponseWriter, r *http.Request, site *site, name string) {
+	s.page(w, r, site, http.StatusNotFound, "notfound", pageData{TitleID: "web.title.noRules", MainClass: "doc",
+		HeadingID: "web.notFound.noRules", TextID: "web.notFound.noRulesText", TextArg: name, Back: "/rules", BackTextID: "web.notFound.allRules"})
+}
+
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request, site *site) {
-	s.page(w, r, site, http.StatusNotFound, "notfound", pageData{Title: "Not found", MainClass: "doc",
-		Heading: "Not found", Text: "No page at " + path.Clean(r.URL.Path) + ".", Back: "/", BackText: "To the lobby"})
+	s.page(w, r, site, http.StatusNotFound, "notfound", pageData{TitleID: "web.title.notFound", MainClass: "doc",
+		HeadingID: "web.notFound.heading", TextID: "web.notFound.text", TextArg: path.Clean(r.URL.Path), Back: "/", BackTextID: "web.notFound.lobby"})
 }
 
 // firstHeading is the text of a Markdown page's first "# " heading,
@@ -185,8 +255,27 @@ func firstHeading(src string) string {
 // page executes a page template into a buffer first, so that a failure
 // answers 500 (logged) instead of half a page.
 func (s *Server) page(w http.ResponseWriter, r *http.Request, site *site, status int, name string, data pageData) {
-	if data.Lang == "" {
-		data.Lang = "en"
+	lang := data.Lang // a page in one language whatever the choice (kinevet.hu)
+	if lang == "" {
+		lang = pageLang(w, r).String()
+	}
+	pack := site.langs[lang]
+	data.Lang, data.P, data.Messages = lang, pack.p, pack.messages
+	data.Langs = langChoices(site.langs, lang)
+	if data.ContentLang == lang {
+		data.ContentLang = "" // the whole page is in one language
+	}
+	if data.TitleID != "" {
+		data.Title = pack.p.T(data.TitleID)
+	}
+	if data.HeadingID != "" {
+		data.Heading, data.Text, data.BackText = pack.p.T(data.HeadingID), pack.p.T(data.TextID, "Name", data.TextArg), pack.p.T(data.BackTextID)
+	}
+	q := r.URL.Query()
+	q.Del("lang")
+	data.Path = r.URL.Path
+	if len(q) > 0 {
+		data.Path += "?" + q.Encode()
 	}
 	var b bytes.Buffer
 	if err := site.pages[name].ExecuteTemplate(&b, "layout", data); err != nil {
@@ -195,6 +284,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, site *site, status
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Vary", "Accept-Language, Cookie")
 	w.WriteHeader(status)
 	w.Write(b.Bytes())
 }

@@ -1,6 +1,9 @@
 // The player's preferences, kept in localStorage and shared by every
 // page: the colour theme (the system's by default, or light or dark as
-// chosen with the header's button) and whether sounds play.
+// chosen with the header's button) and whether sounds play; and the
+// header's language switch, whose choice the server remembers.
+
+import { t } from './i18n.js';
 
 const THEME = 'passage.theme';
 const SOUND = 'passage.sound';
@@ -18,14 +21,14 @@ export function theme() { return stored(THEME) || ''; }
 function systemDark() { return matchMedia('(prefers-color-scheme: dark)').matches; }
 
 function applyTheme() {
-  const t = theme();
-  if (t) document.documentElement.dataset.theme = t;
+  const chosen = theme();
+  if (chosen) document.documentElement.dataset.theme = chosen;
   else delete document.documentElement.dataset.theme;
-  const dark = t ? t === 'dark' : systemDark();
+  const dark = chosen ? chosen === 'dark' : systemDark();
   const b = document.getElementById('theme-toggle');
   if (b) {
-    b.textContent = dark ? '☀ Light' : '☾ Dark';
-    b.setAttribute('aria-label', dark ? 'Use light colours' : 'Use dark colours');
+    b.textContent = dark ? t('web.theme.light') : t('web.theme.dark');
+    b.setAttribute('aria-label', dark ? t('web.theme.useLight') : t('web.theme.useDark'));
   }
 }
 
@@ -36,9 +39,9 @@ function applySound() {
   const b = document.getElementById('sound-toggle');
   if (!b) return;
   const on = soundOn();
-  b.textContent = '♪ Sound';
+  b.textContent = t('web.sound.button');
   b.setAttribute('aria-pressed', on ? 'true' : 'false');
-  b.title = on ? 'Sound is on: click to mute' : 'Sound is off: click to turn it on';
+  b.title = on ? t('web.sound.isOn') : t('web.sound.isOff');
 }
 
 applyTheme();
@@ -54,4 +57,13 @@ document.getElementById('theme-toggle')?.addEventListener('click', () => {
 document.getElementById('sound-toggle')?.addEventListener('click', () => {
   store(SOUND, soundOn() ? 'off' : 'on');
   applySound();
+});
+
+// The language switch loads the same page in the language chosen (the
+// server remembers it in a cookie). A game page comes back where it was:
+// the seat token is in localStorage and the game goes on on the server.
+document.getElementById('lang-select')?.addEventListener('change', (ev) => {
+  const url = new URL(location.href);
+  url.searchParams.set('lang', ev.target.value);
+  location.assign(url.toString());
 });

@@ -1,0 +1,79 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"golang.org/x/text/language"
+
+	"passage/internal/i18n"
+)
+
+// langCookie remembers the language a person chose (?lang= or the
+// header's switch) across pages and visits.
+const langCookie = "lang"
+
+// langYear is how long the choice is remembered, in seconds.
+const langYear = 365 * 24 * 60 * 60
+
+// pageLang chooses the language of a page: ?lang= forces one and is
+// remembered in a cookie; then the cookie; then the browser's
+// Accept-Language through the i18n matcher. A ?lang= or cookie that
+// names no supported language is ignored (and nothing is remembered),
+// so a stale or mistyped choice never breaks a page.
+func pageLang(w http.ResponseWriter, r *http.Request) language.Tag {
+	if q := r.URL.Query().Get("lang"); q != "" {
+		if tag, err := i18n.Parse(q); err == nil {
+			http.SetCookie(w, &http.Cookie{Name: langCookie, Value: tag.String(), Path: "/",
+				MaxAge: langYear, SameSite: http.SameSiteLaxMode})
+			return tag
+		}
+	}
+	if c, err := r.Cookie(langCookie); err == nil {
+		if tag, err := i18n.Parse(c.Value); err == nil {
+			return tag
+		}
+	}
+	return i18n.Match(r.Header.Get("Accept-Language"))
+}
+
+// langPack is what a page needs of one language: the printer for the
+// template's words and the messages its scripts read.
+type langPack struct {
+	p        *i18n.Printer
+	messages map[string]json.RawMessage
+	name     string // the language's own name, for the switch
+}
+
+// langChoice is one entry of the header's language switch.
+type langChoice struct {
+	Code, Name string
+	Selected   bool
+}
+
+// newLangPacks loads every language's pack once, at start-up.
+func newLangPacks() (map[string]*langPack, error) {
+	out := map[string]*langPack{}
+	for _, tag := range i18n.Languages {
+		p, err := i18n.New(tag)
+		if err != nil {
+			return nil, err
+		}
+		m, err := i18n.Messages(tag, i18n.WebPrefixes...)
+		if err != nil {
+			return nil, err
+		}
+		out[tag.String()] = &langPack{p: p, messages: m, name: p.T("web.langName")}
+	}
+	return out, nil
+}
+
+// choices lists the languages for the switch, current marked.
+func langChoices(packs map[string]*langPack, current string) []langChoice {
+	var out []langChoice
+	for _, tag := range i18n.Languages {
+		code := tag.String()
+		out = append(out, langChoice{Code: code, Name: packs[code].name, Selected: code == current})
+	}
+	return out
+}

@@ -1,0 +1,52 @@
+// The page's words in its language. The server embeds the messages the
+// scripts need as a JSON data block (<script type="application/json"
+// id="messages">, allowed by the Content-Security-Policy, which forbids
+// inline scripts) taken from the same catalogs as the terminal
+// (internal/i18n/locales). t fills a message's {{.Name}} placeholders;
+// a message with plural forms takes the form Intl.PluralRules chooses
+// for args.Count, which follows CLDR as go-i18n does on the server.
+
+// lang is the page's language, as <html lang> says.
+export const lang = document.documentElement.lang || 'en';
+
+const messages = (() => {
+  try { return JSON.parse(document.getElementById('messages').textContent); } catch { return {}; }
+})();
+
+const plurals = new Intl.PluralRules(lang);
+const numbers = new Intl.NumberFormat(lang);
+
+// pluralForm is the CLDR category of n in the page's language ("one",
+// "few", "many", "other"), exported for the tests.
+export function pluralForm(n) { return plurals.select(n); }
+
+// has reports whether the catalog has message id.
+export function has(id) { return Object.prototype.hasOwnProperty.call(messages, id); }
+
+// t is message id with args filled in; a missing message shows as
+// "!id", never silently in English.
+export function t(id, args = {}) {
+  let m = messages[id];
+  if (m === undefined) return '!' + id;
+  let vals = args;
+  if (typeof m === 'object') {
+    const n = Number(args.Count);
+    m = m[plurals.select(n)] ?? m.other;
+    vals = { ...args, Count: numbers.format(n) };
+  }
+  return m.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, k) => (k in vals ? String(vals[k]) : ''));
+}
+
+// num writes a number in the page's language ("1 000" in Hungarian).
+export function num(n, opts) { return new Intl.NumberFormat(lang, opts).format(n); }
+
+// date writes a date and time in the page's language.
+export function date(d, opts = { dateStyle: 'medium', timeStyle: 'short' }) {
+  return new Intl.DateTimeFormat(lang, opts).format(d instanceof Date ? d : new Date(d));
+}
+
+// list joins words as the language does ("a, b and c"; "a, b és c").
+export function list(words) { return new Intl.ListFormat(lang, { type: 'conjunction' }).format(words); }
+
+// Exposed for the browser tests of the plural choice.
+globalThis.passageI18n = { t, pluralForm, lang };
