@@ -39,6 +39,18 @@ type House struct {
 	Name   string `json:"name"`
 	Symbol string `json:"symbol"`
 	Effect string `json:"effect"`
+	// Effects are the same effects as data, for a page to say them in
+	// its language.
+	Effects []HouseEffect `json:"effects,omitempty"`
+}
+
+// HouseEffect is one effect of a house: its kind ("safe", "water-up",
+// "bearoff-exact", ...), the number its text names (a square or a
+// throw; 0 when none) and the rule it cites (empty when none).
+type HouseEffect struct {
+	Kind string `json:"kind"`
+	N    int    `json:"n,omitempty"`
+	Rule string `json:"rule,omitempty"`
 }
 
 // ParseOptions reads KEY=VALUE strings against spec's options and

@@ -177,6 +177,7 @@ func (v *Variant) Houses() []game.House {
 	var out []game.House
 	for s := 1; s <= Squares; s++ {
 		var effects []string
+		var data []game.HouseEffect
 		symbol := ""
 		for _, k := range houseKinds {
 			if k.squares(v)&(1<<s) == 0 {
@@ -190,6 +191,8 @@ func (v *Variant) Houses() []game.House {
 				e = strings.TrimSuffix(e, ".") + " (" + id + ")."
 			}
 			effects = append(effects, e)
+			kind, n := effectData(k.key, v, s)
+			data = append(data, game.HouseEffect{Kind: kind, N: n, Rule: v.HouseRules[k.key]})
 		}
 		if len(effects) == 0 {
 			continue
@@ -198,7 +201,35 @@ func (v *Variant) Houses() []game.House {
 		if n.Symbol != "" {
 			symbol = n.Symbol
 		}
-		out = append(out, game.House{Square: s, Name: n.Name, Symbol: symbol, Effect: strings.Join(effects, " ")})
+		out = append(out, game.House{Square: s, Name: n.Name, Symbol: symbol, Effect: strings.Join(effects, " "), Effects: data})
 	}
 	return out
+}
+
+// effectData is the kind and number of an effect as data (game.HouseEffect):
+// the kinds whose text varies with the variant are told apart, so that
+// each has one text in every language.
+func effectData(key string, v *Variant, s int) (string, int) {
+	switch key {
+	case "water":
+		switch v.Drown {
+		case DrownToHand:
+			return "water-hand", 0
+		case DrownReturnDown:
+			return "water-down", v.Return
+		}
+		return "water-up", v.Return
+	case "enter":
+		return key, v.EnterThrow
+	case "jump":
+		return key, Water + 1
+	case "bearoff":
+		if v.BearOff == BearOffKendall && s < Squares {
+			return "bearoff-exact", OffSq - s
+		}
+		if v.BearOff == BearOffLastRow {
+			return "bearoff-lastrow", 0
+		}
+	}
+	return key, 0
 }

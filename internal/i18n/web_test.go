@@ -21,8 +21,9 @@ var (
 	// start of a template literal (`web.effect.${name}`).
 	jsLiteral  = regexp.MustCompile(`'((?:[^'\\\n]|\\.)*)'`)
 	jsTemplate = regexp.MustCompile("`([a-zA-Z.]+\\.)\\$\\{")
-	// jsCall is t('id') (or t("id")) with a literal id.
-	jsCall = regexp.MustCompile(`\bt\(\s*['"]([^'"]+)['"]`)
+	// jsCall is t('id') (or t("id")) with a literal id, not the start of
+	// an id built with + (t('kind.' + name)).
+	jsCall = regexp.MustCompile(`\bt\(\s*['"]([^'"]+)['"]\s*[,)]`)
 )
 
 // webStrings returns what the page templates and scripts could name as
@@ -82,7 +83,7 @@ func TestMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(m["web.nav.lobby"]); got != `"Игровой зал"` {
+	if got := string(m["web.nav.lobby"]); got != `"Лобби"` {
 		t.Errorf("web.nav.lobby = %s", got)
 	}
 	if got := string(m["sim.games"]); !strings.Contains(got, `"few"`) {

@@ -46,7 +46,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/record.json", s.gameRoute(s.handleRecordJSON))
 	mux.HandleFunc("GET /api/games/{id}/verify", s.gameRoute(s.handleVerify))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, r, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, r.URL.Path))
+		s.fail(w, r, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, r.URL.Path).as("no_endpoint"))
 	})
 	s.webRoutes(mux)
 	return s.guard(mux)
@@ -178,7 +178,7 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
 	computerOnly := !slices.ContainsFunc(g.Seats, func(seat store.Seat) bool { return seat.Kind == store.Human })
 	if computerOnly && s.ownedBy(client) >= s.cfg.MaxComputerGames {
 		s.fail(w, r, refusal(http.StatusTooManyRequests, "computer_games", time.Minute,
-			"you have %d games between computers in play, as many as one address may: wait for one to end", s.cfg.MaxComputerGames))
+			"you have %d games between computers in play, as many as one address may: wait for one to end", s.cfg.MaxComputerGames).as("too_many_computer_games"))
 		return
 	}
 	if err := limit(s.creates, client, "new games"); err != nil {
@@ -263,7 +263,7 @@ const takenByCreator = "creator"
 // newGame validates a create request and builds the game to store.
 func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, error) {
 	bad := func(err error, format string, args ...any) (store.Game, catalog.Kit, error) {
-		return store.Game{}, catalog.Kit{}, newError(http.StatusBadRequest, err, format, args...)
+		return store.Game{}, catalog.Kit{}, newError(http.StatusBadRequest, err, format, args...).as("invalid_game")
 	}
 	if req.Rules == "" {
 		return bad(nil, "missing rules: the ruleset's name (GET /api/rulesets lists them)")

@@ -25,9 +25,9 @@ type endRecord struct {
 }
 
 var (
-	errNotStarted = &apiError{status: http.StatusConflict, msg: "the game has not started: abort it instead"}
-	errTooLate    = &apiError{status: http.StatusConflict, msg: "too late to abort: both sides have moved (resign instead)"}
-	errNotLeft    = &apiError{status: http.StatusConflict, msg: "no opponent has left: a claim needs an opponent whose time ran out (shown as away)"}
+	errNotStarted = &apiError{status: http.StatusConflict, code: "not_started", msg: "the game has not started: abort it instead"}
+	errTooLate    = &apiError{status: http.StatusConflict, code: "too_late_to_abort", msg: "too late to abort: both sides have moved (resign instead)"}
+	errNotLeft    = &apiError{status: http.StatusConflict, code: "no_opponent_left", msg: "no opponent has left: a claim needs an opponent whose time ran out (shown as away)"}
 )
 
 // holder checks that token holds a seat of a game not yet over and

@@ -23,6 +23,16 @@ type apiError struct {
 	reason string
 	// retryAfter, for a 429 or a 503, is when to try again.
 	retryAfter time.Duration
+	// code names the error for clients, which show it in their
+	// language (docs/api.md lists every code); empty takes the code of
+	// its status (statusCodes).
+	code string
+}
+
+// as gives e its stable code for clients.
+func (e *apiError) as(code string) *apiError {
+	e.code = code
+	return e
 }
 
 func (e *apiError) Error() string { return e.msg }
@@ -40,16 +50,16 @@ func refusal(status int, reason string, retryAfter time.Duration, format string,
 
 // The errors a client can cause. Each names the problem plainly.
 var (
-	errMissingToken = &apiError{status: http.StatusUnauthorized, msg: "missing seat token (send Authorization: Bearer TOKEN)"}
-	errBadToken     = &apiError{status: http.StatusForbidden, msg: "this token holds no seat in this game"}
-	errNoInvite     = &apiError{status: http.StatusForbidden, msg: "this seat is by invitation: only the holder of its invite link may take it"}
-	errGameOver     = &apiError{status: http.StatusConflict, msg: "the game is over", err: game.ErrGameOver}
-	errAbandoned    = &apiError{status: http.StatusConflict, msg: "the game was abandoned: nobody took the open seats in time"}
-	errWaiting      = &apiError{status: http.StatusConflict, msg: "the game waits for players to take their seats"}
-	errNotThrown    = &apiError{status: http.StatusConflict, msg: "throw first: no throw to move with"}
-	errThrown       = &apiError{status: http.StatusConflict, msg: "already thrown: make a move with this throw"}
-	errUnknownGame  = &apiError{status: http.StatusNotFound, msg: "no such game", err: store.ErrNotFound}
-	errShutdown     = &apiError{status: http.StatusServiceUnavailable, msg: "the server is shutting down", reason: "shutdown"}
+	errMissingToken = &apiError{status: http.StatusUnauthorized, code: "missing_token", msg: "missing seat token (send Authorization: Bearer TOKEN)"}
+	errBadToken     = &apiError{status: http.StatusForbidden, code: "bad_token", msg: "this token holds no seat in this game"}
+	errNoInvite     = &apiError{status: http.StatusForbidden, code: "invite_only", msg: "this seat is by invitation: only the holder of its invite link may take it"}
+	errGameOver     = &apiError{status: http.StatusConflict, code: "game_over", msg: "the game is over", err: game.ErrGameOver}
+	errAbandoned    = &apiError{status: http.StatusConflict, code: "abandoned", msg: "the game was abandoned: nobody took the open seats in time"}
+	errWaiting      = &apiError{status: http.StatusConflict, code: "waiting_for_players", msg: "the game waits for players to take their seats"}
+	errNotThrown    = &apiError{status: http.StatusConflict, code: "not_thrown", msg: "throw first: no throw to move with"}
+	errThrown       = &apiError{status: http.StatusConflict, code: "already_thrown", msg: "already thrown: make a move with this throw"}
+	errUnknownGame  = &apiError{status: http.StatusNotFound, code: "unknown_game", msg: "no such game", err: store.ErrNotFound}
+	errShutdown     = &apiError{status: http.StatusServiceUnavailable, code: "shutting_down", msg: "the server is shutting down", reason: "shutdown"}
 	// errStale: a timer or a computer's answer meant for a state that
 	// has changed since; nothing to do. Never reaches a client.
 	errStale = errors.New("stale automatic action")
@@ -93,9 +103,46 @@ func publicMessage(err error) string {
 // meanwhile (e.g. it was abandoned as a seat was being taken).
 const errChanged = "the game changed meanwhile: look again"
 
-// errorBody is every error's JSON.
+// statusCodes are the codes of errors without one of their own, by
+// HTTP status; "internal" is a server fault.
+var statusCodes = map[int]string{
+	http.StatusBadRequest:            "bad_request",
+	http.StatusUnauthorized:          "missing_token",
+	http.StatusForbidden:             "forbidden",
+	http.StatusNotFound:              "not_found",
+	http.StatusConflict:              "conflict",
+	http.StatusRequestEntityTooLarge: "body_too_large",
+	http.StatusUnsupportedMediaType:  "content_type",
+	http.StatusUnprocessableEntity:   "illegal_move",
+	http.StatusTooManyRequests:       "rate_limited",
+	http.StatusServiceUnavailable:    "unavailable",
+	http.StatusInternalServerError:   "internal",
+}
+
+// codeOf is the stable code a client is told for err (docs/api.md):
+// an apiError's own, "changed" for a store conflict, else its status's.
+func codeOf(err error) string {
+	var ae *apiError
+	if errors.As(err, &ae) && ae.code != "" {
+		return ae.code
+	}
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return errUnknownGame.code
+	case errors.Is(err, store.ErrConflict):
+		return "changed"
+	}
+	if c, ok := statusCodes[statusOf(err)]; ok {
+		return c
+	}
+	return "error"
+}
+
+// errorBody is every error's JSON: the English words and the code a
+// client shows in its own language.
 type errorBody struct {
 	Error string `json:"error"`
+	Code  string `json:"code"`
 }
 
 // fail is the one way a handler answers an error: it is logged (a
@@ -109,7 +156,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		secs := int((ae.retryAfter + time.Second - 1) / time.Second)
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 	}
-	writeJSON(w, statusOf(err), errorBody{Error: publicMessage(err)})
+	writeJSON(w, statusOf(err), errorBody{Error: publicMessage(err), Code: codeOf(err)})
 }
 
 // logFailure logs a failed request or intent and counts a refusal.

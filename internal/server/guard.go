@@ -46,7 +46,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			}
 			if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
 				s.fail(w, r, refusal(http.StatusUnsupportedMediaType, "content_type", 0,
-					"send Content-Type: application/json with every request that changes something"))
+					"send Content-Type: application/json with every request that changes something").as("content_type"))
 				return
 			}
 		}
@@ -55,7 +55,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 }
 
 // errCrossOrigin refuses a browser request from another site's page.
-var errCrossOrigin = refusal(http.StatusForbidden, "cross_origin", 0, "cross-origin request refused: this server acts only for its own pages")
+var errCrossOrigin = refusal(http.StatusForbidden, "cross_origin", 0, "cross-origin request refused: this server acts only for its own pages").as("cross_origin")
 
 func safeMethod(m string) bool {
 	return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions

@@ -45,12 +45,12 @@ func TestPageLanguage(t *testing.T) {
 		{"no preference", "/", "", "", "en", ">Lobby</a>", ""},
 		{"Accept-Language", "/", "hu-HU,hu;q=0.9,en;q=0.8", "", "hu", ">Játékterem</a>", ""},
 		{"Accept-Language unsupported", "/", "de-DE,de", "", "en", ">Lobby</a>", ""},
-		{"Accept-Language weights", "/", "de,ru;q=0.9,fr;q=0.5", "", "ru", ">Игровой зал</a>", ""},
-		{"cookie beats Accept-Language", "/", "hu", "es", "es", ">Sala de juego</a>", ""},
-		{"?lang= beats the cookie", "/g/abc?lang=fr", "hu", "es", "fr", ">Salle de jeu</a>", "fr"},
-		{"?lang= with a region", "/?lang=ru-RU", "", "", "ru", ">Игровой зал</a>", "ru"},
+		{"Accept-Language weights", "/", "de,ru;q=0.9,fr;q=0.5", "", "ru", ">Лобби</a>", ""},
+		{"cookie beats Accept-Language", "/", "hu", "es", "es", ">Sala</a>", ""},
+		{"?lang= beats the cookie", "/g/abc?lang=fr", "hu", "es", "fr", ">Salon</a>", "fr"},
+		{"?lang= with a region", "/?lang=ru-RU", "", "", "ru", ">Лобби</a>", "ru"},
 		{"bad ?lang= is ignored", "/?lang=xx", "", "hu", "hu", ">Játékterem</a>", ""},
-		{"bad cookie is ignored", "/", "fr", "klingon", "fr", ">Salle de jeu</a>", ""},
+		{"bad cookie is ignored", "/", "fr", "klingon", "fr", ">Salon</a>", ""},
 	}
 	for _, tt := range tests {
 		h := map[string]string{}

@@ -60,7 +60,7 @@ func limit(l *limiter, client, what string) error {
 	if ok, retry := l.allow(client, time.Now()); !ok {
 		secs := int((retry + time.Second - 1) / time.Second)
 		return refusal(http.StatusTooManyRequests, "rate_limit", retry,
-			"too many %s from your address: try again in %d s", what, secs)
+			"too many %s from your address: try again in %d s", what, secs).as("rate_limited")
 	}
 	return nil
 }

@@ -125,7 +125,7 @@ func (s *Server) GamesInMemory() int {
 // errFull answers a request that needs one more game in memory than
 // MaxGames.
 var errFull = refusal(http.StatusServiceUnavailable, "games_full", 30*time.Second,
-	"the server holds as many games in memory as it may: try again later")
+	"the server holds as many games in memory as it may: try again later").as("server_full")
 
 // inMemory is the actor of game id, or nil.
 func (s *Server) inMemory(id string) *actor {

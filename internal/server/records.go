@@ -124,7 +124,7 @@ func (s *Server) handleVerify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if g.Status != store.StatusOver {
-		s.fail(w, r, newError(http.StatusConflict, nil, "the dice seed is revealed when the game is over"))
+		s.fail(w, r, newError(http.StatusConflict, nil, "the dice seed is revealed when the game is over").as("seed_hidden"))
 		return
 	}
 	out := verifyView{Commit: rec.Commit, DiceSeed: rec.DiceSeed}

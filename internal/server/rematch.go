@@ -20,7 +20,7 @@ import (
 // no column to find it, and two people asking at once meet in one game:
 // the first creates it, the second takes their seat in it.
 
-var errNotOver = &apiError{status: http.StatusConflict, msg: "a rematch follows a finished game: this one is not over"}
+var errNotOver = &apiError{status: http.StatusConflict, code: "not_over", msg: "a rematch follows a finished game: this one is not over"}
 
 // rematchID is the ID of the rematch of the game with seed.
 func rematchID(seed []byte) string {

@@ -106,12 +106,12 @@ func (s *Server) handleRulesets(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleRuleset(w http.ResponseWriter, r *http.Request) {
 	sp, err := catalog.Lookup(r.PathValue("name"))
 	if err != nil {
-		s.fail(w, r, newError(http.StatusNotFound, err, "%v", err))
+		s.fail(w, r, newError(http.StatusNotFound, err, "%v", err).as("unknown_ruleset"))
 		return
 	}
 	kit, err := catalog.Open(sp.Name, r.URL.Query()["opt"])
 	if err != nil {
-		s.fail(w, r, newError(http.StatusBadRequest, err, "%v", err))
+		s.fail(w, r, newError(http.StatusBadRequest, err, "%v", err).as("invalid_options"))
 		return
 	}
 	writeJSON(w, http.StatusOK, kitView(sp, kit))

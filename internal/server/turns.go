@@ -269,7 +269,7 @@ func (o *outcome) actingSeat(token string) (int, error) {
 	seat := st.toMove()
 	if !slices.Contains(seats, seat) {
 		name, _ := game.SeatName(st.kit.Ruleset, game.Player(seat))
-		return 0, newError(http.StatusConflict, game.ErrNotYourTurn, "not your turn: %s (seat %d) is to play", name, seat)
+		return 0, newError(http.StatusConflict, game.ErrNotYourTurn, "not your turn: %s (seat %d) is to play", name, seat).as("not_your_turn")
 	}
 	o.back(seats)
 	return seat, nil
@@ -308,14 +308,14 @@ func (o *outcome) personThrow(c command) error {
 
 func (o *outcome) personMove(c command) error {
 	if c.move == "" {
-		return newError(http.StatusBadRequest, game.ErrBadMove, "missing move")
+		return newError(http.StatusBadRequest, game.ErrBadMove, "missing move").as("missing_move")
 	}
 	st := &o.next
 	if _, err := o.actingSeat(c.token); err != nil {
 		return err
 	}
 	if c.expect != nil && *c.expect != st.g.Turns+1 {
-		return newError(http.StatusConflict, nil, "stale move: it was meant for turn %d, the game is at turn %d", *c.expect, st.g.Turns+1)
+		return newError(http.StatusConflict, nil, "stale move: it was meant for turn %d, the game is at turn %d", *c.expect, st.g.Turns+1).as("stale_move")
 	}
 	if !st.hasRoll {
 		return errNotThrown
@@ -327,9 +327,9 @@ func (o *outcome) personMove(c command) error {
 			legal[j] = t.Move
 		}
 		if _, perr := st.kit.Play(st.g.Pos, st.roll, c.move); errors.Is(perr, game.ErrBadMove) {
-			return newError(http.StatusUnprocessableEntity, game.ErrBadMove, "malformed move %q (legal: %s)", c.move, strings.Join(legal, ", "))
+			return newError(http.StatusUnprocessableEntity, game.ErrBadMove, "malformed move %q (legal: %s)", c.move, strings.Join(legal, ", ")).as("malformed_move")
 		}
-		return newError(http.StatusUnprocessableEntity, game.ErrIllegalMove, "illegal move %q with a throw of %d (legal: %s)", c.move, st.roll, strings.Join(legal, ", "))
+		return newError(http.StatusUnprocessableEntity, game.ErrIllegalMove, "illegal move %q with a throw of %d (legal: %s)", c.move, st.roll, strings.Join(legal, ", ")).as("illegal_move")
 	}
 	o.play(st.moves[i], store.Human, c.now)
 	return nil
@@ -364,7 +364,7 @@ func (o *outcome) play(t game.Transition, by string, now time.Time) {
 func (o *outcome) take(c command) error {
 	st := &o.next
 	if c.seat < 0 || c.seat >= len(st.g.Seats) {
-		return newError(http.StatusNotFound, nil, "no seat %d: seats are 0 to %d", c.seat, len(st.g.Seats)-1)
+		return newError(http.StatusNotFound, nil, "no seat %d: seats are 0 to %d", c.seat, len(st.g.Seats)-1).as("no_such_seat")
 	}
 	switch st.g.Status {
 	case store.StatusOver:
@@ -374,7 +374,7 @@ func (o *outcome) take(c command) error {
 	}
 	s := st.g.Seats[c.seat]
 	if !s.Open() {
-		return newError(http.StatusConflict, nil, "seat %d is not open", c.seat)
+		return newError(http.StatusConflict, nil, "seat %d is not open", c.seat).as("seat_taken")
 	}
 	token := c.token
 	if token != "" {

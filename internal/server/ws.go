@@ -36,6 +36,7 @@ type message struct {
 	Token  string    `json:"token,omitempty"`
 	Error  string    `json:"error,omitempty"`
 	Status int       `json:"status,omitempty"` // the HTTP status of the same error
+	Code   string    `json:"code,omitempty"`   // the error's stable code (docs/api.md)
 }
 
 // event is the change a state message follows.
@@ -266,7 +267,7 @@ func (s *Server) intent(ctx context.Context, r *http.Request, id string, typ web
 // logged and counted as fail does for HTTP.
 func (s *Server) wsError(r *http.Request, id string, err error) message {
 	s.logFailure(r, err)
-	return message{Type: "error", ID: id, Error: publicMessage(err), Status: statusOf(err)}
+	return message{Type: "error", ID: id, Error: publicMessage(err), Status: statusOf(err), Code: codeOf(err)}
 }
 
 // sameOrigin reports whether a WebSocket handshake comes from the

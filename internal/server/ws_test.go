@@ -125,6 +125,9 @@ func TestWSErrors(t *testing.T) {
 			if m.Type != "error" || m.Status != tt.status || !strings.Contains(m.Error, tt.wantErr) {
 				t.Errorf("answer %+v, want an error %d containing %q", m, tt.status, tt.wantErr)
 			}
+			if !documentedCodes(t)[m.Code] {
+				t.Errorf("error event %+v: code %q is not in docs/api.md", m, m.Code)
+			}
 			s.unchanged(t, tt.game, before)
 			// The connection still works.
 			w.send(map[string]any{"type": "hello", "token": f.liveB, "id": "h1"})

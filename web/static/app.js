@@ -6,6 +6,7 @@
 import * as senet from './senet.js';
 import * as ludo from './ludo.js';
 import { el, clear } from './svg.js';
+import { t, has, houseName } from './i18n.js';
 
 // boards maps each board family (game.Spec.Board) to its drawing
 // module. It is the only place that knows the families.
@@ -24,7 +25,14 @@ export function reducedMotion() {
   return matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-// api calls the JSON API and throws an Error with the server's message.
+// errorText is an API error in the page's language: the catalog's text
+// for its stable code (docs/api.md), else the server's English words.
+export function errorText(code, english) {
+  return code && has('web.error.' + code) ? t('web.error.' + code) : english;
+}
+
+// api calls the JSON API and throws an Error with the server's message
+// in the page's language (err.code is the server's code).
 export async function api(method, path, body, token) {
   const headers = {};
   if (token) headers.Authorization = 'Bearer ' + token;
@@ -38,8 +46,9 @@ export async function api(method, path, body, token) {
   let data = null;
   try { data = await resp.json(); } catch { data = null; }
   if (!resp.ok) {
-    const err = new Error((data && data.error) || `${resp.status} ${resp.statusText}`);
+    const err = new Error(errorText(data && data.code, (data && data.error) || `${resp.status} ${resp.statusText}`));
     err.status = resp.status;
+    err.code = data && data.code;
     throw err;
   }
   return data;
@@ -58,7 +67,7 @@ export function saveSeat(id, token, seats) {
 export function decorateSeats(board, pos, seats) {
   const mod = boardModule(board);
   for (const s of seats) {
-    s.label = mod.seatName(pos, s.seat) || s.name;
+    s.label = mod.seatName(pos, s.seat) || seatWord(s.name);
     s.cl = mod.seatLetter(pos, s.seat) || s.letter;
   }
   return seats;
@@ -71,13 +80,26 @@ export function chip(board, letter) {
   return c;
 }
 
+// seatWord is a seat's name as the server gives it ("White", "red") in
+// the page's language.
+export function seatWord(name) {
+  const id = 'seat.' + String(name).toLowerCase();
+  return has(id) ? t(id) : name;
+}
+
+// levelName is a computer player's name: the levels are translated, the
+// research players ("random", "mcts-200") keep their names.
+export function levelName(kind) {
+  return has('kind.' + kind) ? t('kind.' + kind) : kind;
+}
+
 export function kindLabel(seat, mine) {
-  if (mine) return seat.away ? 'you (the computer plays while you are away)' : 'you';
+  if (mine) return seat.away ? t('web.seat.youAway') : t('web.seat.you');
   if (seat.kind === 'human') {
-    if (seat.open) return 'open seat';
-    return seat.away ? 'person (away: the computer plays)' : 'person';
+    if (seat.open) return t('web.seat.open');
+    return seat.away ? t('web.seat.personAway') : t('web.seat.person');
   }
-  return 'computer · ' + seat.kind;
+  return t('web.seat.computer', { Level: levelName(seat.kind) });
 }
 
 export function $(sel) { return document.querySelector(sel); }
@@ -98,57 +120,64 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 // EFFECTS tells the special rules the engine reports (its effect
-// names, see the Effecter interface) in plain words, each with an icon.
-// A name missing here is shown as the engine wrote it.
+// names, see the Effecter interface) in plain words, each with an icon
+// and its message (web.effect.*). A name missing here is shown as the
+// engine wrote it.
 const EFFECTS = {
-  'attack (swap)': ['⇄', 'attacks: the two pieces swap places'],
-  'backward move': ['↩', 'no piece could go forward, so one went back'],
-  'bounce at 30': ['↶', 'the throw went past 30 and bounced back'],
-  'drowning (27)': ['≈', 'drowns in the House of Water'],
-  'entering': ['⤵', 'a piece enters the board'],
-  'bearing off': ['✓', 'bears a piece off'],
-  'extra or bonus throw': ['↻', 'throws again'],
-  'missed turn (10, 20)': ['⏸', 'will miss the next turn'],
-  'falls asleep (16)': ['☾', 'the piece falls asleep on 16'],
-  'jump over the water': ['⤴', 'jumps over the water'],
-  'throw lost (pass)': ['∅', 'no legal move: the throw is lost'],
-  'entering (K3)': ['⤵', 'brings a piece out of the yard'],
-  'capture (K6)': ['✖', 'captures: the piece hit goes back to its yard'],
-  'into the goal (K7)': ['⌂', 'a piece reaches the goal'],
-  'roll again after a 6 (K4, H2)': ['↻', 'a 6: rolls again'],
-  'third six: turn lost (H3)': ['⚠', 'a third 6 in a row: the turn is lost'],
-  'roll lost (pass)': ['∅', 'no legal move: the roll is lost'],
+  'attack (swap)': ['⇄', 'attack'],
+  'backward move': ['↩', 'backward'],
+  'bounce at 30': ['↶', 'bounce'],
+  'drowning (27)': ['≈', 'drowning'],
+  'entering': ['⤵', 'entering'],
+  'bearing off': ['✓', 'bearingOff'],
+  'extra or bonus throw': ['↻', 'extraThrow'],
+  'missed turn (10, 20)': ['⏸', 'missedTurn'],
+  'falls asleep (16)': ['☾', 'asleep'],
+  'jump over the water': ['⤴', 'jump'],
+  'throw lost (pass)': ['∅', 'throwLost'],
+  'entering (K3)': ['⤵', 'ludoEntering'],
+  'capture (K6)': ['✖', 'capture'],
+  'into the goal (K7)': ['⌂', 'goal'],
+  'roll again after a 6 (K4, H2)': ['↻', 'sixAgain'],
+  'third six: turn lost (H3)': ['⚠', 'thirdSix'],
+  'roll lost (pass)': ['∅', 'rollLost'],
 };
 
-// effectParts is the icon and words of one effect of turn t; the board
+// effectParts is the icon and words of one effect of turn tn; the board
 // family's module may say more (why a throw was extra).
-export function effectParts(name, t, kind) {
-  const [icon, words] = EFFECTS[name] || ['•', name];
+export function effectParts(name, tn, kind) {
+  const [icon, id] = EFFECTS[name] || ['•', ''];
+  const words = id ? t(`web.effect.${id}`) : name;
   const mod = kind && boards[kind];
-  const more = mod && mod.explain ? mod.explain(name, t) : null;
+  const more = mod && mod.explain ? mod.explain(name, tn) : null;
   return [icon, more || words];
+}
+
+// seatWho is who played turn tn, with the computer level when it was
+// not a person.
+function seatWho(tn, seats) {
+  const seat = seats[tn.seat];
+  const who = seat ? seat.label || seat.name : tn.letter;
+  return tn.by && tn.by !== 'human' ? t('web.turn.by', { Who: who, Level: levelName(tn.by) }) : who;
 }
 
 // turnText describes a turn in words: who threw what, the move, and
 // what the rules did.
-export function turnText(t, seats, kind) {
-  const seat = seats[t.seat];
-  const who = seat ? seat.label || seat.name : t.letter;
-  const by = t.by && t.by !== 'human' ? ` (${t.by})` : '';
-  const effects = (t.effects || []).filter((e) => t.move !== 'pass' || !/pass/.test(e));
-  const said = effects.map((e) => effectParts(e, t, kind)[1]);
-  const move = t.move === 'pass' ? 'no legal move' : t.move;
-  return `${who}${by} threw ${t.roll}: ${move}` + (said.length ? ' · ' + said.join(' · ') : '');
+export function turnText(tn, seats, kind) {
+  const effects = (tn.effects || []).filter((e) => tn.move !== 'pass' || !/pass/.test(e));
+  const said = effects.map((e) => effectParts(e, tn, kind)[1]);
+  const move = tn.move === 'pass' ? t('web.turn.noLegalMove') : tn.move;
+  return t('web.turn.text', { Who: seatWho(tn, seats), Roll: tn.roll, Move: move }) + (said.length ? ' · ' + said.join(' · ') : '');
 }
 
 // turnItem is a turn as a move-list entry, each effect with its icon.
-export function turnItem(t, seats, kind, attrs = {}) {
-  const seat = seats[t.seat];
-  const who = seat ? seat.label || seat.name : t.letter;
-  const li = h('li', attrs, h('span', { class: 'who' }, who), ' ', h('span', { class: 'roll' }, String(t.roll)), ' ',
-    h('span', { class: 'mv' }, t.move === 'pass' ? 'no move' : t.move));
-  for (const e of t.effects || []) {
-    const [icon, words] = effectParts(e, t, kind);
+export function turnItem(tn, seats, kind, attrs = {}) {
+  const seat = seats[tn.seat];
+  const who = seat ? seat.label || seat.name : tn.letter;
+  const li = h('li', attrs, h('span', { class: 'who' }, who), ' ', h('span', { class: 'roll' }, String(tn.roll)), ' ',
+    h('span', { class: 'mv' }, tn.move === 'pass' ? t('web.turn.noMove') : tn.move));
+  for (const e of tn.effects || []) {
+    const [icon, words] = effectParts(e, tn, kind);
     li.append(' ', h('span', { class: 'effect', title: words, 'aria-label': words }, icon));
   }
   return li;
@@ -232,7 +261,8 @@ export class BoardView {
       el('circle', { class: 'mark-movable', r: Math.min(r + 4, half - 1.5) }, piece);
       el('circle', { class: 'focus-ring', r: half - 0.5 }, piece);
       const n = byFrom.get(key).length;
-      this.focusable(piece, key, `${piece.querySelector('title').textContent}: can move${n > 1 ? ` (${n} ways)` : ''}`, () => {
+      const name = piece.querySelector('title').textContent;
+      this.focusable(piece, key, n > 1 ? t('web.board.canMoveWays', { Piece: name, Count: n }) : t('web.board.canMove', { Piece: name }), () => {
         this.selected = this.selected === key ? null : key;
         const first = this.selected && byFrom.get(key)[0];
         this.focusKey = first ? 'to:' + first.to : key;
@@ -245,16 +275,16 @@ export class BoardView {
       }
     }
     if (this.selected && byFrom.has(this.selected)) {
-      for (const t of byFrom.get(this.selected)) {
-        const c = mod.center(t.to, p);
-        const target = el('g', { class: 'target', 'data-move': t.move, 'data-to': t.to, transform: `translate(${c.x},${c.y})` }, marks);
+      for (const tg of byFrom.get(this.selected)) {
+        const c = mod.center(tg.to, p);
+        const target = el('g', { class: 'target', 'data-move': tg.move, 'data-to': tg.to, transform: `translate(${c.x},${c.y})` }, marks);
         el('rect', { class: 'hit', x: -half, y: -half, width: mod.square, height: mod.square }, target);
         el('circle', { class: 'mark-target', r: mod.square * 0.18 }, target);
         el('circle', { class: 'focus-ring', r: half - 0.5 }, target);
-        this.focusable(target, 'to:' + t.to, `move ${t.move}: to ${mod.label(t.to, p, this.houses)}`, () => {
+        this.focusable(target, 'to:' + tg.to, t('web.board.moveTo', { Move: tg.move, To: mod.label(tg.to, p, this.houses) }), () => {
           this.selected = null;
           this.focusKey = null;
-          st.onMove(t.move);
+          st.onMove(tg.move);
         });
       }
     }
@@ -269,8 +299,8 @@ export class BoardView {
   // boardLabel says what the board shows for screen readers.
   boardLabel(byFrom) {
     const n = byFrom.size;
-    if (!this.state.interactive) return 'board';
-    return `board: ${n} piece${n === 1 ? '' : 's'} can move; Tab or the arrow keys to choose, Enter to pick`;
+    if (!this.state.interactive) return t('web.board.label');
+    return t('web.board.movable', { Count: n });
   }
 
   // focusable makes an element a button for the keyboard and the mouse.
@@ -387,14 +417,45 @@ export function drawThrow(svg, kind, roll, n, fresh) {
 
 // houseLegend lists a board's houses: symbol, square, name and effect.
 export function houseLegend(houses) {
-  const list = houses || [];
-  if (!list.length) return h('span');
-  return h('details', { class: 'card small legend' }, h('summary', {}, 'Houses of this board'),
-    h('ul', {}, list.map((x) => h('li', {}, h('strong', {}, `${x.symbol} ${x.square}`), x.name ? ` ${x.name}: ` : ': ', x.effect))));
+  const items = houses || [];
+  if (!items.length) return h('span');
+  return h('details', { class: 'card small legend' }, h('summary', {}, t('web.houses.heading')),
+    h('ul', {}, items.map((x) => h('li', {}, h('strong', {}, `${x.symbol} ${x.square}`), x.name ? ` ${houseName(x.name)}: ` : ': ', houseEffects(x)))));
+}
+
+// houseEffects says what a house does, each effect with the rule it
+// cites, from the effects as data (web.house.effect.*).
+export function houseEffects(house) {
+  if (!house.effects) return house.effect;
+  return house.effects.map((e) => {
+    const id = `web.house.effect.${e.kind}`;
+    if (!has(id)) return house.effect;
+    const words = t(id, { N: e.n });
+    return e.rule ? t('web.house.withRule', { Effect: words, Rule: e.rule }) : t('web.house.sentence', { Effect: words });
+  }).join(' ');
 }
 
 // announce tells screen readers (an aria-live region) what happened.
 export function announce(s) {
   const box = document.getElementById('announce');
   if (box) box.textContent = s;
+}
+
+// resultText says who won a finished game and how ("Black resigned on
+// turn 12: White wins."), from the result as data (how, seat, turn,
+// winner), in the page's language; mine are the seats of this page.
+export function resultText(g, mine) {
+  const r = g.result;
+  const name = (s) => (g.seats[s] ? g.seats[s].label : '');
+  const w = r.winner >= 0 ? g.seats[r.winner] : null;
+  const args = { Seat: name(r.seat), Turn: r.turn };
+  let how;
+  if (r.how === 'resign') how = t('web.result.resign', args);
+  else if (r.how === 'abort') how = t('web.result.abort', args);
+  else if (r.how === 'claim') how = t('web.result.claim', args);
+  else if (!w) how = t('web.result.noWinner', args);
+  else how = t(g.board === 'senet' ? 'web.result.boreOff' : 'web.result.home', args);
+  if (!w) return t('web.result.sentence', { How: how });
+  const winner = mine.includes(w.seat) ? t('web.result.you', { Seat: w.label }) : w.label;
+  return t('web.result.wins', { How: how, Winner: winner });
 }

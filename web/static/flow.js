@@ -5,7 +5,8 @@
 // result, a rematch and a new game. The server decides what is allowed;
 // the page only hides what it knows is refused.
 
-import { api, h, loadSeat, saveSeat } from './app.js';
+import { api, h, loadSeat, saveSeat, resultText } from './app.js';
+import { t, list } from './i18n.js';
 
 // FlowControls draws into box; ctx gives the page's state:
 // {id, game(), mySeats(), token(), message(s)}.
@@ -45,36 +46,35 @@ export class FlowControls {
     const out = [];
     const holder = mine.length > 0;
     if (g.status === 'over') {
-      if (g.result && g.result.text) out.push(h('p', { id: 'result', class: 'result' }, this.resultText(g, mine)));
+      if (g.result && g.result.text) out.push(h('p', { id: 'result', class: 'result' }, resultText(g, mine)));
       const row = h('div', { class: 'flow-buttons' });
       if (holder) {
         const asked = g.rematch && loadSeat(g.rematch);
-        if (asked) row.append(h('a', { class: 'button', href: '/g/' + g.rematch, 'data-flow': 'open-rematch' }, 'Go to the rematch'));
-        else row.append(this.button(g.rematch ? 'Accept rematch' : 'Rematch', 'rematch', () => this.rematch()));
+        if (asked) row.append(h('a', { class: 'button', href: '/g/' + g.rematch, 'data-flow': 'open-rematch' }, t('web.flow.openRematch')));
+        else row.append(this.button(g.rematch ? t('web.flow.acceptRematch') : t('web.flow.rematch'), 'rematch', () => this.rematch()));
       }
-      row.append(h('a', { class: 'button secondary', href: '/?rules=' + encodeURIComponent(g.name), 'data-flow': 'new-game' }, 'New game'),
-        h('a', { class: 'button secondary', href: `/g/${this.ctx.id}/replay`, 'data-flow': 'replay' }, 'Replay'));
+      row.append(h('a', { class: 'button secondary', href: '/?rules=' + encodeURIComponent(g.name), 'data-flow': 'new-game' }, t('web.flow.newGame')),
+        h('a', { class: 'button secondary', href: `/g/${this.ctx.id}/replay`, 'data-flow': 'replay' }, t('web.flow.replay')));
       out.push(row);
       return out;
     }
     if (!holder || (g.status !== 'live' && g.status !== 'waiting')) return out;
     if (this.confirming) {
-      out.push(h('div', { class: 'confirm', role: 'group', 'aria-label': 'Resign?' },
-        h('span', {}, 'Resign this game? Your opponents win. '),
-        this.button('Yes, resign', 'resign-yes', () => this.end('resign')),
-        this.button('Keep playing', 'resign-no', () => { this.confirming = false; this.rerender(); }, 'secondary')));
+      out.push(h('div', { class: 'confirm', role: 'group', 'aria-label': t('web.flow.resignLabel') },
+        h('span', {}, t('web.flow.resignQuestion') + ' '),
+        this.button(t('web.flow.resignYes'), 'resign-yes', () => this.end('resign')),
+        this.button(t('web.flow.resignNo'), 'resign-no', () => { this.confirming = false; this.rerender(); }, 'secondary')));
       return out;
     }
     const row = h('div', { class: 'flow-buttons' });
     if (away.length) {
-      const names = away.map((s) => s.label).join(' and ');
-      out.push(h('p', { class: 'small' }, `${names} left; the computer is playing for them.`));
-      row.append(this.button('Claim the win', 'claim', () => this.end('claim')),
-        this.button('Let the computer play for them', 'handover', () => this.end('handover'), 'secondary'));
+      out.push(h('p', { class: 'small' }, t('web.flow.away', { Names: list(away.map((s) => s.label)), Count: away.length })));
+      row.append(this.button(t('web.flow.claim'), 'claim', () => this.end('claim')),
+        this.button(t('web.flow.handover'), 'handover', () => this.end('handover'), 'secondary'));
     }
-    if (state.abort) row.append(this.button('Abort', 'abort', () => this.end('abort'), 'secondary'));
+    if (state.abort) row.append(this.button(t('web.flow.abort'), 'abort', () => this.end('abort'), 'secondary'));
     if (g.status === 'live') {
-      row.append(this.button('Resign', 'resign', () => {
+      row.append(this.button(t('web.flow.resign'), 'resign', () => {
         this.confirming = true;
         this.rerender();
         this.box.querySelector('[data-flow="resign-no"]')?.focus();
@@ -82,13 +82,6 @@ export class FlowControls {
     }
     out.push(row);
     return out;
-  }
-
-  resultText(g, mine) {
-    const r = g.result;
-    const w = r.winner >= 0 ? g.seats[r.winner] : null;
-    if (!w) return `${r.text}.`;
-    return `${r.text}: ${w.label}${mine.includes(w.seat) ? ' (you)' : ''} wins.`;
   }
 
   button(label, flow, onclick, cls) {
@@ -107,7 +100,7 @@ export class FlowControls {
     } catch (e) {
       if (what === 'abort' && e.status === 409) {
         this.noAbort = true;
-        this.ctx.message('Too late to abort: both sides have played.');
+        this.ctx.message(t('web.flow.tooLate'));
       } else this.ctx.message(e.message);
     }
     this.busy = false;

@@ -10,8 +10,9 @@
 
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
-  boardModule, decorateSeats, houseLegend, effectParts, announce,
+  boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText,
 } from './app.js';
+import { t } from './i18n.js';
 import { play } from './sound.js';
 import { FlowControls } from './flow.js';
 
@@ -72,7 +73,7 @@ async function init() {
       mine = { token: res.token, seats: res.seats };
       saveSeat(id, res.token, res.seats);
     } catch (e) {
-      message(`Could not take seat ${seat}: ${e.message}. You are watching.`);
+      message(t('web.game.seatRefused', { Seat: seat + 1, Error: e.message }));
     }
     history.replaceState(null, '', '/g/' + id);
   }
@@ -149,7 +150,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === 'state') onState(msg);
-    else if (msg.type === 'error') message(msg.error);
+    else if (msg.type === 'error') message(errorText(msg.code, msg.error));
     else if (msg.type === 'hello' && mine) { mine.seats = msg.seats; saveSeat(id, mine.token, mine.seats); render(null); }
   };
   ws.onclose = () => {
@@ -195,12 +196,13 @@ async function onState(msg) {
 
 // moveNews says what the rules did on turn t, e.g. "White threw 4 and
 // attacks: the two pieces swap places; throws again."
-function moveNews(t) {
-  const seat = game.seats[t.seat];
-  const who = seat ? seat.label : t.letter;
-  if (t.move === 'pass') return `${who} had no legal move with ${t.roll}.`;
-  const said = (t.effects || []).map((e) => effectParts(e, t, game.board)[1]);
-  return `${who} played ${t.move} with ${t.roll}` + (said.length ? ': ' + said.join('; ') : '') + '.';
+function moveNews(tn) {
+  const seat = game.seats[tn.seat];
+  const who = seat ? seat.label : tn.letter;
+  if (tn.move === 'pass') return t('web.news.pass', { Who: who, Roll: tn.roll });
+  const said = (tn.effects || []).map((e) => effectParts(e, tn, game.board)[1]);
+  if (!said.length) return t('web.news.played', { Who: who, Move: tn.move, Roll: tn.roll });
+  return t('web.news.playedEffects', { Who: who, Move: tn.move, Roll: tn.roll, Effects: said.join('; ') });
 }
 
 async function doThrow() {
@@ -230,35 +232,24 @@ function onlyPass() {
 
 // endText says who won and how.
 function endText() {
-  const w = game.result && game.result.winner >= 0 ? game.seats[game.result.winner] : null;
-  if (game.result && game.result.text) {
-    if (!w) return `${game.result.text}.`;
-    return `${game.result.text}: ${w.label}${mySeats().includes(w.seat) ? ' (you)' : ''} wins.`;
-  }
-  if (!w) return 'Game over.';
-  const you = mySeats().includes(w.seat) ? ' (you)' : '';
-  const last = log[log.length - 1];
-  const eff = (last && last.effects) || [];
-  let how = 'won';
-  if (eff.includes('bearing off')) how = 'bore off the last piece';
-  else if (eff.some((e) => /goal/.test(e))) how = 'brought the last piece home';
-  return `${w.label}${you} ${how} on turn ${game.turns} and wins.`;
+  if (game.result) return resultText(game, mySeats());
+  return t('web.result.over');
 }
 
 function statusText() {
   const seat = game.seats[game.toMove];
   if (game.status === 'over') return endText();
-  if (game.status === 'waiting') return 'Waiting for players: send the invite link of each open seat.';
+  if (game.status === 'waiting') return t('web.status.waiting');
   if (myTurn()) {
-    if (game.roll === null) return `Your turn (${seat.label}): throw.`;
-    if (onlyPass()) return `No legal move with ${game.roll}: passing…`;
-    if (game.moves.length === 1 && autoForced()) return `You threw ${game.roll}: one possible move, playing it…`;
-    return `You threw ${game.roll}: pick a piece, then where it goes.`;
+    if (game.roll === null) return t('web.status.yourThrow', { Seat: seat.label });
+    if (onlyPass()) return t('web.status.passing', { Roll: game.roll });
+    if (game.moves.length === 1 && autoForced()) return t('web.status.forced', { Roll: game.roll });
+    return t('web.status.pick', { Roll: game.roll });
   }
-  const who = seat.kind === 'human' && !seat.away ? seat.label : `${seat.label} (computer)`;
-  if (game.roll === null) return `${who} to throw.`;
-  if (onlyPass()) return `${who} threw ${game.roll}: no legal move.`;
-  return `${who} threw ${game.roll} and is moving.`;
+  const who = seat.kind === 'human' && !seat.away ? seat.label : t('web.status.computer', { Seat: seat.label });
+  if (game.roll === null) return t('web.status.toThrow', { Who: who });
+  if (onlyPass()) return t('web.status.noMove', { Who: who, Roll: game.roll });
+  return t('web.status.moving', { Who: who, Roll: game.roll });
 }
 
 // scheduleAuto plays a pass, or a single possible move when asked for,
@@ -288,8 +279,9 @@ function scheduleAuto() {
 function render(animateFrom, freshThrow) {
   if (!game || !view) return;
   const mod = boardModule(game.board);
-  $('#title').textContent = game.title;
-  document.title = `${myTurn() ? '(Your turn) ' : ''}${game.title} · Passage`;
+  const title = t('ruleset.' + game.name);
+  $('#title').textContent = title;
+  document.title = `${myTurn() ? t('web.title.yourTurn') + ' ' : ''}${title} · Passage`;
   const base = statusText();
   $('#status').textContent = news && game.status !== 'over' ? `${news} ${base}` : base;
   document.body.dataset.status = game.status;
@@ -305,10 +297,10 @@ function render(animateFrom, freshThrow) {
   const sticks = $('#sticks');
   if (game.roll !== null) {
     drawThrow(sticks, game.board, game.roll, game.turns, freshThrow);
-    $('#throw-text').textContent = `${game.seats[game.toMove].label} threw ${game.roll}`;
+    $('#throw-text').textContent = t('web.throw.now', { Who: game.seats[game.toMove].label, Roll: game.roll });
   } else if (game.last) {
     drawThrow(sticks, game.board, game.last.roll, game.last.n - 1, false);
-    $('#throw-text').textContent = `last throw: ${game.seats[game.last.seat].label}, ${game.last.roll}`;
+    $('#throw-text').textContent = t('web.throw.last', { Who: game.seats[game.last.seat].label, Roll: game.last.roll });
   } else {
     sticks.replaceChildren();
     $('#throw-text').textContent = '';
@@ -338,9 +330,9 @@ function render(animateFrom, freshThrow) {
     const invite = invites.find((i) => i.seat === s.seat);
     if (s.open && (invite || s.anyone)) {
       const link = invite ? invite.url : `${location.origin}/g/${id}?seat=${s.seat}`;
-      li.append(h('div', { class: 'invite' }, h('label', {}, `Invite link for ${s.label}: `,
+      li.append(h('div', { class: 'invite' }, h('label', {}, t('web.invite.label', { Seat: s.label }) + ' ',
         h('input', { type: 'text', readonly: true, value: link, 'data-invite': s.seat, onfocus: (e) => e.target.select() })),
-      ' ', h('a', { href: link }, 'take this seat')));
+      ' ', h('a', { href: link }, t('web.invite.take'))));
     }
     ul.append(li);
   }
@@ -360,9 +352,9 @@ function render(animateFrom, freshThrow) {
 
 function showDeadline() {
   const p = $('#deadline');
-  if (!game || !game.deadline || game.status !== 'live') { p.textContent = game && game.timeLimit ? `Time per turn: ${game.timeLimit} s` : ''; return; }
+  if (!game || !game.deadline || game.status !== 'live') { p.textContent = game && game.timeLimit ? t('web.deadline.perTurn', { Count: game.timeLimit }) : ''; return; }
   const left = Math.max(0, Math.round((new Date(game.deadline) - Date.now()) / 1000));
-  p.textContent = `${game.seats[game.toMove].label} has ${left} s left, then the computer plays.`;
+  p.textContent = t('web.deadline.left', { Seat: game.seats[game.toMove].label, Count: left });
 }
 
 async function showVerification() {
@@ -370,10 +362,10 @@ async function showVerification() {
   try {
     const v = await api('GET', `/api/games/${id}/verify`);
     box.replaceChildren(
-      h('p', {}, 'The seed, revealed now that the game is over:'),
+      h('p', {}, t('web.dice.revealed')),
       h('p', { class: 'mono' }, v.diceSeed),
-      h('p', { class: v.ok ? 'ok' : 'error', id: 'verify-result' }, (v.ok ? '✓ ' : '✗ ') + v.message),
-      h('p', { class: 'muted' }, 'Check it yourself: download the record and run ', h('code', {}, 'passage verify RECORD'), '.'));
+      h('p', { class: v.ok ? 'ok' : 'error', id: 'verify-result' }, (v.ok ? '✓ ' : '✗ ') + (v.ok ? t('web.dice.verified', { Count: v.throws }) : v.message)),
+      h('p', { class: 'muted' }, t('web.dice.checkYourself') + ' ', h('code', {}, 'passage verify RECORD')));
   } catch (e) {
     box.textContent = e.message;
   }

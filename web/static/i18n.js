@@ -48,5 +48,23 @@ export function date(d, opts = { dateStyle: 'medium', timeStyle: 'short' }) {
 // list joins words as the language does ("a, b and c"; "a, b és c").
 export function list(words) { return new Intl.ListFormat(lang, { type: 'conjunction' }).format(words); }
 
+// houseKey is the catalog key of a house's English name ("House of
+// the Net": "house-of-the-net").
+function houseKey(name) {
+  return name.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+}
+
+// houseName is a house's name in the page's language (the seeds' own
+// words where a seed is in it): web.house.name.*; houseShort the same
+// as the board prints it in a square: web.house.short.*.
+export function houseName(name) {
+  const id = 'web.house.name.' + houseKey(name);
+  return has(id) ? t(id) : name;
+}
+export function houseShort(name) {
+  const id = 'web.house.short.' + houseKey(name);
+  return has(id) ? t(id) : name;
+}
+
 // Exposed for the browser tests of the plural choice.
 globalThis.passageI18n = { t, pluralForm, lang };

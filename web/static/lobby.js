@@ -2,7 +2,8 @@
 // who sits where and in which colour), and the lists of games waiting
 // for players, being played and finished.
 
-import { api, saveSeat, loadSeat, $, h, chip, decorateSeats } from './app.js';
+import { api, saveSeat, loadSeat, $, h, chip, decorateSeats, levelName } from './app.js';
+import { t, has } from './i18n.js';
 
 let rulesets = [];
 let computers = [];
@@ -10,65 +11,41 @@ let computers = [];
 // IDLE hides games nobody has moved in for this long (ms).
 const IDLE = 30 * 60 * 1000;
 
-// OPTIONS says each option in words for players: a name, a one-line
-// explanation, the values in words and the rule it sets (a small link
-// into the rules page). An option missing here is shown as the server
-// names it.
+// OPTIONS are the options said in words for players: each has a name,
+// a one-line explanation and its values in words in the catalogs
+// (web.option.RULESET.KEY.name, .explain, .value.VALUE), and the rule
+// it sets (a small link into the rules page). An option missing here is
+// shown as the server names it.
 const OPTIONS = {
-  'senet-jequier:water': {
-    name: 'Drowned pieces restart on', rule: 'J11',
-    explain: 'Where a piece that ends on the House of Water (27) goes back to.',
-    values: { 1: 'square 1', 15: 'square 15' },
-  },
-  'senet-jequier:overshoot': {
-    name: 'A throw past square 30', rule: 'J14',
-    explain: 'What happens when a throw would carry a piece beyond the last square.',
-    values: { bounce: 'bounces back from 30', block: 'cannot be played' },
-  },
-  'senet-apokrif:pieces': {
-    name: 'Pieces each', rule: 'A2',
-    explain: 'Seven pieces make a longer game.',
-    values: { 5: 'five, on squares 1-10', 7: 'seven, on squares 1-14' },
-  },
-  'kinevet:players': {
-    name: 'Players', rule: 'K1', explain: 'How many colours play.',
-    values: { 2: 'two', 3: 'three', 4: 'four' },
-  },
-  'kinevet:goal-jump': {
-    name: 'Jumping inside the goal', rule: 'K7',
-    explain: 'Whether a piece may pass over its own pieces in the goal lane.',
-    values: { off: 'not allowed', on: 'allowed' },
-  },
-  'kinevet:finish': {
-    name: 'The game ends', rule: 'K9', explain: 'Stop at the first winner, or play on for every place.',
-    values: { first: 'when the first colour is home', all: 'when every place is decided' },
-  },
-  'kinevet:safe-start': {
-    name: 'Start squares are safe', rule: 'H1', explain: 'A piece standing on any start square cannot be captured.',
-    values: { off: 'no', on: 'yes' },
-  },
-  'kinevet:six-rolls': {
-    name: 'A 6 gives', rule: 'H2', explain: 'How many extra rolls a 6 earns.',
-    values: { 1: 'one more roll', 2: 'two more rolls' },
-  },
-  'kinevet:three-sixes': {
-    name: 'Three sixes in a row', rule: 'H3', explain: 'The third 6 is not played and sends the piece moved last home.',
-    values: { off: 'no penalty', on: 'penalty' },
-  },
-  'kinevet:goal-bounce': {
-    name: 'Overshooting the goal', rule: 'H4', explain: 'A roll too big for the goal counts to its end and back.',
-    values: { off: 'not allowed', on: 'bounces back' },
-  },
-  'kinevet:three-tries': {
-    name: 'Three tries for a 6', rule: 'H5', explain: 'With no piece out, roll up to three times to get the 6 that brings one out.',
-    values: { off: 'no', on: 'yes' },
-  },
+  'senet-jequier:water': 'J11',
+  'senet-jequier:overshoot': 'J14',
+  'senet-apokrif:pieces': 'A2',
+  'kinevet:players': 'K1',
+  'kinevet:goal-jump': 'K7',
+  'kinevet:finish': 'K9',
+  'kinevet:safe-start': 'H1',
+  'kinevet:six-rolls': 'H2',
+  'kinevet:three-sixes': 'H3',
+  'kinevet:goal-bounce': 'H4',
+  'kinevet:three-tries': 'H5',
 };
+
+// optionText is option o of ruleset r in words: name, explain, rule and
+// value(v).
+function optionText(r, o) {
+  const rule = OPTIONS[`${r.name}:${o.key}`];
+  if (!rule) return { name: o.key, explain: o.doc, rule: '', value: (v) => v };
+  const base = `web.option.${r.name}.${o.key}`;
+  return {
+    name: t(base + '.name'), explain: t(base + '.explain'), rule,
+    value: (v) => (has(`${base}.value.${v}`) ? t(`${base}.value.${v}`) : v),
+  };
+}
 
 // PRESETS are common sets of options; "Classic rules" is every default.
 const PRESETS = {
-  kinevet: { name: 'Popular house rules', options: { 'safe-start': 'on', 'three-sixes': 'on', 'three-tries': 'on' } },
-  'senet-jequier': { name: 'Rebirth on 15', options: { water: '15' } },
+  kinevet: { id: 'web.preset.houseRules', options: { 'safe-start': 'on', 'three-sixes': 'on', 'three-tries': 'on' } },
+  'senet-jequier': { id: 'web.preset.rebirth15', options: { water: '15' } },
 };
 
 // COLOR_OPTION is the option that orders the colours, chosen through
@@ -77,23 +54,15 @@ const COLOR_OPTION = 'colors';
 const COLOR_NAMES = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
 
 // LEVELS are the computer players offered to players first, each with
-// a line that says how it plays; the others are for research.
-const LEVELS = {
-  easy: ['Computer: easy', 'a beginner: plays well, but one move in three at random'],
-  medium: ['Computer: medium', 'a fair player who picks the best move for this throw'],
-  hard: ['Computer: hard', 'a strong player who looks several throws ahead'],
-  expert: ['Computer: expert', 'the strongest: looks further ahead and takes longer'],
-};
-const PEOPLE = {
-  me: 'you play this seat',
-  invite: 'you get a link to send to a friend; only its holder can take the seat',
-  anyone: 'the game is listed in the lobby for anyone to join',
-};
+// a line that says how it plays (web.level.NAME and .doc); the others
+// are for research.
+const LEVELS = ['easy', 'medium', 'hard', 'expert'];
+const PEOPLE = ['me', 'invite', 'anyone'];
 
 // seatHint says in a line who will play a seat.
 function seatHint(value) {
-  if (PEOPLE[value]) return PEOPLE[value];
-  if (LEVELS[value]) return LEVELS[value][1];
+  if (PEOPLE.includes(value)) return t(`web.people.${value}.doc`);
+  if (LEVELS.includes(value)) return t(`web.level.${value}.doc`);
   const c = computers.find((x) => x.name === value);
   return c ? c.doc : '';
 }
@@ -103,7 +72,7 @@ async function init() {
   rulesets = data.rulesets;
   computers = data.computers;
   const sel = $('#ruleset');
-  for (const r of rulesets) sel.append(h('option', { value: r.name }, r.title));
+  for (const r of rulesets) sel.append(h('option', { value: r.name }, t('ruleset.' + r.name)));
   const want = new URLSearchParams(location.search).get('rules');
   if (want && rulesets.some((r) => r.name === want)) sel.value = want;
   sel.addEventListener('change', showOptions);
@@ -119,7 +88,7 @@ function current() {
 
 function showOptions() {
   const r = current();
-  $('#ruleset-links').replaceChildren(h('a', { href: '/rules/' + r.name }, 'How to play ' + r.title));
+  $('#ruleset-links').replaceChildren(h('a', { href: '/rules/' + r.name }, t('web.lobby.howToPlay', { Title: t('ruleset.' + r.name) })));
   const box = $('#options');
   box.replaceChildren();
   const shown = r.options.filter((o) => o.key !== COLOR_OPTION);
@@ -128,9 +97,9 @@ function showOptions() {
   const presets = $('#presets');
   presets.replaceChildren();
   if (shown.length) {
-    presets.append(h('button', { type: 'button', class: 'secondary', 'data-preset': 'classic', onclick: () => preset({}) }, 'Classic rules'));
+    presets.append(h('button', { type: 'button', class: 'secondary', 'data-preset': 'classic', onclick: () => preset({}) }, t('web.preset.classic')));
     const p = PRESETS[r.name];
-    if (p) presets.append(h('button', { type: 'button', class: 'secondary', 'data-preset': 'house', onclick: () => preset(p.options) }, p.name));
+    if (p) presets.append(h('button', { type: 'button', class: 'secondary', 'data-preset': 'house', onclick: () => preset(p.options) }, t(p.id)));
   }
   seatColors = [];
   showSeats();
@@ -138,14 +107,14 @@ function showOptions() {
 
 // optionField is one option as a group of radio buttons.
 function optionField(r, o) {
-  const text = OPTIONS[`${r.name}:${o.key}`] || { name: o.key, explain: o.doc, values: {} };
+  const text = optionText(r, o);
   const group = 'opt-' + o.key;
   const choices = h('div', { class: 'choices' }, o.values.map((v) => {
     const input = h('input', { type: 'radio', name: group, value: v, 'data-option': o.key, checked: v === o.default });
     input.addEventListener('change', showSeats);
-    return h('label', {}, input, text.values[v] || v);
+    return h('label', {}, input, text.value(v));
   }));
-  const rule = text.rule ? h('a', { class: 'rule-id', href: `/rules/${r.name}#${text.rule}`, title: `rule ${text.rule} on the rules page` }, text.rule) : null;
+  const rule = text.rule ? h('a', { class: 'rule-id', href: `/rules/${r.name}#${text.rule}`, title: t('web.lobby.ruleLink', { Rule: text.rule }) }, text.rule) : null;
   return h('div', { class: 'option', role: 'radiogroup', 'aria-labelledby': group + '-name' },
     h('div', {}, h('span', { class: 'name', id: group + '-name' }, text.name), ' ', rule),
     h('span', { class: 'explain small muted' }, text.explain || ''),
@@ -214,23 +183,21 @@ async function showSeats() {
     if (seatColors.length !== seats.length) seatColors = fresh;
   }
   seats.forEach((s, i) => {
-    const levels = computers.filter((c) => LEVELS[c.name]);
-    const research = computers.filter((c) => !LEVELS[c.name]);
-    const sel = h('select', { 'data-seat': i, 'aria-label': `Who plays seat ${i + 1}` },
-      h('option', { value: 'me' }, 'Me'),
-      h('option', { value: 'invite' }, 'A person I invite (link)'),
-      h('option', { value: 'anyone' }, 'Anyone (listed in the lobby)'),
-      levels.map((c) => h('option', { value: c.name }, LEVELS[c.name][0])),
-      research.length ? h('optgroup', { label: 'Research players' },
-        research.map((c) => h('option', { value: c.name, title: c.doc }, 'Computer: ' + c.name))) : null);
+    const levels = computers.filter((c) => LEVELS.includes(c.name));
+    const research = computers.filter((c) => !LEVELS.includes(c.name));
+    const sel = h('select', { 'data-seat': i, 'aria-label': t('web.lobby.whoPlays', { N: i + 1 }) },
+      PEOPLE.map((p) => h('option', { value: p }, t(`web.people.${p}`))),
+      levels.map((c) => h('option', { value: c.name }, t('web.level.computer', { Level: levelName(c.name) }))),
+      research.length ? h('optgroup', { label: t('web.lobby.research') },
+        research.map((c) => h('option', { value: c.name, title: c.doc }, t('web.level.computer', { Level: c.name })))) : null);
     sel.value = previous[i] || (i === 0 ? 'me' : 'medium');
     const hint = h('span', { class: 'seat-hint small muted' }, seatHint(sel.value));
     sel.addEventListener('change', () => { hint.textContent = seatHint(sel.value); });
     const row = h('div', { class: 'seat-row' });
     if (colorsOpt) {
       const c = seatColors[i];
-      const name = COLOR_NAMES[c] || `seat ${i + 1}`;
-      row.append(h('span', { class: 'seat-name' }, chip(info.board, c), name[0].toUpperCase() + name.slice(1)), swatches(i), sel);
+      const name = COLOR_NAMES[c] ? t('seat.' + COLOR_NAMES[c]) : t('web.lobby.seatN', { N: i + 1 });
+      row.append(h('span', { class: 'seat-name' }, chip(info.board, c), name), swatches(i), sel);
     } else {
       row.append(h('span', { class: 'seat-name' }, chip(info.board, s.cl), s.label), sel);
     }
@@ -243,10 +210,10 @@ async function showSeats() {
 // swatches lets seat i pick its colour; a colour another seat has is
 // swapped with it.
 function swatches(i) {
-  return h('span', { class: 'swatches', role: 'group', 'aria-label': `Colour of seat ${i + 1}` },
+  return h('span', { class: 'swatches', role: 'group', 'aria-label': t('web.lobby.colourOf', { N: i + 1 }) },
     Object.keys(COLOR_NAMES).map((c) => h('button', {
       type: 'button', class: 'swatch ' + c, 'aria-pressed': seatColors[i] === c ? 'true' : 'false',
-      'aria-label': COLOR_NAMES[c], title: COLOR_NAMES[c], 'data-color': c, 'data-seat-color': i,
+      'aria-label': t('seat.' + COLOR_NAMES[c]), title: t('seat.' + COLOR_NAMES[c]), 'data-color': c, 'data-seat-color': i,
       onclick: () => {
         const j = seatColors.indexOf(c);
         if (j >= 0) seatColors[j] = seatColors[i];
@@ -277,7 +244,8 @@ async function create(ev) {
 }
 
 function seatSummary(g) {
-  return g.seats.map((s) => `${s.label}: ${s.open ? 'open' : s.kind === 'human' ? 'person' : s.kind}`).join(', ');
+  const who = (s) => (s.open ? t('web.lobby.open') : s.kind === 'human' ? t('web.seat.person') : levelName(s.kind));
+  return g.seats.map((s) => t('web.lobby.seatSummary', { Seat: s.label, Who: who(s) })).join(', ');
 }
 
 // idle reports whether nobody has moved in game g for IDLE.
@@ -292,21 +260,21 @@ async function refresh() {
     if (status !== 'over') list = list.filter((g) => !idle(g) || loadSeat(g.id));
     const ul = $('#' + status);
     ul.replaceChildren();
-    if (!list.length) ul.append(h('li', { class: 'muted' }, 'none'));
+    if (!list.length) ul.append(h('li', { class: 'muted' }, t('web.lobby.none')));
     for (const g of list) {
       decorateSeats(g.board, g.start, g.seats);
       const mine = loadSeat(g.id);
       const links = [];
       if (status === 'waiting') {
-        for (const s of g.seats.filter((s) => s.open && s.anyone)) links.push(h('a', { class: 'button', href: `/g/${g.id}?seat=${s.seat}` }, 'Join as ' + s.label));
-        if (mine) links.push(h('a', { href: '/g/' + g.id }, 'your game'));
+        for (const s of g.seats.filter((s) => s.open && s.anyone)) links.push(h('a', { class: 'button', href: `/g/${g.id}?seat=${s.seat}` }, t('web.lobby.joinAs', { Seat: s.label })));
+        if (mine) links.push(h('a', { href: '/g/' + g.id }, t('web.lobby.yourGame')));
       } else if (status === 'live') {
-        links.push(h('a', { href: '/g/' + g.id }, mine ? 'play' : 'watch'));
+        links.push(h('a', { href: '/g/' + g.id }, mine ? t('web.lobby.play') : t('web.lobby.watch')));
       } else {
-        links.push(h('a', { href: `/g/${g.id}/replay` }, 'replay'));
+        links.push(h('a', { href: `/g/${g.id}/replay` }, t('web.lobby.replay')));
       }
       ul.append(h('li', { 'data-game': g.id },
-        h('strong', {}, g.title), h('span', { class: 'small muted' }, `${seatSummary(g)} · turn ${g.turns}`), ...links));
+        h('strong', {}, t('ruleset.' + g.name)), h('span', { class: 'small muted' }, t('web.lobby.gameLine', { Seats: seatSummary(g), Turn: g.turns })), ...links));
     }
   }
 }

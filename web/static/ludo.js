@@ -5,6 +5,7 @@
 // (docs/notation.md).
 
 import { el, text, title, parseKeys } from './svg.js';
+import { t, list } from './i18n.js';
 
 export const cell = 40;  // cell size
 export const square = 32; // a square (circle) as drawn: marks are never larger
@@ -15,6 +16,9 @@ export function size() { return SIZE; }
 
 export const COLORS = { r: '#d8372b', y: '#e9b50c', g: '#2f9a3a', b: '#2a6fd6' };
 const NAMES = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
+
+// side is a colour's player in the page's language ("Red", "Piros").
+function side(c) { return t('seat.' + NAMES[c]); }
 const ORDER = ['r', 'y', 'g', 'b'];
 
 // TRACK lists the grid cell (column, row) of squares 1-40: red's start
@@ -119,10 +123,10 @@ export function label(key) {
   if (parts[0] === 't') {
     const n = Number(parts[1]);
     const start = ORDER.find((c) => START[c] === n);
-    return `square ${n}${start ? ', ' + NAMES[start] + ' start' : ''}`;
+    return start ? t('web.ludo.squareStart', { N: n, Side: side(start) }) : t('web.ludo.square', { N: n });
   }
-  if (parts[0] === 'g') return `${NAMES[parts[1]]} goal ${parts[2]}`;
-  if (parts[0] === 'y') return `${NAMES[parts[1]]} yard`;
+  if (parts[0] === 'g') return t('web.ludo.goal', { Side: side(parts[1]), N: parts[2] });
+  if (parts[0] === 'y') return t('web.ludo.yard', { Side: side(parts[1]) });
   return key;
 }
 
@@ -130,7 +134,7 @@ function drawPiece(g, c, x, y, key) {
   const grp = el('g', { class: 'piece', 'data-key': key, 'data-piece': c, transform: `translate(${x},${y})` }, g);
   el('circle', { class: 'body', r: 13, fill: COLORS[c], stroke: '#222', 'stroke-width': 2 }, grp);
   el('circle', { r: 5.5, fill: 'rgba(255,255,255,0.55)', cx: -3, cy: -3 }, grp);
-  title(grp, `${NAMES[c]} piece, ${label(key)}`);
+  title(grp, t('web.ludo.piece', { Side: side(c), Where: label(key) }));
   return grp;
 }
 
@@ -149,7 +153,7 @@ export function draw(svg, pos) {
     GOALS[c].forEach((pl, i) => {
       const q = cellAt(pl);
       const sq = el('circle', { cx: q.x, cy: q.y, r: 16, fill: COLORS[c], opacity: 0.5, stroke: '#5a4a33' }, bg);
-      title(sq, `${NAMES[c]} goal ${i + 1}`);
+      title(sq, t('web.ludo.goal', { Side: side(c), N: i + 1 }));
     });
   }
   TRACK.forEach((pl, i) => {
@@ -192,8 +196,8 @@ export function draw(svg, pos) {
 export function describe(pos) {
   const p = parse(pos);
   const notes = [];
-  for (const c of p.colors) notes.push(`${NAMES[c]}: ${p.yard[c]} in the yard`);
-  if (p.done) notes.push('finished: ' + [...p.done].map((c) => NAMES[c]).join(', '));
+  for (const c of p.colors) notes.push(t('web.ludo.inYard', { Side: side(c), Count: p.yard[c] }));
+  if (p.done) notes.push(t('web.ludo.finished', { Sides: list([...p.done].map(side)) }));
   return notes.join(' · ');
 }
 
@@ -208,8 +212,8 @@ export function drawThrow(svg, roll) {
     6: [[16, 15], [40, 15], [16, 28], [40, 28], [16, 41], [40, 41]],
   }[roll] || [];
   for (const [x, y] of pips) el('circle', { cx: x, cy: y, r: 4.5, fill: '#222' }, g);
-  title(svg, `rolled ${roll}`);
-  svg.setAttribute('aria-label', `Die: ${roll}`);
+  title(svg, t('web.ludo.rolled', { Roll: roll }));
+  svg.setAttribute('aria-label', t('web.ludo.die', { Roll: roll }));
 }
 
 // seatLetter is seat's colour letter, from the colours in play.
@@ -218,7 +222,7 @@ export function seatLetter(pos, seat) { return parse(pos).colors[seat] || null; 
 // seatName names a seat by its colour.
 export function seatName(pos, seat) {
   const c = seatLetter(pos, seat);
-  return c ? NAMES[c][0].toUpperCase() + NAMES[c].slice(1) : null;
+  return c ? side(c) : null;
 }
 
 // seatColor is the colour of a seat's chip.

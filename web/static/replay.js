@@ -4,8 +4,9 @@
 
 import {
   api, chip, saveSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
-  houseLegend, announce,
+  houseLegend, announce, kindLabel, resultText,
 } from './app.js';
+import { t } from './i18n.js';
 
 const id = location.pathname.split('/')[2];
 let rec = null;
@@ -19,7 +20,7 @@ async function init() {
   const q = rec.rules.split(' ').slice(1).map((kv) => 'opt=' + encodeURIComponent(kv)).join('&');
   try { info = await api('GET', `/api/rulesets/${rec.name}?${q}`); } catch { /* the ID stands in for the title */ }
   const options = rec.rules.split(' ').slice(1).join(', ');
-  const title = `Replay: ${info.title}${options ? ' (' + options + ')' : ''}`;
+  const title = t('web.replay.title', { Title: t('ruleset.' + rec.name) }) + (options ? ` (${options})` : '');
   document.title = `${title} · Passage`;
   $('#title').textContent = title;
   $('#rules-link').href = '/rules/' + rec.name;
@@ -30,15 +31,17 @@ async function init() {
   $('#legend').replaceChildren(houseLegend(info.houses));
   decorateSeats(rec.board, rec.start, rec.seats);
   $('#seats').replaceChildren(...rec.seats.map((s) => h('li', {}, chip(rec.board, s.cl), s.label,
-    h('span', { class: 'small muted' }, s.kind === 'human' ? 'person' : 'computer · ' + s.kind))));
-  if (rec.result) {
+    h('span', { class: 'small muted' }, kindLabel({ ...s, open: false, away: false }, false)))));
+  if (rec.result && rec.result.how) {
+    $('#result').textContent = resultText({ ...rec, result: rec.result }, []);
+  } else if (rec.result) {
     const w = rec.result.winner >= 0 ? rec.seats[rec.result.winner].label : null;
-    $('#result').textContent = w ? `${w} won in ${rec.turns.length} turns.` : 'Finished.';
+    $('#result').textContent = w ? t('web.replay.won', { Seat: w, Count: rec.turns.length }) : t('web.replay.finished');
   } else {
-    $('#result').textContent = `In play: ${rec.turns.length} turns so far.`;
+    $('#result').textContent = t('web.replay.inPlay', { Count: rec.turns.length });
   }
-  $('#log').replaceChildren(...rec.turns.map((t, i) => {
-    const li = turnItem(t, rec.seats, rec.board, { 'data-turn': i + 1, tabindex: 0, title: turnText(t, rec.seats, rec.board) });
+  $('#log').replaceChildren(...rec.turns.map((tn, i) => {
+    const li = turnItem(tn, rec.seats, rec.board, { 'data-turn': i + 1, tabindex: 0, title: turnText(tn, rec.seats, rec.board) });
     li.addEventListener('click', () => go(i + 1));
     li.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(i + 1); });
     return li;
@@ -47,11 +50,11 @@ async function init() {
   if (rec.diceSeed) {
     try {
       const v = await api('GET', `/api/games/${id}/verify`);
-      $('#verification').replaceChildren(h('p', {}, 'Seed:'), h('p', { class: 'mono' }, v.diceSeed),
-        h('p', { class: v.ok ? 'ok' : 'error' }, (v.ok ? '✓ ' : '✗ ') + v.message));
+      $('#verification').replaceChildren(h('p', {}, t('web.dice.seed')), h('p', { class: 'mono' }, v.diceSeed),
+        h('p', { class: v.ok ? 'ok' : 'error' }, (v.ok ? '✓ ' : '✗ ') + (v.ok ? t('web.dice.verified', { Count: v.throws }) : v.message)));
     } catch (e) { $('#verification').textContent = e.message; }
   } else {
-    $('#verification').textContent = 'The seed is revealed when the game is over.';
+    $('#verification').textContent = t('web.dice.later');
   }
   const slider = $('#slider');
   slider.max = rec.turns.length;
@@ -78,7 +81,7 @@ function posAt(n) { return n === 0 ? rec.start : rec.turns[n - 1].pos; }
 function start() {
   if (at >= rec.turns.length) go(0);
   const b = $('#play');
-  b.textContent = 'Pause';
+  b.textContent = t('web.replay.pause');
   b.setAttribute('aria-pressed', 'true');
   timer = setInterval(() => {
     if (at >= rec.turns.length) { stop(); return; }
@@ -91,7 +94,7 @@ function stop() {
   clearInterval(timer);
   timer = 0;
   const b = $('#play');
-  b.textContent = 'Play';
+  b.textContent = t('web.replay.play');
   b.setAttribute('aria-pressed', 'false');
 }
 
@@ -100,7 +103,7 @@ function stop() {
 async function playFromHere() {
   const pos = posAt(at);
   const over = rec.turns.length === at && rec.result;
-  if (over) { $('#from-here-error').textContent = 'The game is over here: pick an earlier turn.'; return; }
+  if (over) { $('#from-here-error').textContent = t('web.replay.overHere'); return; }
   const options = {};
   for (const kv of rec.rules.split(' ').slice(1)) { const [k, v] = kv.split('='); options[k] = v; }
   const toMove = at === 0 ? rec.turns.length ? rec.turns[0].seat : 0 : nextSeat();
@@ -124,20 +127,20 @@ function go(n, animate) {
   n = Math.max(0, Math.min(rec.turns.length, n));
   const from = at;
   at = n;
-  const t = n > 0 ? rec.turns[n - 1] : null;
+  const tn = n > 0 ? rec.turns[n - 1] : null;
   view.show({
     pos: posAt(n), moves: [], interactive: false,
-    last: t ? { move: t.move, letter: rec.seats[t.seat].cl } : null,
+    last: tn ? { move: tn.move, letter: rec.seats[tn.seat].cl } : null,
     animateFrom: animate && n === from + 1 ? posAt(from) : null,
   });
   $('#slider').value = n;
-  $('#slider').setAttribute('aria-valuetext', `turn ${n} of ${rec.turns.length}`);
+  $('#slider').setAttribute('aria-valuetext', t('web.replay.turnOf', { N: n, Count: rec.turns.length }));
   document.body.dataset.step = n;
-  const text = t ? `Turn ${n} of ${rec.turns.length}: ${turnText(t, rec.seats, rec.board)}` : `Start (${rec.turns.length} turns)`;
+  const text = tn ? t('web.replay.step', { N: n, Count: rec.turns.length, Turn: turnText(tn, rec.seats, rec.board) }) : t('web.replay.atStart', { Count: rec.turns.length });
   $('#step').textContent = text;
   if (!timer) announce(text);
   const sticks = $('#sticks');
-  if (t) { drawThrow(sticks, rec.board, t.roll, n - 1, animate); $('#throw-text').textContent = `${rec.seats[t.seat].label} threw ${t.roll}`; }
+  if (tn) { drawThrow(sticks, rec.board, tn.roll, n - 1, animate); $('#throw-text').textContent = t('web.throw.now', { Who: rec.seats[tn.seat].label, Roll: tn.roll }); }
   else { sticks.replaceChildren(); $('#throw-text').textContent = ''; }
   $('#notes').textContent = boardModule(rec.board).describe(posAt(n));
   for (const li of document.querySelectorAll('#log li')) li.classList.toggle('current', Number(li.dataset.turn) === n);

@@ -7,6 +7,7 @@
 // so that its squares stay large enough to touch.
 
 import { el, text, title, parseKeys } from './svg.js';
+import { t, list, houseName, houseShort } from './i18n.js';
 
 export const cell = 64;  // square size
 export const square = cell - 2; // a square as drawn: marks are never larger
@@ -67,12 +68,12 @@ function trayOrigin(p, side) {
 }
 function trayDepth(p) { return p.upright ? TRAY_H / 1.3 : TRAY_H; }
 function handSlot(p, side, i) {
-  const t = trayOrigin(p, side);
-  return at(p, t.u + 20 + (p.upright ? 12 : 0) + i * TRAY_STEP, t.v + trayDepth(p) / 2 + (p.upright ? 0 : 7));
+  const tray = trayOrigin(p, side);
+  return at(p, tray.u + 20 + (p.upright ? 12 : 0) + i * TRAY_STEP, tray.v + trayDepth(p) / 2 + (p.upright ? 0 : 7));
 }
 function offSlot(p, side, i) {
-  const t = trayOrigin(p, side);
-  return at(p, t.u + t.len - 20 - i * TRAY_STEP, t.v + trayDepth(p) / 2 + (p.upright ? 0 : 7));
+  const tray = trayOrigin(p, side);
+  return at(p, tray.u + tray.len - 20 - i * TRAY_STEP, tray.v + trayDepth(p) / 2 + (p.upright ? 0 : 7));
 }
 
 export function size(upright) {
@@ -132,14 +133,14 @@ function drawPiece(g, letter, x, y, r, key, label) {
   return grp;
 }
 
-export function sideName(side) { return side === 'w' ? 'White' : 'Black'; }
+export function sideName(side) { return side === 'w' ? t('seat.white') : t('seat.black'); }
 
 function pieceName(letter) {
   return sideName(letter.toLowerCase()) + (letter === 'W' || letter === 'B' ? ' BA' : '');
 }
 
 // short is a house's name as the board prints it.
-function short(h) { return (h.name || '').replace(/^House of (the )?/, ''); }
+function short(h) { return h.name ? houseShort(h.name) : ''; }
 
 // draw draws position pos on svg and returns the parsed position (with
 // the layout) and the layers the page adds to: pieces and marks.
@@ -170,12 +171,12 @@ export function draw(svg, pos, opts = {}) {
   }
   // Trays.
   for (const side of ['w', 'b']) {
-    const t = trayOrigin(p, side);
-    el('rect', { ...rect(p, t.u, t.v, t.len, trayDepth(p)), rx: 8, class: 'tray' }, bg);
-    const l = at(p, t.u + 8, t.v + 14);
+    const tray = trayOrigin(p, side);
+    el('rect', { ...rect(p, tray.u, tray.v, tray.len, trayDepth(p)), rx: 8, class: 'tray' }, bg);
+    const l = at(p, tray.u + 8, tray.v + 14);
     const waiting = [...p.hand].some((c) => c.toLowerCase() === side);
-    text(bg, l.x + (p.upright ? 2 : 0), l.y, p.upright ? sideName(side) : sideName(side) + (waiting ? ' · waiting' : ''), { class: 'tray-label', 'font-size': p.upright ? 10 : 12 });
-    if (!p.upright) text(bg, t.u + t.len - 8, t.v + 14, 'borne off', { class: 'tray-label', 'text-anchor': 'end', 'font-size': 12 });
+    text(bg, l.x + (p.upright ? 2 : 0), l.y, p.upright ? sideName(side) : (waiting ? t('web.senet.trayWaiting', { Side: sideName(side) }) : sideName(side)), { class: 'tray-label', 'font-size': p.upright ? 10 : 12 });
+    if (!p.upright) text(bg, tray.u + tray.len - 8, tray.v + 14, t('web.senet.borneOff'), { class: 'tray-label', 'text-anchor': 'end', 'font-size': 12 });
   }
 
   const layer = el('g', { class: 'pieces' }, svg);
@@ -193,16 +194,16 @@ export function draw(svg, pos, opts = {}) {
     }
     if (!ch || ch === '.') continue;
     const q = squareCenter(p, s);
-    drawPiece(layer, ch, q.x, q.y + (p.upright ? 0 : 1), PIECE_R, 's:' + s, `${pieceName(ch)} on ${squareLabel(s, h)}`);
+    drawPiece(layer, ch, q.x, q.y + (p.upright ? 0 : 1), PIECE_R, 's:' + s, t('web.senet.pieceOn', { Piece: pieceName(ch), Square: squareLabel(s, h) }));
     if (p.asleep.includes(s)) {
       text(over, k.x + 10, k.y + S - 10, 'z', { class: 'asleep' });
     }
   }
   for (const side of ['w', 'b']) {
     const inHand = [...p.hand].filter((c) => c.toLowerCase() === side);
-    inHand.forEach((ch, i) => { const c = handSlot(p, side, i); drawPiece(layer, ch, c.x, c.y, TRAY_R, 'hand:' + side, `${pieceName(ch)} waiting to enter`); });
+    inHand.forEach((ch, i) => { const c = handSlot(p, side, i); drawPiece(layer, ch, c.x, c.y, TRAY_R, 'hand:' + side, t('web.senet.pieceWaiting', { Piece: pieceName(ch) })); });
     const off = [...p.off].filter((c) => c.toLowerCase() === side);
-    off.forEach((ch, i) => { const c = offSlot(p, side, i); drawPiece(layer, ch, c.x, c.y, TRAY_R, 'off:' + side, `${pieceName(ch)}, borne off`); });
+    off.forEach((ch, i) => { const c = offSlot(p, side, i); drawPiece(layer, ch, c.x, c.y, TRAY_R, 'off:' + side, t('web.senet.pieceOff', { Piece: pieceName(ch) })); });
   }
   if (p.bonus) {
     const c = corner(p.bonus);
@@ -213,14 +214,14 @@ export function draw(svg, pos, opts = {}) {
 }
 
 function squareLabel(s, h) {
-  if (!h) return `square ${s}`;
-  return `square ${s}, ${h.name || 'marked square'}`;
+  if (!h) return t('web.senet.square', { N: s });
+  return t('web.senet.squareHouse', { N: s, Name: h.name ? houseName(h.name) : t('web.senet.markedSquare') });
 }
 
 // label names what a key shows, for screen readers.
 export function label(key, p, houses) {
-  if (key === 'hand') return 'a waiting piece';
-  if (key === 'off') return 'bearing off';
+  if (key === 'hand') return t('web.senet.aWaitingPiece');
+  if (key === 'off') return t('web.senet.bearingOff');
   const s = Number(key.slice(2));
   return squareLabel(s, (houses || []).find((h) => h.square === s));
 }
@@ -238,10 +239,10 @@ export function pieceKey(key, p) {
 export function describe(pos) {
   const p = parse(pos);
   const notes = [];
-  if (p.skip) notes.push([...p.skip].map(sideName).join(' and ') + ' will miss a turn');
-  if (p.bonus) notes.push(`bonus throw for the piece on ${p.bonus}`);
-  if (p.asleep.length) notes.push(`asleep on ${p.asleep.join(', ')}`);
-  if (p.opening) notes.push("White's first move must be made from square 9");
+  if (p.skip) notes.push(t('web.senet.missTurn', { Sides: list([...p.skip].map(sideName)), Count: p.skip.length }));
+  if (p.bonus) notes.push(t('web.senet.bonusFor', { N: p.bonus }));
+  if (p.asleep.length) notes.push(t('web.senet.asleepOn', { Squares: list(p.asleep.map(String)) }));
+  if (p.opening) notes.push(t('web.senet.opening'));
   return notes.join(' · ');
 }
 
@@ -261,8 +262,8 @@ export function drawThrow(svg, roll, n) {
       for (let k = 0; k < 3; k++) el('line', { x1: x + 3, y1: 16 + k * 11, x2: x + 13, y2: 12 + k * 11, stroke: '#7b4a1f', 'stroke-width': 2 }, g);
     }
   }
-  title(svg, `${marked} marked side${marked === 1 ? '' : 's'} up: ${roll}`);
-  svg.setAttribute('aria-label', `Throw: ${roll} (${marked} marked side${marked === 1 ? '' : 's'} up)`);
+  title(svg, t('web.senet.sticksTitle', { Count: marked, Roll: roll }));
+  svg.setAttribute('aria-label', t('web.senet.sticksLabel', { Count: marked, Roll: roll }));
 }
 
 // seatLetter is seat's colour letter: White w, Black b.
@@ -281,11 +282,11 @@ export const prefersUpright = '(orientation: portrait) and (max-width: 700px)';
 // explain says why a move's throw was extra: a bonus throw names its
 // piece, a throw that always gives another says so, otherwise the
 // square reached gave it. Other effects keep their words.
-export function explain(effect, t) {
+export function explain(effect, tn) {
   if (effect !== 'extra or bonus throw') return null;
-  const p = parse(t.pos);
-  if (p.bonus) return `a bonus throw for the piece on ${p.bonus}`;
-  const m = /-(\d+)$/.exec(t.move);
-  if (m && [1, 4, 5, 6].indexOf(t.roll) < 0) return `square ${m[1]} gives another throw`;
-  return `a ${t.roll} gives another throw`;
+  const p = parse(tn.pos);
+  if (p.bonus) return t('web.senet.bonusThrow', { N: p.bonus });
+  const m = /-(\d+)$/.exec(tn.move);
+  if (m && [1, 4, 5, 6].indexOf(tn.roll) < 0) return t('web.senet.squareGives', { N: m[1] });
+  return t('web.senet.throwGives', { Roll: tn.roll });
 }
