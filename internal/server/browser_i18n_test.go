@@ -240,7 +240,7 @@ func TestBrowserI18n(t *testing.T) {
 			run(t, ctx, "switch to "+to, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
 				`(() => { const s = document.querySelector('#lang-select'); s.value = %q; s.dispatchEvent(new Event('change')); })()`, to)))
 			waitURL(t, ctx, "lang="+to)
-			waitJS(t, ctx, "the page in "+to, fmt.Sprintf(`document.documentElement.lang === %q && document.body.dataset.myTurn === 'yes' && !document.querySelector('#throw').disabled`, to))
+			waitJS(t, ctx, "the page in "+to, fmt.Sprintf(`document.documentElement.lang === %q && document.readyState === 'complete' && !!document.body && document.body.dataset.myTurn === 'yes' && !!document.querySelector('#throw:not([disabled])')`, to))
 			turns := s.game(t, c.Game.ID).Turns
 			run(t, ctx, "throw", click("#throw:not([disabled])"))
 			waitJS(t, ctx, "the throw", fmt.Sprintf(`document.body.dataset.roll !== '' || Number(document.body.dataset.turns) > %d`, turns))
