@@ -13,6 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/language"
+
+	"passage/internal/i18n"
 )
 
 // documentedCodes are the codes of docs/api.md's table of error codes.
@@ -156,5 +160,20 @@ func TestErrorAnswersHaveCodes(t *testing.T) {
 	status, b = s.do(t, "POST", "/api/games/"+id+"/throw", black, map[string]any{})
 	if status != http.StatusConflict || !strings.Contains(string(b), `"code":"already_thrown"`) {
 		t.Errorf("second throw: %d %s", status, b)
+	}
+}
+
+// TestErrorCodesTranslated: the pages can say every documented error
+// code in every language (web.error.CODE; the catalog tests check the
+// languages have the same ids).
+func TestErrorCodesTranslated(t *testing.T) {
+	msgs, err := i18n.Messages(language.English, "web.error.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c := range documentedCodes(t) {
+		if _, ok := msgs["web.error."+c]; !ok {
+			t.Errorf("code %s has no message web.error.%s", c, c)
+		}
 	}
 }

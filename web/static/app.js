@@ -38,15 +38,22 @@ export async function api(method, path, body, token) {
   if (token) headers.Authorization = 'Bearer ' + token;
   // The server refuses a state-changing request that is not declared JSON.
   if (method !== 'GET') headers['Content-Type'] = 'application/json';
-  const resp = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let resp;
+  try {
+    resp = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new Error(t('web.error.network')); // the browser's own words would be English
+  }
   let data = null;
   try { data = await resp.json(); } catch { data = null; }
   if (!resp.ok) {
-    const err = new Error(errorText(data && data.code, (data && data.error) || `${resp.status} ${resp.statusText}`));
+    // An answer without JSON (a proxy's page) still gets words in the
+    // page's language.
+    const err = new Error(data ? errorText(data.code, data.error) : t('web.error.error'));
     err.status = resp.status;
     err.code = data && data.code;
     throw err;
