@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"html/template"
 	"math"
+	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"passage/game"
 	"passage/internal/catalog"
+	"passage/internal/i18n"
 	"passage/web"
 )
 
@@ -16,7 +19,8 @@ import (
 // board with its houses (game.Spec.Houses) and the throws with their
 // probabilities (the ruleset's outcomes), so that a page cannot show
 // other houses or odds than the game plays. They are drawn once, at
-// start-up, as SVG images (/rules/NAME/board.svg, /rules/NAME/throws.svg).
+// start-up, as SVG images (/rules/NAME/board.svg, /rules/NAME/throws.svg),
+// once in each language: their words come from the catalogs (web.diagram.*).
 
 // svgDoc is a drawing made of simple shapes, written by the template
 // templates/diagrams/diagram.svg.
@@ -57,9 +61,9 @@ func (d *svgDoc) arrow(x, y, angle float64, fill string) {
 
 // senetBoard draws the 3 x 10 board, travelled as a snake, with the
 // ruleset's houses: symbol, number and short name.
-func senetBoard(sp game.Spec) svgDoc {
+func senetBoard(p *i18n.Printer, sp game.Spec) svgDoc {
 	const S = 64.0
-	d := svgDoc{W: 660, H: 212, Title: "The board of " + sp.Title + ": squares 1-10 left to right, 11-20 right to left, 21-30 left to right, with its houses"}
+	d := svgDoc{W: 660, H: 212, Title: p.T("web.diagram.senetBoard", "Title", p.T("ruleset."+sp.Name))}
 	d.Rects = append(d.Rects, svgRect{X: 4, Y: 4, W: 652, H: 204, RX: 8, Fill: "#8a5a2b", Stroke: "none"})
 	houses := map[int]game.House{}
 	for _, h := range sp.Houses {
@@ -87,8 +91,7 @@ func senetBoard(sp game.Spec) svgDoc {
 		d.text(x-S/2+5, y-S/2+14, 11, fmt.Sprint(s), "#5e4020", "start", "normal")
 		if isHouse {
 			d.text(x, y+7, 22, h.Symbol, "#6b330a", "middle", "normal")
-			name := strings.TrimPrefix(strings.TrimPrefix(h.Name, "House of the "), "House of ")
-			if name != "" {
+			if name := houseShort(p, h.Name); name != "" {
 				d.text(x, y+S/2-5, 9, name, "#6b330a", "middle", "bold")
 			}
 		}
@@ -126,15 +129,15 @@ var ludoColors = []struct {
 
 // ludoBoard draws the cross: the track of 40 squares, each colour's
 // yard, start square and goal lane.
-func ludoBoard(sp game.Spec) svgDoc {
+func ludoBoard(p *i18n.Printer, sp game.Spec) svgDoc {
 	const C = 40.0
-	d := svgDoc{W: 460, H: 460, Title: "The board of " + sp.Title + ": 40 squares round a cross, four yards, four start squares and four goal lanes"}
+	d := svgDoc{W: 460, H: 460, Title: p.T("web.diagram.ludoBoard", "Title", p.T("ruleset."+sp.Name))}
 	d.Rects = append(d.Rects, svgRect{X: 4, Y: 4, W: 452, H: 452, RX: 12, Fill: "#f3e6c4", Stroke: "#b48a4c"})
 	at := func(c [2]float64) (float64, float64) { return 10 + c[0]*C + C/2, 10 + c[1]*C + C/2 }
 	for _, col := range ludoColors {
 		yx, yy := at(col.yard)
 		d.Rects = append(d.Rects, svgRect{X: yx - C + 2, Y: yy - C + 2, W: 2*C - 4, H: 2*C - 4, RX: 10, Fill: col.fill, Stroke: "none"})
-		d.text(yx, yy+4, 11, col.name+" yard", "#ffffff", "middle", "bold")
+		d.text(yx, yy+4, 11, p.T("web.diagram.yard", "Color", p.T("diagram.ludo.color."+col.name)), "#ffffff", "middle", "bold")
 		for k := range 4 {
 			gx, gy := at([2]float64{col.goal[0] + float64(k)*col.step[0], col.goal[1] + float64(k)*col.step[1]})
 			d.Circles = append(d.Circles, svgCircle{X: gx, Y: gy, R: 16, SW: 1, Fill: col.fill, Stroke: "#5a4a33"})
@@ -160,7 +163,7 @@ func ludoBoard(sp game.Spec) svgDoc {
 }
 
 // throwsChart draws each throw's chance as a bar with its fraction.
-func throwsChart(title string, outcomes []game.Outcome) svgDoc {
+func throwsChart(p *i18n.Printer, title string, outcomes []game.Outcome) svgDoc {
 	const barW, gap, maxH = 56.0, 14.0, 120.0
 	w := 20 + float64(len(outcomes))*(barW+gap)
 	d := svgDoc{W: int(w), H: 200, Title: title}
@@ -169,29 +172,43 @@ func throwsChart(title string, outcomes []game.Outcome) svgDoc {
 		best = math.Max(best, float64(o.Num)/float64(o.Den))
 	}
 	for i, o := range outcomes {
-		p := float64(o.Num) / float64(o.Den)
-		h := maxH * p / best
+		share := float64(o.Num) / float64(o.Den)
+		h := maxH * share / best
 		x := 20 + float64(i)*(barW+gap)
 		d.Rects = append(d.Rects, svgRect{X: x, Y: 150 - h, W: barW, H: h, RX: 4, Fill: "#9a4d12", Stroke: "none"})
 		d.text(x+barW/2, 145-h, 13, fmt.Sprintf("%d/%d", o.Num, o.Den), "#2b2118", "middle", "bold")
 		d.text(x+barW/2, 172, 16, fmt.Sprint(o.Roll), "#2b2118", "middle", "bold")
-		d.text(x+barW/2, 192, 11, fmt.Sprintf("%.1f%%", 100*p), "#6b5b45", "middle", "normal")
+		d.text(x+barW/2, 192, 11, p.Percent(share, 1), "#6b5b45", "middle", "normal")
 	}
 	return d
 }
 
 // boardDiagrams draws the board of each board family.
-var boardDiagrams = map[string]func(game.Spec) svgDoc{"senet": senetBoard, "ludo": ludoBoard}
+var boardDiagrams = map[string]func(*i18n.Printer, game.Spec) svgDoc{"senet": senetBoard, "ludo": ludoBoard}
 
-// rulesDiagrams draws every ruleset's diagrams, by address.
-func rulesDiagrams(t *template.Template) (map[string][]byte, error) {
+// houseShort is a house's name as a board prints it in its square, in
+// p's language (web.house.short.*, keyed as web/static/i18n.js keys
+// them: "House of the Net" is house-of-the-net).
+func houseShort(p *i18n.Printer, name string) string {
+	if name == "" {
+		return ""
+	}
+	key := strings.Trim(nonLetters.ReplaceAllString(strings.ToLower(name), "-"), "-")
+	return p.T("web.house.short." + key)
+}
+
+var nonLetters = regexp.MustCompile(`[^a-z]+`)
+
+// rulesDiagrams draws every ruleset's diagrams in p's language, by
+// address.
+func rulesDiagrams(t *template.Template, p *i18n.Printer) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, sp := range catalog.Specs() {
 		draw, ok := boardDiagrams[sp.Board]
 		if !ok {
 			return nil, fmt.Errorf("no board diagram for %s (board %q)", sp.Name, sp.Board)
 		}
-		board := draw(sp)
+		board := draw(p, sp)
 		kit, err := catalog.Open(sp.Name, nil)
 		if err != nil {
 			return nil, err
@@ -203,12 +220,12 @@ func rulesDiagrams(t *template.Template) (map[string][]byte, error) {
 		if sp.Board == "senet" {
 			// Every Senet page can show the same attack, pair and wall.
 			var b bytes.Buffer
-			if err := t.ExecuteTemplate(&b, "diagram", senetExamples()); err != nil {
+			if err := t.ExecuteTemplate(&b, "diagram", senetExamples(p)); err != nil {
 				return nil, err
 			}
 			out["/rules/"+sp.Name+"/examples.svg"] = b.Bytes()
 		}
-		throws := throwsChart("The throws of "+sp.Title+" and their chances", outcomes)
+		throws := throwsChart(p, p.T("web.diagram.throws", "Title", p.T("ruleset."+sp.Name)), outcomes)
 		for name, doc := range map[string]svgDoc{"board": board, "throws": throws} {
 			var b bytes.Buffer
 			if err := t.ExecuteTemplate(&b, "diagram", doc); err != nil {
@@ -227,9 +244,9 @@ func diagramTemplate() (*template.Template, error) {
 
 // senetExamples draws three rows of squares 11-18: an attack (a swap),
 // a protected pair and a wall, each with its caption.
-func senetExamples() svgDoc {
+func senetExamples(p *i18n.Printer) svgDoc {
 	const S, x0 = 48.0, 20.0
-	d := svgDoc{W: 560, H: 330, Title: "Three examples: an attack swaps two pieces; a pair cannot be attacked; a wall of three cannot be passed"}
+	d := svgDoc{W: 560, H: 330, Title: p.T("web.diagram.examples")}
 	type row struct {
 		caption string
 		pieces  map[int]string // square: "w" or "b"
@@ -238,11 +255,14 @@ func senetExamples() svgDoc {
 		blocked bool
 	}
 	rows := []row{
-		{"Attack: White throws 3 from 12 onto Black's lone piece on 15. They swap: Black goes to 12.", map[int]string{12: "w", 15: "b"}, 12, 15, false},
-		{"Pair: Black's 15 and 16 protect each other. White may not land on either.", map[int]string{12: "w", 15: "b", 16: "b"}, 12, 15, true},
-		{"Wall: three Black pieces in a row (14-16). White on 12 may not pass them.", map[int]string{12: "w", 14: "b", 15: "b", 16: "b"}, 12, 17, true},
+		{p.T("web.diagram.attack"), map[int]string{12: "w", 15: "b"}, 12, 15, false},
+		{p.T("web.diagram.pair"), map[int]string{12: "w", 15: "b", 16: "b"}, 12, 15, true},
+		{p.T("web.diagram.wall"), map[int]string{12: "w", 14: "b", 15: "b", 16: "b"}, 12, 17, true},
 	}
 	for i, r := range rows {
+		// A long caption widens the drawing (13 px text: about 7 px a
+		// letter).
+		d.W = max(d.W, int(x0+7*float64(utf8.RuneCountInString(r.caption)))+20)
 		y := 14 + float64(i)*106
 		d.text(x0, y+10, 13, r.caption, "#2b2118", "start", "normal")
 		for s := 11; s <= 18; s++ {
@@ -266,7 +286,7 @@ func senetExamples() svgDoc {
 			d.text(bx, top+14, 20, "✕", "#a8281f", "middle", "bold")
 		} else {
 			d.arrow(bx, top+6, 70, "#1b7f3b")
-			d.text(x0+8*S+8, y+52, 13, "⇄ swap", "#1b7f3b", "start", "bold")
+			d.text(x0+8*S+8, y+52, 13, "⇄ "+p.T("web.diagram.swap"), "#1b7f3b", "start", "bold")
 		}
 	}
 	return d

@@ -2,7 +2,9 @@ package server
 
 import (
 	"encoding/json"
+	"html/template"
 	"net/http"
+	"regexp"
 
 	"golang.org/x/text/language"
 
@@ -22,19 +24,44 @@ const langYear = 365 * 24 * 60 * 60
 // names no supported language is ignored (and nothing is remembered),
 // so a stale or mistyped choice never breaks a page.
 func pageLang(w http.ResponseWriter, r *http.Request) language.Tag {
+	tag, forced := chosenLang(r)
+	if forced {
+		http.SetCookie(w, &http.Cookie{Name: langCookie, Value: tag.String(), Path: "/",
+			MaxAge: langYear, SameSite: http.SameSiteLaxMode})
+	}
+	return tag
+}
+
+// imageLang is the language of an image a page shows (a rules
+// diagram): chosen as a page's, but an image's ?lang= (a translated
+// page names its own) is not remembered.
+func imageLang(r *http.Request) language.Tag {
+	tag, _ := chosenLang(r)
+	return tag
+}
+
+// chosenLang is the language r asks for, and whether ?lang= forced it.
+func chosenLang(r *http.Request) (language.Tag, bool) {
 	if q := r.URL.Query().Get("lang"); q != "" {
 		if tag, err := i18n.Parse(q); err == nil {
-			http.SetCookie(w, &http.Cookie{Name: langCookie, Value: tag.String(), Path: "/",
-				MaxAge: langYear, SameSite: http.SameSiteLaxMode})
-			return tag
+			return tag, true
 		}
 	}
 	if c, err := r.Cookie(langCookie); err == nil {
 		if tag, err := i18n.Parse(c.Value); err == nil {
-			return tag
+			return tag, false
 		}
 	}
-	return i18n.Match(r.Header.Get("Accept-Language"))
+	return i18n.Match(r.Header.Get("Accept-Language")), false
+}
+
+// diagramSrc is a rules diagram shown by a page.
+var diagramSrc = regexp.MustCompile(`src="(/rules/[^"?]+\.svg)"`)
+
+// withDiagramLang makes the diagrams of a translated rules page (written
+// in lang) ask for their words in lang, whatever the reader's choice.
+func withDiagramLang(body template.HTML, lang string) template.HTML {
+	return template.HTML(diagramSrc.ReplaceAllString(string(body), `src="$1?lang=`+lang+`"`))
 }
 
 // langPack is what a page needs of one language: the printer for the

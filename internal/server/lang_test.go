@@ -137,3 +137,34 @@ func TestRulesIn(t *testing.T) {
 		}
 	}
 }
+
+// TestDiagramLanguage: the rules diagrams are drawn in the reader's
+// language, or in the language a translated page asks for (?lang=,
+// not remembered).
+func TestDiagramLanguage(t *testing.T) {
+	s := newTestServer(t, Config{})
+	for _, tt := range []struct {
+		path    string
+		headers map[string]string
+		want    string
+	}{
+		{"/rules/kinevet/board.svg", nil, ">red yard</text>"},
+		{"/rules/kinevet/board.svg", map[string]string{"Accept-Language": "hu"}, ">piros ház</text>"},
+		{"/rules/kinevet/board.svg?lang=ru", map[string]string{"Cookie": "lang=fr"}, ">домик: красный</text>"},
+		{"/rules/senet-szenet/board.svg", map[string]string{"Cookie": "lang=hu"}, ">Víz</text>"},
+		{"/rules/senet-szenet/throws.svg?lang=fr", nil, ">25,0\u00a0%</text>"},
+		{"/rules/senet-jequier/examples.svg?lang=es", nil, "⇄ intercambio"},
+	} {
+		resp, body := getPage(t, s.url+tt.path, tt.headers)
+		if !strings.Contains(body, tt.want) {
+			t.Errorf("%s %v lacks %s", tt.path, tt.headers, tt.want)
+		}
+		if len(resp.Cookies()) != 0 {
+			t.Errorf("%s set a cookie: an image's ?lang= is not remembered", tt.path)
+		}
+	}
+	got := withDiagramLang(`<p><img src="/rules/kinevet/board.svg" alt="x"> <a href="/rules/kinevet">y</a></p>`, "hu")
+	if want := `<p><img src="/rules/kinevet/board.svg?lang=hu" alt="x"> <a href="/rules/kinevet">y</a></p>`; string(got) != want {
+		t.Errorf("withDiagramLang = %s, want %s", got, want)
+	}
+}

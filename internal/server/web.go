@@ -54,7 +54,7 @@ type site struct {
 	pages    map[string]*template.Template // by content template file
 	docs     map[string]template.HTML      // "api", "rules/kinevet", "rules/kinevet.hu"
 	titles   map[string]string             // each doc's first heading, by the same key
-	diagrams map[string][]byte             // SVG by address: "/rules/kinevet/board.svg"
+	diagrams map[string]map[string][]byte  // SVG by language and address: "/rules/kinevet/board.svg"
 	langs    map[string]*langPack          // by language code
 }
 
@@ -86,8 +86,11 @@ func newSite() (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.diagrams, err = rulesDiagrams(dt); err != nil {
-		return nil, err
+	s.diagrams = map[string]map[string][]byte{}
+	for lang, pack := range s.langs {
+		if s.diagrams[lang], err = rulesDiagrams(dt, pack.p); err != nil {
+			return nil, err
+		}
 	}
 	md := newMarkdown()
 	files, err := fs.Glob(docs.Files, "*.md")
@@ -108,6 +111,9 @@ func newSite() (*site, error) {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}
 		key := strings.TrimSuffix(f, ".md")
+		if _, lang, ok := strings.Cut(key, "."); ok && strings.HasPrefix(key, "rules/") {
+			body = withDiagramLang(body, lang)
+		}
 		s.docs[key] = body
 		s.titles[key] = firstHeading(string(src))
 	}
@@ -138,13 +144,14 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 	})
 	mux.HandleFunc("GET /rules/{name}", func(w http.ResponseWriter, r *http.Request) { s.rulesPage(w, r, site) })
 	mux.HandleFunc("GET /rules/{name}/{file}", func(w http.ResponseWriter, r *http.Request) {
-		svg, ok := site.diagrams[r.URL.Path]
+		svg, ok := site.diagrams[imageLang(r).String()][r.URL.Path]
 		if !ok {
 			s.notFound(w, r, site)
 			return
 		}
 		w.Header().Set("Content-Type", "image/svg+xml")
 		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("Vary", "Accept-Language, Cookie")
 		w.Write(svg)
 	})
 	mux.HandleFunc("GET /rules", func(w http.ResponseWriter, r *http.Request) {
