@@ -19,7 +19,7 @@ import (
 // rewritten lists the languages whose rules pages have been brought up
 // to the English pages' form; the pages of the others are rewritten one
 // language at a time, and the list goes when all are.
-var rewritten = []string{"hu", "ru"}
+var rewritten = []string{"hu", "ru", "fr"}
 
 // checked reports whether a rules page (rules/<ruleset>[.<lang>].md) is
 // in English or in a rewritten language.
