@@ -204,3 +204,68 @@ func TestRulesTranslationsKeepAnchorsAndDiagrams(t *testing.T) {
 		})
 	}
 }
+
+// rulesetTerms are glossary terms each ruleset's page must use, in the
+// word its language's glossary gives: the names of its houses and the
+// words that only that ruleset has.
+var rulesetTerms = map[string][]string{
+	"senet-jequier": {"House of Water", "safe square", "wall"},
+	"senet-szenet":  {"House of Thoth", "House of Renewal", "House of Oblivion", "House of Good", "House of Water", "BA", "bonus throw", "pair", "unit"},
+	"senet-apokrif": {"House of Thoth", "House of Rebirth", "House of the Net", "House of Beauty", "House of Water", "House of the Three Truths", "House of the Ba", "House of Rejuvenation", "triple", "touch-move"},
+	"kinevet":       {"yard", "start square", "goal"},
+}
+
+// glossaryWords maps each English term of a language's glossary to its
+// word: the translation cell up to any "(" or ";" (what follows is a
+// variant, an explanation or a button label).
+func glossaryWords(t *testing.T, lang string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("glossary", lang+".md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := map[string]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		if len(cells) < 2 || !strings.HasPrefix(strings.TrimSpace(line), "|") {
+			continue
+		}
+		word, _, _ := strings.Cut(cells[1], ";")
+		word, _, _ = strings.Cut(word, "(")
+		words[strings.TrimSpace(cells[0])] = strings.TrimSpace(word)
+	}
+	return words
+}
+
+// TestRulesPagesUseGlossaryWords checks that each translated rules page
+// names its ruleset's houses and own terms with its glossary's words, so
+// that a page cannot drift from the glossary the browser and the
+// terminal follow.
+func TestRulesPagesUseGlossaryWords(t *testing.T) {
+	for _, lang := range languages {
+		words := glossaryWords(t, lang)
+		for ruleset, terms := range rulesetTerms {
+			page := filepath.Join("rules", ruleset+"."+lang+".md")
+			b, err := os.ReadFile(page)
+			if err != nil {
+				t.Errorf("%s: %v", page, err)
+				continue
+			}
+			// Lines wrap anywhere: "maison du" may end one line and
+			// "Rajeunissement" start the next.
+			text := strings.ToLower(strings.Join(strings.Fields(string(b)), " "))
+			for _, term := range terms {
+				word, ok := words[term]
+				// "cél, célmezők": the first of a list of words will
+				// do; "pion touché, pion joué" is one saying.
+				first, _, _ := strings.Cut(word, ",")
+				switch {
+				case !ok || word == "":
+					t.Errorf("glossary/%s.md has no word for %q", lang, term)
+				case !strings.Contains(text, strings.ToLower(word)) && !strings.Contains(text, strings.ToLower(first)):
+					t.Errorf("%s never says %q, the glossary's word for %q", page, word, term)
+				}
+			}
+		}
+	}
+}
