@@ -64,8 +64,11 @@ func shapeOf(t *testing.T, path string) pageShape {
 			if id, ok := n.AttributeString("id"); ok {
 				s.headings = append(s.headings, string(id.([]byte)))
 			}
-		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock:
-			s.code = append(s.code, strings.TrimSpace(string(n.Text(src))))
+		case *ast.CodeSpan:
+			s.code = append(s.code, plainText(n, src))
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock, *ast.FencedCodeBlock:
+			s.code = append(s.code, strings.TrimSpace(string(n.Lines().Value(src))))
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
 			if dest := string(n.Destination); strings.HasPrefix(dest, "#") {
