@@ -4,7 +4,8 @@
 // inline scripts) taken from the same catalogs as the terminal
 // (internal/i18n/locales). t fills a message's {{.Name}} placeholders;
 // a message with plural forms takes the form Intl.PluralRules chooses
-// for args.Count, which follows CLDR as go-i18n does on the server.
+// for args.Count, which follows CLDR as go-i18n does on the server;
+// numbers are written in the language's format.
 
 // lang is the page's language, as <html lang> says.
 export const lang = document.documentElement.lang || 'en';
@@ -28,13 +29,10 @@ export function has(id) { return Object.prototype.hasOwnProperty.call(messages, 
 export function t(id, args = {}) {
   let m = messages[id];
   if (m === undefined) return '!' + id;
-  let vals = args;
-  if (typeof m === 'object') {
-    const n = Number(args.Count);
-    m = m[plurals.select(n)] ?? m.other;
-    vals = { ...args, Count: numbers.format(n) };
-  }
-  return m.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, k) => (k in vals ? String(vals[k]) : ''));
+  if (typeof m === 'object') m = m[plurals.select(Number(args.Count))] ?? m.other;
+  // Numbers are written the language's way ("1 000" in Hungarian).
+  const value = (v) => (typeof v === 'number' ? numbers.format(v) : String(v));
+  return m.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, k) => (k in args ? value(args[k]) : ''));
 }
 
 // num writes a number in the page's language ("1 000" in Hungarian).
