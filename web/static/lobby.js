@@ -59,12 +59,18 @@ const COLOR_NAMES = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
 const LEVELS = ['easy', 'medium', 'hard', 'expert'];
 const PEOPLE = ['me', 'invite', 'anyone'];
 
+// levelDoc says how a computer player plays, in the page's language
+// when the catalogs know it (web.level.NAME.doc).
+function levelDoc(c) {
+  return has(`web.level.${c.name}.doc`) ? t(`web.level.${c.name}.doc`) : c.doc;
+}
+
 // seatHint says in a line who will play a seat.
 function seatHint(value) {
   if (PEOPLE.includes(value)) return t(`web.people.${value}.doc`);
   if (LEVELS.includes(value)) return t(`web.level.${value}.doc`);
   const c = computers.find((x) => x.name === value);
-  return c ? c.doc : '';
+  return c ? levelDoc(c) : '';
 }
 
 async function init() {
@@ -189,7 +195,7 @@ async function showSeats() {
       PEOPLE.map((p) => h('option', { value: p }, t(`web.people.${p}`))),
       levels.map((c) => h('option', { value: c.name }, t('web.level.computer', { Level: levelName(c.name) }))),
       research.length ? h('optgroup', { label: t('web.lobby.research') },
-        research.map((c) => h('option', { value: c.name, title: c.doc }, t('web.level.computer', { Level: c.name })))) : null);
+        research.map((c) => h('option', { value: c.name, title: levelDoc(c) }, t('web.level.computer', { Level: c.name })))) : null);
     sel.value = previous[i] || (i === 0 ? 'me' : 'medium');
     const hint = h('span', { class: 'seat-hint small muted' }, seatHint(sel.value));
     sel.addEventListener('change', () => { hint.textContent = seatHint(sel.value); });
