@@ -133,15 +133,21 @@ func containsWord(text, frag string) bool {
 	}
 }
 
-// visibleText is what a person reads on the page: the body's rendered
-// text without the language switch (each language's name in itself),
-// and the tab's title.
+// visibleText is what a person reads or hears on the page: the body's
+// rendered text, the tab's title, and the labels, tooltips and
+// placeholders of its elements (the SVG drawings' titles included),
+// without the language switch (each language's name in itself).
 const visibleText = `(() => {
 	const sw = document.querySelector('.lang-switch');
 	if (sw) sw.style.display = 'none';
-	const text = document.body.innerText + '\n' + document.title;
+	const parts = [document.body.innerText, document.title];
 	if (sw) sw.style.display = '';
-	return text;
+	for (const e of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
+		if (sw && sw.contains(e)) continue;
+		for (const a of ['aria-label', 'title', 'placeholder', 'alt']) if (e.hasAttribute(a)) parts.push(e.getAttribute(a));
+	}
+	for (const e of document.querySelectorAll('svg title')) parts.push(e.textContent);
+	return parts.join('\n');
 })()`
 
 // TestBrowserI18n opens, in Hungarian, French, Spanish and Russian, the

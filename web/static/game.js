@@ -364,7 +364,7 @@ async function showVerification() {
     box.replaceChildren(
       h('p', {}, t('web.dice.revealed')),
       h('p', { class: 'mono' }, v.diceSeed),
-      h('p', { class: v.ok ? 'ok' : 'error', id: 'verify-result' }, (v.ok ? '✓ ' : '✗ ') + (v.ok ? t('web.dice.verified', { Count: v.throws }) : v.message)),
+      h('p', { class: v.ok ? 'ok' : 'error', id: 'verify-result' }, (v.ok ? '✓ ' : '✗ ') + (v.ok ? t('web.dice.verified', { Count: v.throws }) : t('web.dice.failed', { Reason: v.message }))),
       h('p', { class: 'muted' }, t('web.dice.checkYourself') + ' ', h('code', {}, 'passage verify RECORD')));
   } catch (e) {
     box.textContent = e.message;

@@ -51,7 +51,7 @@ async function init() {
     try {
       const v = await api('GET', `/api/games/${id}/verify`);
       $('#verification').replaceChildren(h('p', {}, t('web.dice.seed')), h('p', { class: 'mono' }, v.diceSeed),
-        h('p', { class: v.ok ? 'ok' : 'error' }, (v.ok ? '✓ ' : '✗ ') + (v.ok ? t('web.dice.verified', { Count: v.throws }) : v.message)));
+        h('p', { class: v.ok ? 'ok' : 'error' }, (v.ok ? '✓ ' : '✗ ') + (v.ok ? t('web.dice.verified', { Count: v.throws }) : t('web.dice.failed', { Reason: v.message }))));
     } catch (e) { $('#verification').textContent = e.message; }
   } else {
     $('#verification').textContent = t('web.dice.later');
