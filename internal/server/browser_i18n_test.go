@@ -151,7 +151,8 @@ const visibleText = `(() => {
 })()`
 
 // TestBrowserI18n opens, in Hungarian, French, Spanish and Russian, the
-// lobby, a game page and the rules page of each ruleset and a replay on a
+// lobby, a game page and the rules page of each ruleset, a finished game
+// and its replay on a
 // phone-sized window, and checks each: in the language (<html lang>),
 // no English word of the catalogs on the screen, nothing wider than the
 // window, no console errors and no serious accessibility violations.
@@ -205,6 +206,7 @@ func TestBrowserI18n(t *testing.T) {
 			pages := []page{
 				{"lobby", "/", `document.body.dataset.lobby === 'ready' && document.querySelector('#seats select') !== null`},
 				{"replay", "/g/" + over.Game.ID + "/replay", `document.body.dataset.step === '0' && document.querySelector('#verification p') !== null`},
+				{"finished game", "/g/" + over.Game.ID, `document.body.dataset.status === 'over' && document.querySelector('#result') !== null && document.querySelector('#verify-result') !== null`},
 			}
 			for _, rules := range rulesets {
 				pages = append(pages, page{"rules " + rules, "/rules/" + rules, `document.querySelector('main.doc h1') !== null`})
