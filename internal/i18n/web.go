@@ -11,7 +11,7 @@ import (
 
 // WebPrefixes are the message families the browser's scripts read: the
 // page words (web.*) and the names they share with the terminal.
-var WebPrefixes = []string{"web.", "ruleset.", "seat.", "kind.", "diagram.senet.house."}
+var WebPrefixes = []string{"web.", "ruleset.", "seat.", "kind."}
 
 // Messages returns the raw catalog entries of tag (a text, or an object
 // of CLDR plural forms) whose ids start with one of prefixes, for a page
