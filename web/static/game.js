@@ -10,7 +10,7 @@
 
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
-  boardModule, decorateSeats, houseLegend, effectParts, announce,
+  boardModule, decorateSeats, houseLegend, effectParts, announce, blockedText,
 } from './app.js';
 import { play } from './sound.js';
 import { FlowControls } from './flow.js';
@@ -135,8 +135,13 @@ function optionQuery(rules) {
   return rules.split(' ').slice(1).map((kv) => 'opt=' + encodeURIComponent(kv)).join('&');
 }
 
+// loadLog reads the turns so far, each with the position before it
+// (before), which the rule events' words may need.
 async function loadLog() {
-  try { log = (await api('GET', `/api/games/${id}/record.json`)).turns; } catch { log = []; }
+  try {
+    const rec = await api('GET', `/api/games/${id}/record.json`);
+    log = rec.turns.map((t, i) => ({ ...t, before: i ? rec.turns[i - 1].pos : rec.start }));
+  } catch { log = []; }
 }
 
 function connect() {
@@ -167,7 +172,8 @@ async function onState(msg) {
   let animateFrom = null;
   const ev = msg.event || {};
   if (ev.kind === 'move' && game.last && game.last.n === log.length + 1) {
-    log.push({ ...game.last, effects: ev.effects || [] });
+    const before = log.length ? log[log.length - 1].pos : game.start;
+    log.push({ ...game.last, effects: ev.effects || [], blocked: ev.blocked || [], before });
   } else if (game.turns !== log.length) {
     await loadLog(); // we missed moves (a reconnect): read them again
   }
@@ -198,8 +204,10 @@ async function onState(msg) {
 function moveNews(t) {
   const seat = game.seats[t.seat];
   const who = seat ? seat.label : t.letter;
-  if (t.move === 'pass') return `${who} had no legal move with ${t.roll}.`;
+  const why = blockedText(t.blocked);
+  if (t.move === 'pass') return `${who} had no legal move with ${t.roll}${why ? ': ' + why : ''}.`;
   const said = (t.effects || []).map((e) => effectParts(e, t, game.board)[1]);
+  if (why) said.push(why);
   return `${who} played ${t.move} with ${t.roll}` + (said.length ? ': ' + said.join('; ') : '') + '.';
 }
 
@@ -249,15 +257,18 @@ function statusText() {
   const seat = game.seats[game.toMove];
   if (game.status === 'over') return endText();
   if (game.status === 'waiting') return 'Waiting for players: send the invite link of each open seat.';
+  // why: the moves a wall (or the BA) took away, in words.
+  const why = game.roll === null ? '' : blockedText(game.blocked);
   if (myTurn()) {
     if (game.roll === null) return `Your turn (${seat.label}): throw.`;
-    if (onlyPass()) return `No legal move with ${game.roll}: passing…`;
-    if (game.moves.length === 1 && autoForced()) return `You threw ${game.roll}: one possible move, playing it…`;
-    return `You threw ${game.roll}: pick a piece, then where it goes.`;
+    if (onlyPass()) return why ? `No legal move with ${game.roll}: ${why}. Passing…` : `No legal move with ${game.roll}: passing…`;
+    const also = why ? ` (${why[0].toUpperCase() + why.slice(1)}.)` : '';
+    if (game.moves.length === 1 && autoForced()) return `You threw ${game.roll}: one possible move, playing it…${also}`;
+    return `You threw ${game.roll}: pick a piece, then where it goes.${also}`;
   }
   const who = seat.kind === 'human' && !seat.away ? seat.label : `${seat.label} (computer)`;
   if (game.roll === null) return `${who} to throw.`;
-  if (onlyPass()) return `${who} threw ${game.roll}: no legal move.`;
+  if (onlyPass()) return `${who} threw ${game.roll}: no legal move${why ? ': ' + why : ''}.`;
   return `${who} threw ${game.roll} and is moving.`;
 }
 

@@ -280,8 +280,15 @@ export const prefersUpright = '(orientation: portrait) and (max-width: 700px)';
 
 // explain says why a move's throw was extra: a bonus throw names its
 // piece, a throw that always gives another says so, otherwise the
-// square reached gave it. Other effects keep their words.
+// square reached gave it. A drowned BA counts the pieces it took along
+// when the position before the move is known (t.before). Other effects
+// keep their words.
 export function explain(effect, t) {
+  if (effect === 'BA drowning (S17)' && t.before) {
+    const n = [...parse(t.before).board].filter((c) => c.toLowerCase() === t.letter).length - 1;
+    if (n === 0) return 'the BA drowns alone: no other piece of its side was on the board';
+    return `the BA drowns and takes ${n === 1 ? 'the other piece' : `the ${n} other pieces`} of its side on the board back to wait with it`;
+  }
   if (effect !== 'extra or bonus throw') return null;
   const p = parse(t.pos);
   if (p.bonus) return `a bonus throw for the piece on ${p.bonus}`;
