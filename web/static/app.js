@@ -123,13 +123,14 @@ const EFFECTS = {
 };
 
 // BLOCKS words what removed moves from a throw (the API's blocked, by
-// game.Block kind): w is the wall's squares, moves the moves it removed.
+// game.Block kind): w is the wall's squares, moves the moves it removed
+// ("8-12 and 7-11"), from the squares they start from ("8 and 7").
 const BLOCKED_ICON = '▥';
 const BLOCKS = {
   wall: (w, moves) => `the wall on ${w} blocks ${moves}`,
-  pair: (w, moves) => `the pieces side by side on ${w} cannot be passed (${moves})`,
-  'ba-waits': (w, moves) => `${moves}: no piece bears off before its BA has entered`,
-  'pieces-wait': (w, moves) => `${moves}: the BA bears off only when no piece of its side waits to enter`,
+  pair: (w, moves) => `the pieces side by side on ${w} cannot be jumped together (${moves})`,
+  'ba-waits': (w, moves, from, n) => `the ${n > 1 ? 'pieces' : 'piece'} on ${from} may not bear off before ${n > 1 ? 'their' : 'its'} BA has entered`,
+  'pieces-wait': (w, moves, from) => `the BA on ${from} may not bear off while pieces of its side wait to enter`,
 };
 
 // blockedText says in words why a throw has fewer moves (or none):
@@ -144,7 +145,7 @@ export function blockedText(blocked) {
   }
   return [...groups.values()].map((g) => {
     const say = BLOCKS[g.kind] || ((w, moves) => `${moves}: ${g.kind}`);
-    return say(g.wall, g.moves.join(' and '));
+    return say(g.wall, g.moves.join(' and '), g.moves.map((m) => m.split('-')[0]).join(' and '), g.moves.length);
   }).join('; ');
 }
 

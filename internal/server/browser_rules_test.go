@@ -1,0 +1,102 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"golang.org/x/time/rate"
+)
+
+// The rules told as they happen (issue 13) for what needs Szenet's BA
+// and a wall or gate: the page says why a throw has no move, and a
+// drowned BA's followers travel back to the hand with it. The throws
+// come from each game's secret seed, so each test throws through the
+// API until the throw it needs comes up, and watches the page.
+
+// szenetGame creates a Szenet game from start with both seats held by
+// one token.
+func szenetGame(t *testing.T, s *testServer, start string) (id, token string) {
+	t.Helper()
+	c := s.create(t, createRequest{Rules: "senet-szenet", Start: start,
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Take: true}}})
+	return c.Game.ID, c.Token
+}
+
+// TestBrowserBlockedPass: White's ordinary pieces on 26, 28, 29 and 30
+// may not bear off while their BA waits (S20); a throw of 2, 3 or 5
+// leaves no move, and the page says why, before and after the pass.
+func TestBrowserBlockedPass(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	watcher := newPerson(t, browser)
+	id, tok := szenetGame(t, s, ".........................w.www w hand=WbbbbB")
+	run(t, watcher, "open the game", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	var v gameView
+	for range 60 {
+		v = s.throw(t, id, tok)
+		if r := *v.Roll; v.ToMove == 0 && (r == 2 || r == 3 || r == 5) {
+			break
+		}
+		v = s.move(t, id, tok, v.Moves[0].Move)
+	}
+	if r := *v.Roll; v.ToMove != 0 || (r != 2 && r != 3 && r != 5) {
+		t.Fatal("White never threw 2, 3 or 5 in 60 throws")
+	}
+	from := 31 - *v.Roll
+	want := fmt.Sprintf("White threw %d: no legal move: the piece on %d may not bear off before its BA has entered.", *v.Roll, from)
+	waitJS(t, watcher, "the throw", fmt.Sprintf(`document.body.dataset.roll === "%d" && Number(document.body.dataset.turns) === %d`, *v.Roll, v.Turns))
+	if got := get(t, watcher, "status", chromedp.Evaluate[string](`document.querySelector('#status').textContent`)); !strings.HasSuffix(got, want) {
+		t.Fatalf("status %q, want it to end %q", got, want)
+	}
+	s.move(t, id, tok, "pass")
+	waitJS(t, watcher, "the pass", fmt.Sprintf(`Number(document.body.dataset.turns) === %d`, v.Turns+1))
+	news := fmt.Sprintf("White had no legal move with %d: the piece on %d may not bear off before its BA has entered.", *v.Roll, from)
+	if got := get(t, watcher, "status", chromedp.Evaluate[string](`document.querySelector('#status').textContent`)); !strings.HasPrefix(got, news) {
+		t.Fatalf("status after the pass %q, want it to start %q", got, news)
+	}
+	icon := get(t, watcher, "the move list", chromedp.Evaluate[string](`(document.querySelector('#log li:last-child .effect.blocked') || {}).title || ''`))
+	if !strings.Contains(icon, fmt.Sprintf("piece on %d may not bear off", from)) {
+		t.Fatalf("the move list's last turn has the blocked icon titled %q", icon)
+	}
+}
+
+// TestBrowserBADrowns: White's BA on 25 drowns with a 2 (S17) and takes
+// White's pieces on 5 and 8 back to the hand: the page says so with the
+// BA's icon, and the two followers travel too, after the BA.
+func TestBrowserBADrowns(t *testing.T) {
+	s := newTestServer(t, Config{CreateRate: rate.Inf})
+	browser := newBrowser(t)
+	watcher := newPerson(t, browser)
+	var id, tok string
+	for range 40 {
+		id, tok = szenetGame(t, s, "....w..w................W..... w hand=bbbbB off=ww")
+		if v := s.throw(t, id, tok); *v.Roll == 2 {
+			break
+		}
+		id = ""
+	}
+	if id == "" {
+		t.Fatal("no game's first throw was a 2 in 40 games")
+	}
+	run(t, watcher, "open the game", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	waitJS(t, watcher, "the throw shown", `document.body.dataset.roll === "2"`)
+	s.move(t, id, tok, "25-27")
+	waitJS(t, watcher, "the drowning", `Number(document.body.dataset.turns) === 1`)
+	waitJS(t, watcher, "three pieces travel, two of them followers",
+		`document.querySelector('svg#board').dataset.slides === "3" && document.querySelector('svg#board').dataset.followers === "2"`)
+	status := get(t, watcher, "status", chromedp.Evaluate[string](`document.querySelector('#status').textContent`))
+	if !strings.Contains(status, "the BA drowns and takes the 2 other pieces of its side on the board back to wait with it") {
+		t.Fatalf("status %q does not tell the BA's drowning", status)
+	}
+	icons := get(t, watcher, "icons", chromedp.Evaluate[string](`[...document.querySelectorAll('#log li:last-child .effect')].map((e) => e.textContent).join('')`))
+	if icons != "≈♔" {
+		t.Fatalf("the move list's icons %q, want ≈♔", icons)
+	}
+	// When the pieces have arrived, all five of White's wait in the tray.
+	waitJS(t, watcher, "the pieces at rest", `document.querySelectorAll('svg#board .piece.moving').length === 0`)
+	if n := get(t, watcher, "tray", chromedp.Evaluate[int](`document.querySelectorAll('svg#board .piece[data-key="hand:w"]').length`)); n != 3 {
+		t.Fatalf("%d of White's pieces wait in the tray, want 3 (the BA and its two followers)", n)
+	}
+}
