@@ -169,6 +169,11 @@ async function onState(msg) {
   const wasMyTurn = myTurn();
   game = msg.game;
   decorateSeats(game.board, game.start, game.seats);
+  if (mine) {
+    // A seat handed to the computer (handover) is no longer ours.
+    const still = mine.seats.filter((n) => game.seats[n] && game.seats[n].kind === 'human');
+    if (still.length !== mine.seats.length) { mine.seats = still; saveSeat(id, mine.token, still); }
+  }
   let animateFrom = null;
   const ev = msg.event || {};
   if (ev.kind === 'move' && game.last && game.last.n === log.length + 1) {
