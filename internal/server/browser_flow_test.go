@@ -96,6 +96,9 @@ func TestBrowserRematch(t *testing.T) {
 	}
 	resign(t, alice)
 	waitJS(t, bob, "bob sees the end", `document.body.dataset.status === 'over'`)
+	// The offer reaches bob over the WebSocket, not by asking the API.
+	gets := fmt.Sprintf(`performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/games/%s').length`, old)
+	before := get(t, bob, "bob's requests", chromedp.Evaluate[int](gets))
 
 	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
 	notOld := func(url string) bool { return strings.Contains(url, "/g/") && !strings.Contains(url, old) }
@@ -104,6 +107,9 @@ func TestBrowserRematch(t *testing.T) {
 
 	// Bob, still on the old page, is offered to accept.
 	waitJS(t, bob, "the offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch'`)
+	if after := get(t, bob, "bob's requests", chromedp.Evaluate[int](gets)); after != before {
+		t.Fatalf("bob's page asked for the old game %d times more to learn of the rematch", after-before)
+	}
 	run(t, bob, "accept the rematch", click(`[data-flow="rematch"]`))
 	urlB := waitURLWhere(t, bob, "/g/"+newID, notOld)
 	if !strings.HasSuffix(urlB, "/g/"+newID) {

@@ -120,6 +120,9 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.send(ctx, c, message{Type: "state", Game: &v})
+		if r.URL.Query().Get("wait") == "rematch" && g.Status == store.StatusOver && v.Rematch == "" {
+			s.waitRematch(ctx, c, g)
+		}
 		c.Close(websocket.StatusNormalClosure, closeReason(g.Status))
 		return
 	}

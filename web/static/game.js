@@ -18,8 +18,8 @@ import { FlowControls } from './flow.js';
 const id = location.pathname.split('/')[2];
 const PASS_PAUSE = 1400;   // ms a pass is shown before it is played
 const FORCED_PAUSE = 700;  // ms before a single possible move is played
-const REMATCH_POLL = 2000; // ms between looks for a rematch once over
 const AUTO_KEY = 'passage.autoForced';
+const REMATCH_OFFERED = 'A rematch was asked for: Accept rematch opens it.';
 
 let game = null;
 let mine = loadSeat(id); // {token, seats} or null
@@ -115,18 +115,13 @@ async function init() {
   render(null);
   connect();
   setInterval(showDeadline, 1000);
-  setInterval(lookForRematch, REMATCH_POLL);
 }
 
-// lookForRematch: the stream ends with the game, so a seat holder's page
-// asks now and then whether another player has asked for a rematch, to
-// offer "Accept rematch".
-async function lookForRematch() {
-  if (!game || game.status !== 'over' || game.rematch || !mySeats().length || document.hidden) return;
-  try {
-    const now = (await api('GET', `/api/games/${id}`)).game;
-    if (now.rematch) { game.rematch = now.rematch; render(null); }
-  } catch { /* asked again at the next tick */ }
+// awaitingRematch: the game is over and this page's player may be
+// offered a rematch, which the server sends over a stream opened with
+// ?wait=rematch (the game's own stream closes at the end).
+function awaitingRematch() {
+  return game && game.status === 'over' && !game.rematch && mySeats().length > 0;
 }
 
 // optionQuery turns a ruleset ID's options ("kinevet players=2") into
@@ -146,10 +141,11 @@ async function loadLog() {
 
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-  ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/events`);
+  const waiting = awaitingRematch(); // that stream takes no messages
+  ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/events${waiting ? '?wait=rematch' : ''}`);
   ws.onopen = () => {
     backoff = 500;
-    if (mine) ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
+    if (mine && !waiting) ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
   };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
@@ -158,7 +154,7 @@ function connect() {
     else if (msg.type === 'hello' && mine) { mine.seats = msg.seats; saveSeat(id, mine.token, mine.seats); render(null); }
   };
   ws.onclose = () => {
-    if (game && game.status === 'over') return;
+    if (game && game.status === 'over' && !awaitingRematch()) return;
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 5000);
   };
@@ -201,6 +197,9 @@ async function onState(msg) {
     announce(statusText());
   } else if (ev.kind === 'throw') {
     announce(statusText());
+  } else if (ev.kind === 'rematch' && game.rematch) {
+    play('turn');
+    announce(REMATCH_OFFERED);
   }
 }
 
