@@ -263,6 +263,8 @@ export class BoardView {
       const r = Number(piece.querySelector('.body').getAttribute('r'));
       piece.classList.add('movable');
       piece.dataset.from = key;
+      const hit = mod.hitSize(key);
+      if (hit) piece.insertBefore(el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }), piece.firstChild);
       el('circle', { class: 'mark-movable', r: Math.min(r + 4, half - 1.5) }, piece);
       el('circle', { class: 'focus-ring', r: half - 0.5 }, piece);
       const n = byFrom.get(key).length;
@@ -282,7 +284,8 @@ export class BoardView {
       for (const t of byFrom.get(this.selected)) {
         const c = mod.center(t.to, p);
         const target = el('g', { class: 'target', 'data-move': t.move, 'data-to': t.to, transform: `translate(${c.x},${c.y})` }, marks);
-        el('rect', { class: 'hit', x: -half, y: -half, width: mod.square, height: mod.square }, target);
+        const hit = mod.hitSize(t.to) || mod.square;
+        el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }, target);
         el('circle', { class: 'mark-target', r: mod.square * 0.18 }, target);
         el('circle', { class: 'focus-ring', r: half - 0.5 }, target);
         this.focusable(target, 'to:' + t.to, `move ${t.move}: to ${mod.label(t.to, p, this.houses)}`, () => {

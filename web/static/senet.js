@@ -10,6 +10,11 @@ import { el, text, title, parseKeys } from './svg.js';
 
 export const cell = 64;  // square size
 export const square = cell - 2; // a square as drawn: marks are never larger
+
+// hitSize is the side of the invisible square a finger can touch to pick
+// the piece or destination at key: a board square's whole area; the
+// trays' pieces stand closer together, so theirs is the piece itself.
+export function hitSize(key) { return key.startsWith('s:') ? square : 0; }
 const S = cell;
 const X0 = 10, Y0 = 10;  // board origin
 const TRAY_GAP = 14;
@@ -158,7 +163,11 @@ export function draw(svg, pos, opts = {}) {
     text(bg, k.x + 5, k.y + 13, String(s), { class: 'sq-num' });
     if (h && short(h)) {
       const name = short(h);
-      text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': name.length > 10 ? 8 : 9.5 });
+      // Upright (on a phone) the board is drawn smaller: larger letters,
+      // a long name pressed into its square.
+      const long = name.length > 10;
+      const fit = long && p.upright ? { textLength: S - 6, lengthAdjust: 'spacingAndGlyphs' } : {};
+      text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': p.upright ? (long ? 10.5 : 12) : (long ? 8 : 9.5), ...fit });
     }
   }
   // The way round: an arrowhead on each border between squares.
