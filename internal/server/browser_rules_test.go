@@ -2,8 +2,10 @@ package server
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"golang.org/x/time/rate"
@@ -87,7 +89,7 @@ func TestBrowserBADrowns(t *testing.T) {
 	waitJS(t, watcher, "three pieces travel, two of them followers",
 		`document.querySelector('svg#board').dataset.slides === "3" && document.querySelector('svg#board').dataset.followers === "2"`)
 	status := get(t, watcher, "status", chromedp.Evaluate[string](`document.querySelector('#status').textContent`))
-	if !strings.Contains(status, "the BA drowns and takes the 2 other pieces of its side on the board back to wait with it") {
+	if !strings.Contains(status, "drowns in the House of Water and goes back to wait to enter; the BA drowns and takes the 2 other pieces of its side on the board back to wait with it") {
 		t.Fatalf("status %q does not tell the BA's drowning", status)
 	}
 	icons := get(t, watcher, "icons", chromedp.Evaluate[string](`[...document.querySelectorAll('#log li:last-child .effect')].map((e) => e.textContent).join('')`))
@@ -98,5 +100,69 @@ func TestBrowserBADrowns(t *testing.T) {
 	waitJS(t, watcher, "the pieces at rest", `document.querySelectorAll('svg#board .piece.moving').length === 0`)
 	if n := get(t, watcher, "tray", chromedp.Evaluate[int](`document.querySelectorAll('svg#board .piece[data-key="hand:w"]').length`)); n != 3 {
 		t.Fatalf("%d of White's pieces wait in the tray, want 3 (the BA and its two followers)", n)
+	}
+}
+
+// TestBrowserRuleEventsInReplay: a game between computers of each
+// ruleset, replayed: every turn's move-list entry has an icon with
+// words for each special rule the engine reported (none left in the
+// engine's own words), a drowning says where the piece went, and the
+// page reports no errors.
+func TestBrowserRuleEventsInReplay(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: time.Millisecond})
+	browser := newBrowser(t)
+	for _, tt := range []struct {
+		rules   string
+		options map[string]string
+		seats   int
+	}{
+		{"senet-jequier", map[string]string{"water": "15"}, 2},
+		{"senet-szenet", nil, 2},
+		{"senet-apokrif", nil, 2},
+		{"kinevet", map[string]string{"players": "2", "three-sixes": "on"}, 2},
+	} {
+		t.Run(tt.rules, func(t *testing.T) {
+			seats := make([]seatRequest, tt.seats)
+			for i := range seats {
+				seats[i] = seatRequest{Kind: "random"}
+			}
+			c := s.create(t, createRequest{Rules: tt.rules, Options: tt.options, Seats: seats})
+			s.waitFor(t, c.Game.ID, "the end", func(v gameView) bool { return v.Status == "over" })
+			var rec recordJSON
+			s.ok(t, http.StatusOK, "GET", "/api/games/"+c.Game.ID+"/record.json", "", nil, &rec)
+			ctx, probs := newWatchedPerson(t, browser)
+			run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+c.Game.ID+"/replay"), visible("svg#board .piece"))
+			waitJS(t, ctx, "the move list", fmt.Sprintf(`document.querySelectorAll('#log li').length === %d`, len(rec.Turns)))
+			type entry struct {
+				Icons  []string
+				Labels []string
+			}
+			list := get(t, ctx, "the move list", chromedp.Evaluate[[]entry](`[...document.querySelectorAll('#log li')].map((li) => ({
+				Icons: [...li.querySelectorAll('.effect')].map((e) => e.textContent),
+				Labels: [...li.querySelectorAll('.effect')].map((e) => e.getAttribute('aria-label'))}))`))
+			fired := map[string]bool{}
+			for i, turn := range rec.Turns {
+				want := len(turn.Effects)
+				if len(turn.Blocked) > 0 {
+					want++
+				}
+				if len(list[i].Icons) != want {
+					t.Fatalf("turn %d (%s, effects %q, blocked %+v): %d icons %q", turn.N, turn.Move, turn.Effects, turn.Blocked, len(list[i].Icons), list[i].Labels)
+				}
+				for j, e := range turn.Effects {
+					fired[e] = true
+					if list[i].Icons[j] == "•" || list[i].Labels[j] == e {
+						t.Errorf("turn %d: %q shown in the engine's words: %q", turn.N, e, list[i].Labels[j])
+					}
+					if strings.HasPrefix(e, "drowning") && !strings.Contains(list[i].Labels[j], "starts again on square") && !strings.Contains(list[i].Labels[j], "wait to enter") {
+						t.Errorf("turn %d: a drowning that does not say where the piece went: %q", turn.N, list[i].Labels[j])
+					}
+				}
+			}
+			t.Logf("%s: %d turns, rules seen: %v", tt.rules, len(rec.Turns), fired)
+			for _, pr := range probs.take() {
+				t.Error(pr)
+			}
+		})
 	}
 }

@@ -287,12 +287,27 @@ export function seatColor(letter) { return letter === 'w' ? '#fbf7ec' : '#2d2723
 // portrait screen.
 export const prefersUpright = '(orientation: portrait) and (max-width: 700px)';
 
+// whereDrowned says where turn t's drowned piece went: back to wait to
+// enter (Szenet), or the square it starts again from, the one square of
+// the mover's side that was empty before (its own start square when it
+// went back there).
+function whereDrowned(t) {
+  const a = parse(t.before), b = parse(t.pos);
+  const mineAt = (p, s) => p.board[s - 1] && p.board[s - 1].toLowerCase() === t.letter;
+  const waiting = (p) => [...p.hand].filter((c) => c.toLowerCase() === t.letter).length;
+  if (waiting(b) > waiting(a)) return 'drowns in the House of Water and goes back to wait to enter';
+  let to = Number(t.move.split('-')[0]);
+  for (let s = 1; s <= 30; s++) if (mineAt(b, s) && !mineAt(a, s)) to = s;
+  return `drowns in the House of Water and starts again on square ${to}`;
+}
+
 // explain says why a move's throw was extra: a bonus throw names its
 // piece, a throw that always gives another says so, otherwise the
-// square reached gave it. A drowned BA counts the pieces it took along
+// square reached gave it. A drowning says where the piece went. A drowned BA counts the pieces it took along
 // when the position before the move is known (t.before). Other effects
 // keep their words.
 export function explain(effect, t) {
+  if (effect === 'drowning (27)' && t.before) return whereDrowned(t);
   if (effect === 'BA drowning (S17)' && t.before) {
     const n = [...parse(t.before).board].filter((c) => c.toLowerCase() === t.letter).length - 1;
     if (n === 0) return 'the BA drowns alone: no other piece of its side was on the board';
