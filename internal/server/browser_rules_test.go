@@ -166,3 +166,31 @@ func TestBrowserRuleEventsInReplay(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserBlockedWords: each kind of blocked move the API sends is
+// told in words a player reads in the status line and the move list
+// (app.js's blockedText, run in the page); moves blocked by the same
+// wall are told together.
+func TestBrowserBlockedWords(t *testing.T) {
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	run(t, ctx, "a page", chromedp.Navigate(s.url+"/rules"), visible("main"))
+	for _, tt := range []struct{ blocked, want string }{
+		{`[{"move":"8-12","kind":"wall","wall":"9-11","rule":"J9"}]`, "the wall on 9-11 blocks 8-12"},
+		{`[{"move":"8-12","kind":"wall","wall":"9-11","rule":"J9"},{"move":"7-11","kind":"wall","wall":"9-11","rule":"J9"},{"move":"20-26","kind":"wall","wall":"21-24","rule":"J9"}]`,
+			"the wall on 9-11 blocks 8-12 and 7-11; the wall on 21-24 blocks 20-26"},
+		{`[{"move":"11-15","kind":"pair","wall":"12-13","rule":"A8"}]`, "the pieces side by side on 12-13 cannot be jumped together (11-15)"},
+		{`[{"move":"28-off","kind":"ba-waits","rule":"S20"}]`, "the piece on 28 may not bear off before its BA has entered"},
+		{`[{"move":"28-off","kind":"ba-waits","rule":"S20"},{"move":"29-off","kind":"ba-waits","rule":"S20"}]`, "the pieces on 28 and 29 may not bear off before their BA has entered"},
+		{`[{"move":"28-off","kind":"pieces-wait","rule":"S20"}]`, "the BA on 28 may not bear off while pieces of its side wait to enter"},
+		{`[]`, ""},
+	} {
+		got := get(t, ctx, "blockedText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => m.blockedText(`+tt.blocked+`))`, chromedp.EvalAwaitPromise))
+		if got != tt.want {
+			t.Errorf("blockedText(%s) = %q, want %q", tt.blocked, got, tt.want)
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
