@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -160,6 +161,20 @@ func TestBrowserRuleEventsInReplay(t *testing.T) {
 				}
 			}
 			t.Logf("%s: %d turns, rules seen: %v", tt.rules, len(rec.Turns), fired)
+			// Stepping onto an attack or capture moves both pieces: the
+			// attacked one back the way the attacker came, or home.
+			for _, turn := range rec.Turns {
+				if !slices.Contains(turn.Effects, "attack (swap)") && !slices.Contains(turn.Effects, "capture (K6)") {
+					continue
+				}
+				run(t, ctx, "the turn before", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+					`(() => { const s = document.querySelector('#slider'); s.value = %d; s.dispatchEvent(new Event('input')); })()`, turn.N-1)))
+				waitJS(t, ctx, "the turn before", fmt.Sprintf(`document.body.dataset.step === '%d'`, turn.N-1))
+				before := get(t, ctx, "slides", chromedp.Evaluate[int](`Number(document.querySelector('svg#board').dataset.slides || 0)`))
+				run(t, ctx, "step onto the attack", click("#forward"))
+				waitJS(t, ctx, "both pieces travel", fmt.Sprintf(`Number(document.querySelector('svg#board').dataset.slides || 0) === %d`, before+2))
+				break
+			}
 			for _, pr := range probs.take() {
 				t.Error(pr)
 			}
@@ -188,6 +203,30 @@ func TestBrowserBlockedWords(t *testing.T) {
 		got := get(t, ctx, "blockedText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => m.blockedText(`+tt.blocked+`))`, chromedp.EvalAwaitPromise))
 		if got != tt.want {
 			t.Errorf("blockedText(%s) = %q, want %q", tt.blocked, got, tt.want)
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserRoutes: a piece travels square by square along the track:
+// round the snake's turns on Senet (10, 11, ...) and round the corners
+// of the Ludo cross into its own goal lane.
+func TestBrowserRoutes(t *testing.T) {
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	run(t, ctx, "a page", chromedp.Navigate(s.url+"/rules"), visible("main"))
+	for _, tt := range []struct{ expr, want string }{
+		{`import('/static/senet.js').then((m) => m.route('s:8', 's:13').join(' '))`, "s:8 s:9 s:10 s:11 s:12 s:13"},
+		{`import('/static/senet.js').then((m) => m.route('s:22', 's:19').join(' '))`, "s:22 s:21 s:20 s:19"},
+		{`import('/static/senet.js').then((m) => m.route('hand', 's:1').join(' '))`, "hand s:1"},
+		// Red's track ends at 40; a 4 from 38 goes 39, 40 and into its goal lane.
+		{`import('/static/ludo.js').then((m) => m.route('t:38', 'g:r:2', {turn: 'r'}).join(' '))`, "t:38 t:39 t:40 g:r:1 g:r:2"},
+		{`import('/static/ludo.js').then((m) => m.route('t:3', 't:7', {turn: 'r'}).join(' '))`, "t:3 t:4 t:5 t:6 t:7"},
+	} {
+		if got := get(t, ctx, "route", chromedp.Evaluate[string](tt.expr, chromedp.EvalAwaitPromise)); got != tt.want {
+			t.Errorf("%s = %q, want %q", tt.expr, got, tt.want)
 		}
 	}
 	for _, pr := range probs.take() {
