@@ -723,3 +723,37 @@ func TestBrowserLudoPhone(t *testing.T) {
 		t.Error(pr)
 	}
 }
+
+// TestBrowserReplayLayoutStable: stepping through a replay, from the
+// start (no throw yet) to a turn and back, never moves the board: the
+// throw's place is kept empty at the start.
+func TestBrowserReplayLayoutStable(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create(t, createRequest{Rules: "senet-jequier", Start: "......................w.b...w. w off=wwwbbbb",
+		Seats: []seatRequest{{Kind: "medium"}, {Kind: "easy"}}})
+	s.waitFor(t, c.Game.ID, "the end", func(v gameView) bool { return v.Status == "over" })
+	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
+		ctx, probs := newWatchedPerson(t, newBrowser(t))
+		run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
+		run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+c.Game.ID+"/replay"), visible("svg#board .piece"))
+		waitJS(t, ctx, "the start", `document.body.dataset.step === '0'`)
+		top := func() float64 {
+			return get(t, ctx, "board top", chromedp.Evaluate[float64](`document.querySelector('svg#board').getBoundingClientRect().top + scrollY`))
+		}
+		at0 := top()
+		for _, st := range []struct {
+			button, step string
+		}{{"#forward", "1"}, {"#forward", "2"}, {"#first", "0"}, {"#last", ""}} {
+			run(t, ctx, "click "+st.button, click(st.button))
+			if st.step != "" {
+				waitJS(t, ctx, "step "+st.step, `document.body.dataset.step === '`+st.step+`'`)
+			}
+			if now := top(); now != at0 {
+				t.Errorf("%dx%d: after %s the board's top is at %v px, at the start %v", size[0], size[1], st.button, now, at0)
+			}
+		}
+		for _, pr := range probs.take() {
+			t.Error(pr)
+		}
+	}
+}
