@@ -17,6 +17,7 @@ import { FlowControls } from './flow.js';
 
 const id = location.pathname.split('/')[2];
 const PASS_PAUSE = 1400;   // ms a pass is shown before it is played
+const REASON_PAUSE = 1000; // ms more when it says which wall (or rule) blocks
 const FORCED_PAUSE = 700;  // ms before a single possible move is played
 const AUTO_KEY = 'passage.autoForced';
 const REMATCH_OFFERED = 'A rematch was asked for: Accept rematch opens it.';
@@ -297,7 +298,7 @@ function scheduleAuto() {
       autoFor = '';
       setTimeout(() => render(null), PASS_PAUSE);
     }
-  }, onlyPass() ? PASS_PAUSE : FORCED_PAUSE);
+  }, onlyPass() ? PASS_PAUSE + (game.blocked && game.blocked.length ? REASON_PAUSE : 0) : FORCED_PAUSE);
 }
 
 function render(animateFrom, freshThrow) {

@@ -295,6 +295,7 @@ function whereDrowned(t) {
   const a = parse(t.before), b = parse(t.pos);
   const mineAt = (p, s) => p.board[s - 1] && p.board[s - 1].toLowerCase() === t.letter;
   const waiting = (p) => [...p.hand].filter((c) => c.toLowerCase() === t.letter).length;
+  if ((t.effects || []).includes('BA drowning (S17)')) return 'the BA drowns in the House of Water';
   if (waiting(b) > waiting(a)) return 'drowns in the House of Water and goes back to wait to enter';
   let to = Number(t.move.split('-')[0]);
   for (let s = 1; s <= 30; s++) if (mineAt(b, s) && !mineAt(a, s)) to = s;
@@ -310,8 +311,9 @@ export function explain(effect, t) {
   if (effect === 'drowning (27)' && t.before) return whereDrowned(t);
   if (effect === 'BA drowning (S17)' && t.before) {
     const n = [...parse(t.before).board].filter((c) => c.toLowerCase() === t.letter).length - 1;
-    if (n === 0) return 'the BA drowns alone: no other piece of its side was on the board';
-    return `the BA drowns and takes ${n === 1 ? 'the other piece' : `the ${n} other pieces`} of its side on the board back to wait with it`;
+    if (n === 0) return 'no other piece of its side was on the board';
+    if (n === 1) return 'the other piece of its side on the board goes back to wait with it';
+    return `the ${n} other pieces of its side on the board go back to wait with it`;
   }
   if (effect !== 'extra or bonus throw') return null;
   const p = parse(t.pos);
