@@ -89,6 +89,9 @@ func TestTimeLimit(t *testing.T) {
 	w := s.dial(t, id)
 	for {
 		m := w.readType("state")
+		if m.Event == nil && m.Game.Seats[1].Away {
+			break // Black (to throw first) went away before the stream opened
+		}
 		if m.Event != nil && m.Event.Kind == "away" {
 			if m.Event.Seat != 1 || !m.Game.Seats[1].Away {
 				t.Fatalf("away event %+v with seats %+v", m.Event, m.Game.Seats)
