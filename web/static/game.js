@@ -266,7 +266,7 @@ function statusText() {
   const why = game.roll === null ? '' : blockedText(game.blocked);
   if (myTurn()) {
     if (game.roll === null) return `Your turn (${seat.label}): throw.`;
-    if (onlyPass()) return why ? `No legal move with ${game.roll}: ${why}. Passing…` : `No legal move with ${game.roll}: passing…`;
+    if (onlyPass()) return why ? `No legal move with ${game.roll} (${why}): passing…` : `No legal move with ${game.roll}: passing…`;
     const also = why ? ` (${why[0].toUpperCase() + why.slice(1)}.)` : '';
     if (game.moves.length === 1 && autoForced()) return `You threw ${game.roll}: one possible move, playing it…${also}`;
     return `You threw ${game.roll}: pick a piece, then where it goes.${also}`;
