@@ -359,7 +359,7 @@ export class BoardView {
     const moverLetter = (beforeKeys.find((id) => id.startsWith(k.from + '|')) || '').split('|')[1];
     // Squares the mover's side left besides k.from: where followers were.
     const after = new Set([...layer.querySelectorAll('.piece')].map((e) => e.dataset.key + '|' + e.dataset.piece));
-    const left = beforeKeys.filter((id) => id.startsWith('s:') && !id.startsWith(k.from + '|') && mine(id.split('|')[1]) && !after.has(id))
+    const left = beforeKeys.filter((id) => !id.startsWith(k.from + '|') && mine(id.split('|')[1]) && !after.has(id))
       .map((id) => id.split('|')[0]);
     const seen = new Map();
     const arrived = [];
