@@ -266,6 +266,10 @@ func TestBrowserPages(t *testing.T) {
 					if !above {
 						t.Errorf("%s: the house symbols are not drawn above the pieces", p.name)
 					}
+					// The way round: an arrow on each of the 29 borders between squares.
+					if n := get(t, ctx, "arrows", chromedp.Evaluate[int](`document.querySelectorAll('svg#board .track-arrow').length`)); n != 29 {
+						t.Errorf("%s: %d arrows show the way round, want 29", p.name, n)
+					}
 				}
 				if p.game {
 					// On a phone too: the whole board and the Throw button in view.
