@@ -257,6 +257,9 @@ func TestBrowserPages(t *testing.T) {
 				if l.ScrollWidth > l.InnerWidth {
 					t.Errorf("%s: the page is %v px wide in a %v px window", p.name, l.ScrollWidth, l.InnerWidth)
 				}
+				if p.name == "replay" && !l.Board.inside(l) {
+					t.Errorf("replay: the board %+v is not all in the %vx%v window", l.Board, l.InnerWidth, l.InnerHeight)
+				}
 				if p.game && strings.HasPrefix(p.name, "senet") {
 					// House symbols are drawn above the pieces, so a piece never hides one.
 					above := get(t, ctx, "house badges", chromedp.Evaluate[bool](`(() => {
