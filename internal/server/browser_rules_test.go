@@ -245,3 +245,30 @@ func TestBrowserRoutes(t *testing.T) {
 		t.Error(pr)
 	}
 }
+
+// TestBrowserBlockedMove: a throw that still has a move, but fewer
+// because of a rule, says so beside the instruction: with a 1, White's
+// piece on 30 may not bear off while the BA waits (S20), so the BA
+// enters instead.
+func TestBrowserBlockedMove(t *testing.T) {
+	s := newTestServer(t, Config{CreateRate: rate.Inf})
+	player := newPerson(t, newBrowser(t))
+	run(t, player, "the player's browser", chromedp.Navigate(s.url+"/"))
+	var v gameView
+	for range 40 {
+		id, tok := szenetGame(t, s, ".........................w.www w hand=WbbbbB")
+		run(t, player, "the player's page", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: [0, 1]}))`, id, tok)),
+			chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+		if v = s.throw(t, id, tok); *v.Roll == 1 {
+			break
+		}
+	}
+	if *v.Roll != 1 {
+		t.Fatal("no game's first throw was a 1 in 40 games")
+	}
+	want := "You threw 1: pick a piece, then where it goes. (The piece on 30 may not bear off before its BA has entered.)"
+	waitJS(t, player, "the reason beside the instruction", fmt.Sprintf(`document.querySelector('#status').textContent === %q`, want))
+	if m := attr(t, player, "svg#board", "data-movable"); m != "hand" {
+		t.Errorf("movable %q, want only the waiting BA (hand)", m)
+	}
+}
