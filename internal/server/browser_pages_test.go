@@ -257,6 +257,13 @@ func TestBrowserPages(t *testing.T) {
 				if l.ScrollWidth > l.InnerWidth {
 					t.Errorf("%s: the page is %v px wide in a %v px window", p.name, l.ScrollWidth, l.InnerWidth)
 				}
+				if p.name == "rules" {
+					// A phone shows the Senet board upright, large enough to read.
+					src := get(t, ctx, "board picture", chromedp.Evaluate[string](`(() => { const i = document.querySelector('main.doc picture img'); return i ? i.currentSrc : ''; })()`))
+					if up := strings.HasSuffix(src, "/board-upright.svg"); up != phone {
+						t.Errorf("rules: the board picture is %q at %s", src, name)
+					}
+				}
 				if p.name == "replay" && !l.Board.inside(l) {
 					t.Errorf("replay: the board %+v is not all in the %vx%v window", l.Board, l.InnerWidth, l.InnerHeight)
 				}
