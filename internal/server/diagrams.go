@@ -61,10 +61,21 @@ func (d *svgDoc) arrow(x, y, angle float64, fill string) {
 
 // senetBoard draws the 3 x 10 board, travelled as a snake, with the
 // ruleset's houses: symbol, number and short name.
-func senetBoard(p *i18n.Printer, sp game.Spec) svgDoc {
+func senetBoard(p *i18n.Printer, sp game.Spec) svgDoc { return senetBoardDrawn(p, sp, false) }
+
+// senetBoardUpright is the same board turned upright, its rows become
+// columns, for narrow screens (a phone), where the board lying down
+// would be too small to read.
+func senetBoardUpright(p *i18n.Printer, sp game.Spec) svgDoc { return senetBoardDrawn(p, sp, true) }
+
+func senetBoardDrawn(p *i18n.Printer, sp game.Spec, upright bool) svgDoc {
 	const S = 64.0
-	d := svgDoc{W: 660, H: 212, Title: p.T("web.diagram.senetBoard", "Title", p.T("ruleset."+sp.Name))}
-	d.Rects = append(d.Rects, svgRect{X: 4, Y: 4, W: 652, H: 204, RX: 8, Fill: "#8a5a2b", Stroke: "none"})
+	title := p.T("ruleset." + sp.Name)
+	d := svgDoc{W: 660, H: 212, Title: p.T("web.diagram.senetBoard", "Title", title)}
+	if upright {
+		d = svgDoc{W: 212, H: 660, Title: p.T("web.diagram.senetBoardUpright", "Title", title)}
+	}
+	d.Rects = append(d.Rects, svgRect{X: 4, Y: 4, W: float64(d.W - 8), H: float64(d.H - 8), RX: 8, Fill: "#8a5a2b", Stroke: "none"})
 	houses := map[int]game.House{}
 	for _, h := range sp.Houses {
 		houses[h.Square] = h
@@ -74,6 +85,9 @@ func senetBoard(p *i18n.Printer, sp game.Spec) svgDoc {
 		col := (s - 1) % 10
 		if row == 1 {
 			col = 9 - col
+		}
+		if upright {
+			col, row = row, col
 		}
 		return 10 + float64(col)*S + S/2, 10 + float64(row)*S + S/2
 	}
@@ -218,6 +232,11 @@ func rulesDiagrams(t *template.Template, p *i18n.Printer) (map[string][]byte, er
 			return nil, err
 		}
 		if sp.Board == "senet" {
+			var up bytes.Buffer
+			if err := t.ExecuteTemplate(&up, "diagram", senetBoardUpright(p, sp)); err != nil {
+				return nil, err
+			}
+			out["/rules/"+sp.Name+"/board-upright.svg"] = up.Bytes()
 			// Every Senet page can show the same attack, pair and wall.
 			var b bytes.Buffer
 			if err := t.ExecuteTemplate(&b, "diagram", senetExamples(p)); err != nil {

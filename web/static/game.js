@@ -10,7 +10,7 @@
 
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
-  boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText,
+  boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
 } from './app.js';
 import { t } from './i18n.js';
 import { play } from './sound.js';
@@ -18,8 +18,8 @@ import { FlowControls } from './flow.js';
 
 const id = location.pathname.split('/')[2];
 const PASS_PAUSE = 1400;   // ms a pass is shown before it is played
+const REASON_PAUSE = 1000; // ms more when it says which wall (or rule) blocks
 const FORCED_PAUSE = 700;  // ms before a single possible move is played
-const REMATCH_POLL = 2000; // ms between looks for a rematch once over
 const AUTO_KEY = 'passage.autoForced';
 
 let game = null;
@@ -116,18 +116,13 @@ async function init() {
   render(null);
   connect();
   setInterval(showDeadline, 1000);
-  setInterval(lookForRematch, REMATCH_POLL);
 }
 
-// lookForRematch: the stream ends with the game, so a seat holder's page
-// asks now and then whether another player has asked for a rematch, to
-// offer "Accept rematch".
-async function lookForRematch() {
-  if (!game || game.status !== 'over' || game.rematch || !mySeats().length || document.hidden) return;
-  try {
-    const now = (await api('GET', `/api/games/${id}`)).game;
-    if (now.rematch) { game.rematch = now.rematch; render(null); }
-  } catch { /* asked again at the next tick */ }
+// awaitingRematch: the game is over and this page's player may be
+// offered a rematch, which the server sends over a stream opened with
+// ?wait=rematch (the game's own stream closes at the end).
+function awaitingRematch() {
+  return game && game.status === 'over' && !game.rematch && mySeats().length > 0;
 }
 
 // optionQuery turns a ruleset ID's options ("kinevet players=2") into
@@ -136,16 +131,22 @@ function optionQuery(rules) {
   return rules.split(' ').slice(1).map((kv) => 'opt=' + encodeURIComponent(kv)).join('&');
 }
 
+// loadLog reads the turns so far, each with the position before it
+// (before), which the rule events' words may need.
 async function loadLog() {
-  try { log = (await api('GET', `/api/games/${id}/record.json`)).turns; } catch { log = []; }
+  try {
+    const rec = await api('GET', `/api/games/${id}/record.json`);
+    log = rec.turns.map((tn, i) => ({ ...tn, before: i ? rec.turns[i - 1].pos : rec.start }));
+  } catch { log = []; }
 }
 
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-  ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/events`);
+  const waiting = awaitingRematch(); // that stream takes no messages
+  ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/events${waiting ? '?wait=rematch' : ''}`);
   ws.onopen = () => {
     backoff = 500;
-    if (mine) ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
+    if (mine && !waiting) ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
   };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
@@ -154,7 +155,7 @@ function connect() {
     else if (msg.type === 'hello' && mine) { mine.seats = msg.seats; saveSeat(id, mine.token, mine.seats); render(null); }
   };
   ws.onclose = () => {
-    if (game && game.status === 'over') return;
+    if (game && game.status === 'over' && !awaitingRematch()) return;
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 5000);
   };
@@ -165,10 +166,16 @@ async function onState(msg) {
   const wasMyTurn = myTurn();
   game = msg.game;
   decorateSeats(game.board, game.start, game.seats);
+  if (mine) {
+    // A seat handed to the computer (handover) is no longer ours.
+    const still = mine.seats.filter((n) => game.seats[n] && game.seats[n].kind === 'human');
+    if (still.length !== mine.seats.length) { mine.seats = still; saveSeat(id, mine.token, still); }
+  }
   let animateFrom = null;
   const ev = msg.event || {};
   if (ev.kind === 'move' && game.last && game.last.n === log.length + 1) {
-    log.push({ ...game.last, effects: ev.effects || [] });
+    const before = log.length ? log[log.length - 1].pos : game.start;
+    log.push({ ...game.last, effects: ev.effects || [], blocked: ev.blocked || [], before });
   } else if (game.turns !== log.length) {
     await loadLog(); // we missed moves (a reconnect): read them again
   }
@@ -191,6 +198,9 @@ async function onState(msg) {
     announce(statusText());
   } else if (ev.kind === 'throw') {
     announce(statusText());
+  } else if (ev.kind === 'rematch' && game.rematch) {
+    play('turn');
+    announce(t('web.flow.rematchOffered'));
   }
 }
 
@@ -199,8 +209,10 @@ async function onState(msg) {
 function moveNews(tn) {
   const seat = game.seats[tn.seat];
   const who = seat ? seat.label : tn.letter;
-  if (tn.move === 'pass') return t('web.news.pass', { Who: who, Roll: tn.roll });
+  const why = blockedText(tn.blocked);
+  if (tn.move === 'pass') return why ? t('web.news.passWhy', { Who: who, Roll: tn.roll, Why: why }) : t('web.news.pass', { Who: who, Roll: tn.roll });
   const said = (tn.effects || []).map((e) => effectParts(e, tn, game.board)[1]);
+  if (why) said.push(why);
   if (!said.length) return t('web.news.played', { Who: who, Move: tn.move, Roll: tn.roll });
   return t('web.news.playedEffects', { Who: who, Move: tn.move, Roll: tn.roll, Effects: said.join('; ') });
 }
@@ -240,15 +252,18 @@ function statusText() {
   const seat = game.seats[game.toMove];
   if (game.status === 'over') return endText();
   if (game.status === 'waiting') return t('web.status.waiting');
+  // why: the moves a wall (or the BA) took away, in words.
+  const why = game.roll === null ? '' : blockedText(game.blocked);
   if (myTurn()) {
     if (game.roll === null) return t('web.status.yourThrow', { Seat: seat.label });
-    if (onlyPass()) return t('web.status.passing', { Roll: game.roll });
-    if (game.moves.length === 1 && autoForced()) return t('web.status.forced', { Roll: game.roll });
-    return t('web.status.pick', { Roll: game.roll });
+    if (onlyPass()) return why ? t('web.status.passingWhy', { Roll: game.roll, Why: why }) : t('web.status.passing', { Roll: game.roll });
+    const also = why ? ' ' + t('web.status.why', { Why: why[0].toUpperCase() + why.slice(1) }) : '';
+    if (game.moves.length === 1 && autoForced()) return t('web.status.forced', { Roll: game.roll }) + also;
+    return t('web.status.pick', { Roll: game.roll }) + also;
   }
   const who = seat.kind === 'human' && !seat.away ? seat.label : t('web.status.computer', { Seat: seat.label });
   if (game.roll === null) return t('web.status.toThrow', { Who: who });
-  if (onlyPass()) return t('web.status.noMove', { Who: who, Roll: game.roll });
+  if (onlyPass()) return why ? t('web.status.noMoveWhy', { Who: who, Roll: game.roll, Why: why }) : t('web.status.noMove', { Who: who, Roll: game.roll });
   return t('web.status.moving', { Who: who, Roll: game.roll });
 }
 
@@ -273,7 +288,7 @@ function scheduleAuto() {
       autoFor = '';
       setTimeout(() => render(null), PASS_PAUSE);
     }
-  }, onlyPass() ? PASS_PAUSE : FORCED_PAUSE);
+  }, onlyPass() ? PASS_PAUSE + (game.blocked && game.blocked.length ? REASON_PAUSE : 0) : FORCED_PAUSE);
 }
 
 function render(animateFrom, freshThrow) {

@@ -11,6 +11,11 @@ import { t, list, houseName, houseShort } from './i18n.js';
 
 export const cell = 64;  // square size
 export const square = cell - 2; // a square as drawn: marks are never larger
+
+// hitSize is the side of the invisible square a finger can touch to pick
+// the piece or destination at key: a board square's whole area; the
+// trays' pieces stand closer together, so theirs is the piece itself.
+export function hitSize(key) { return key.startsWith('s:') ? square : 0; }
 const S = cell;
 const X0 = 10, Y0 = 10;  // board origin
 const TRAY_GAP = 14;
@@ -159,7 +164,11 @@ export function draw(svg, pos, opts = {}) {
     text(bg, k.x + 5, k.y + 13, String(s), { class: 'sq-num' });
     if (h && short(h)) {
       const name = short(h);
-      text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': name.length > 10 ? 8 : 9.5 });
+      // Upright (on a phone) the board is drawn smaller: larger letters,
+      // a long name pressed into its square.
+      const long = name.length > 10;
+      const fit = long && p.upright ? { textLength: S - 6, lengthAdjust: 'spacingAndGlyphs' } : {};
+      text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': p.upright ? (long ? 10.5 : 12) : (long ? 8 : 9.5), ...fit });
     }
   }
   // The way round: an arrowhead on each border between squares.
@@ -279,10 +288,33 @@ export function seatColor(letter) { return letter === 'w' ? '#fbf7ec' : '#2d2723
 // portrait screen.
 export const prefersUpright = '(orientation: portrait) and (max-width: 700px)';
 
+// whereDrowned says where turn tn's drowned piece went: back to wait to
+// enter (Szenet), or the square it starts again from, the one square of
+// the mover's side that was empty before (its own start square when it
+// went back there).
+function whereDrowned(tn) {
+  const a = parse(tn.before), b = parse(tn.pos);
+  const mineAt = (p, s) => p.board[s - 1] && p.board[s - 1].toLowerCase() === tn.letter;
+  const waiting = (p) => [...p.hand].filter((c) => c.toLowerCase() === tn.letter).length;
+  if ((tn.effects || []).includes('BA drowning (S17)')) return t('web.senet.baDrowns');
+  if (waiting(b) > waiting(a)) return t('web.senet.drownsToWait');
+  let to = Number(tn.move.split('-')[0]);
+  for (let s = 1; s <= 30; s++) if (mineAt(b, s) && !mineAt(a, s)) to = s;
+  return t('web.senet.drownsTo', { N: to });
+}
+
 // explain says why a move's throw was extra: a bonus throw names its
 // piece, a throw that always gives another says so, otherwise the
-// square reached gave it. Other effects keep their words.
+// square reached gave it. A drowning says where the piece went. A drowned BA counts the pieces it took along
+// when the position before the move is known (tn.before). Other effects
+// keep their words.
 export function explain(effect, tn) {
+  if (effect === 'drowning (27)' && tn.before) return whereDrowned(tn);
+  if (effect === 'BA drowning (S17)' && tn.before) {
+    const n = [...parse(tn.before).board].filter((c) => c.toLowerCase() === tn.letter).length - 1;
+    if (n === 0) return t('web.senet.baAlone');
+    return t('web.senet.baTakes', { Count: n });
+  }
   if (effect !== 'extra or bonus throw') return null;
   const p = parse(tn.pos);
   if (p.bonus) return t('web.senet.bonusThrow', { N: p.bonus });
