@@ -168,7 +168,13 @@ export function draw(svg, pos, opts = {}) {
       // a long name pressed into its square.
       const long = name.length > 10;
       const fit = long && p.upright ? { textLength: S - 6, lengthAdjust: 'spacingAndGlyphs' } : {};
-      text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': p.upright ? (long ? 10.5 : 12) : (long ? 8 : 9.5), ...fit });
+      const label = text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': p.upright ? (long ? 10.5 : 12) : (long ? 8 : 9.5), ...fit });
+      // A name longer in another language than it looks by its letters
+      // ("Megújulás") is pressed into its square too.
+      if (!long && label.getComputedTextLength && label.getComputedTextLength() > S - 6) {
+        label.setAttribute('textLength', S - 6);
+        label.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+      }
     }
   }
   // The way round: an arrowhead on each border between squares.
