@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -9,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"github.com/chromedp/chromedp"
@@ -220,7 +222,7 @@ func TestBrowserI18n(t *testing.T) {
 			probs.take()
 			for _, p := range pages {
 				run(t, ctx, "open "+p.name, chromedp.Navigate(s.url+p.path))
-				waitJS(t, ctx, p.name+" drawn", p.ready)
+				waitSettled(t, ctx, p.name+" drawn", p.ready)
 				if got := get(t, ctx, "<html lang>", chromedp.Evaluate[string](`document.documentElement.lang`)); got != lang {
 					t.Errorf("%s: <html lang=%q>, want %q", p.name, got, lang)
 				}
@@ -252,7 +254,7 @@ func TestBrowserI18n(t *testing.T) {
 			run(t, ctx, "switch to "+to, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
 				`(() => { const s = document.querySelector('#lang-select'); s.value = %q; s.dispatchEvent(new Event('change')); })()`, to)))
 			waitURL(t, ctx, "lang="+to)
-			waitJS(t, ctx, "the page in "+to, fmt.Sprintf(`document.documentElement.lang === %q && document.readyState === 'complete' && !!document.body && document.body.dataset.myTurn === 'yes' && !!document.querySelector('#throw:not([disabled])')`, to))
+			waitSettled(t, ctx, "the page in "+to, fmt.Sprintf(`document.documentElement.lang === %q && document.readyState === 'complete' && !!document.body && document.body.dataset.myTurn === 'yes' && !!document.querySelector('#throw:not([disabled])')`, to))
 			turns := s.game(t, c.Game.ID).Turns
 			run(t, ctx, "throw", click("#throw:not([disabled])"))
 			waitJS(t, ctx, "the throw", fmt.Sprintf(`document.body.dataset.roll !== '' || Number(document.body.dataset.turns) > %d`, turns))
@@ -312,4 +314,24 @@ func jsArray(ns []int) string {
 		parts[i] = fmt.Sprint(n)
 	}
 	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// waitSettled is waitJS for a page that has just been opened: a query
+// that meets the document being replaced (chromedp: "Cannot find
+// context with specified id") is asked again of the new one.
+func waitSettled(t *testing.T, ctx context.Context, what, expr string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		tctx, cancel := context.WithTimeout(ctx, time.Minute)
+		_, err := chromedp.Run(tctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(30*time.Second)))
+		cancel()
+		if err == nil {
+			return
+		}
+		if !strings.Contains(err.Error(), "Cannot find context") || time.Now().After(deadline) {
+			t.Fatalf("wait for %s: %v", what, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
