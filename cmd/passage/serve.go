@@ -8,15 +8,19 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
 	"golang.org/x/time/rate"
 
 	"passage/internal/server"
+	"passage/internal/store"
+	"passage/internal/store/postgres"
 	"passage/internal/store/sqlite"
 )
 
@@ -24,7 +28,7 @@ import (
 func cmdServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", stdout)
 	addr := fs.String("addr", "localhost:8080", "listen on `HOST:PORT` (port 0 picks a free one; :8080 for every interface)")
-	db := fs.String("db", "passage.db", "SQLite database `FILE`, created when missing")
+	db := fs.String("db", dbDefault(), "the database: a SQLite `FILE`, created when missing, or a PostgreSQL URL postgres://... for several nodes (default from PASSAGE_DB, else passage.db)")
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "pause `D` before each throw and move of a computer player")
 	standIn := fs.String("stand-in", "medium", "computer `LEVEL` that plays a person's seat after the time limit")
 	logLevel := fs.String("log", "info", "log `LEVEL`: debug, info, warn or error")
@@ -50,7 +54,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	st, err := sqlite.Open(ctx, *db)
+	st, err := openStore(ctx, *db)
 	if err != nil {
 		return err
 	}
@@ -70,7 +74,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 		srv.Close()
 		return err
 	}
-	fmt.Fprintf(stdout, "passage: serving %s (database %s)\n", serveURL(*addr, ln.Addr()), *db)
+	fmt.Fprintf(stdout, "passage: serving %s (database %s)\n", serveURL(*addr, ln.Addr()), dbName(*db))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -98,4 +102,35 @@ func serveURL(addr string, bound net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+// dbDefault is the database when --db is not given: PASSAGE_DB, else
+// passage.db in the working directory.
+func dbDefault() string {
+	if v := os.Getenv("PASSAGE_DB"); v != "" {
+		return v
+	}
+	return "passage.db"
+}
+
+// isPostgres reports whether db names a PostgreSQL database.
+func isPostgres(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+}
+
+// openStore opens the database db names: PostgreSQL for a postgres://
+// URL, otherwise a SQLite file.
+func openStore(ctx context.Context, db string) (store.Store, error) {
+	if isPostgres(db) {
+		return postgres.Open(ctx, db)
+	}
+	return sqlite.Open(ctx, db)
+}
+
+// dbName is db as it may be printed: a URL without its password.
+func dbName(db string) string {
+	if u, err := url.Parse(db); err == nil && isPostgres(db) {
+		return u.Redacted()
+	}
+	return db
 }
