@@ -45,6 +45,11 @@ type actor struct {
 	// against its cap), or "".
 	owner string
 
+	// w takes the game's writes: the store, or with several nodes its
+	// view fenced by lease, this node's lease on the game (cluster.go).
+	w     store.Store
+	lease *store.Lease
+
 	mu      sync.Mutex
 	queue   []func()
 	running bool
@@ -65,7 +70,7 @@ const subscriberQueue = 64
 func newActor(srv *Server, st turnState) *actor {
 	ctx, cancel := context.WithCancel(srv.ctx)
 	return &actor{
-		srv: srv, id: st.g.ID, ctx: ctx, cancel: cancel, st: st,
+		srv: srv, id: st.g.ID, ctx: ctx, cancel: cancel, st: st, w: srv.st,
 		lastActive: time.Now(), done: make(chan struct{}),
 	}
 }
@@ -146,6 +151,7 @@ func (a *actor) stop() {
 		delete(a.subs, s)
 	}
 	a.srv.forget(a)
+	a.srv.release(a.lease)
 }
 
 // call runs f in the actor and returns its result; errStopped when the
@@ -242,15 +248,15 @@ func (a *actor) persist(writes []storeWrite) error {
 		var err error
 		switch w.kind {
 		case writeTurn:
-			err = a.srv.st.AppendTurn(ctx, a.id, w.turn, w.status, w.result)
+			err = a.w.AppendTurn(ctx, a.id, w.turn, w.status, w.result)
 		case writeSeat:
-			err = a.srv.st.TakeSeat(ctx, a.id, w.seat, w.hash, w.status)
+			err = a.w.TakeSeat(ctx, a.id, w.seat, w.hash, w.status)
 		case writeAway:
-			err = a.srv.st.SetAway(ctx, a.id, w.seat, w.away)
+			err = a.w.SetAway(ctx, a.id, w.seat, w.away)
 		case writeEnd:
-			err = a.srv.st.End(ctx, a.id, w.status, w.result)
+			err = a.w.End(ctx, a.id, w.status, w.result)
 		case writeHandOver:
-			err = a.srv.st.HandOver(ctx, a.id, w.seat, w.player)
+			err = a.w.HandOver(ctx, a.id, w.seat, w.player)
 		}
 		if err != nil {
 			return err

@@ -27,6 +27,7 @@ const maxTimeLimit = 24 * 3600
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.HandleFunc("GET /readyz", s.handleReady)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /api/rulesets", s.handleRulesets)
 	mux.HandleFunc("GET /api/rulesets/{name}", s.handleRuleset)
@@ -59,7 +60,7 @@ func (s *Server) gameRoute(h http.HandlerFunc) http.HandlerFunc {
 			s.fail(w, r, errUnknownGame)
 			return
 		}
-		h(w, r)
+		s.clusterRoute(h)(w, r)
 	}
 }
 
