@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"passage/internal/store/pgtest"
 )
 
 // The browser tests drive real headless Chromium (Debian's chromium) from
@@ -43,7 +45,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m) // m.Run, then the cluster tests' PostgreSQL stops
 	browserCancel()
 	os.Exit(code)
 }

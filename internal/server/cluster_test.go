@@ -1,0 +1,154 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"passage/internal/store/pgtest"
+	"passage/internal/store/postgres"
+)
+
+// newCluster starts n nodes (n0, n1, ...) on loopback ports, each with
+// its own connection pool to one fresh PostgreSQL database.
+func newCluster(t *testing.T, n int, cfg Config) []*testServer {
+	t.Helper()
+	dsn := pgtest.DSN(t)
+	var nodes []*testServer
+	for i := range n {
+		st, err := postgres.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var h http.Handler
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
+		c := cfg
+		c.Store, c.Logger = st, quietLog()
+		c.Node, c.Advertise = "n"+strconv.Itoa(i), ts.URL
+		if c.LeaseTTL == 0 {
+			c.LeaseTTL = 3 * time.Second
+		}
+		c.TakeoverEvery = 100 * time.Millisecond
+		srv := New(c)
+		h = srv.Handler()
+		t.Cleanup(func() {
+			srv.Close()
+			ts.Close()
+			st.Close()
+		})
+		nodes = append(nodes, &testServer{srv: srv, ts: ts, st: st, url: ts.URL})
+	}
+	return nodes
+}
+
+// playedMove is a move as its player saw it acknowledged.
+type playedMove struct {
+	turn int
+	move string
+}
+
+// TestClusterPlayAcrossNodes: a game whose players are on two different
+// nodes plays to the end; a watcher connected to the third node sees
+// every move, in order; the dice of the record verify.
+func TestClusterPlayAcrossNodes(t *testing.T) {
+	nodes := newCluster(t, 3, Config{})
+	// Near the end of a game, so that it ends in a few dozen turns.
+	id, white, black := twoPeople(t, nodes[0], "......................w.b...w. w off=wwwbbbb")
+	watcher := nodes[2].dial(t, id)
+	if m := watcher.read(); m.Type != "state" || m.Game == nil || m.Game.ID != id {
+		t.Fatalf("watcher's first message: %+v", m)
+	}
+	players := []struct {
+		node  *testServer
+		token string
+	}{{nodes[0], white}, {nodes[1], black}}
+	var played []playedMove
+	for v := nodes[1].game(t, id); v.Status != "over"; v = nodes[1].game(t, id) {
+		if len(played) > 400 {
+			t.Fatal("the game did not end in 400 turns")
+		}
+		p := players[v.ToMove]
+		if v.Roll == nil {
+			v = p.node.throw(t, id, p.token)
+		}
+		move := v.Moves[0].Move
+		after := p.node.move(t, id, p.token, move)
+		if after.Turns != v.Turns+1 {
+			t.Fatalf("move %s: the game is at turn %d, want %d", move, after.Turns, v.Turns+1)
+		}
+		played = append(played, playedMove{after.Turns, move})
+	}
+	var seen []playedMove
+	for len(seen) < len(played) {
+		m, err := watcher.tryRead()
+		if err != nil {
+			t.Fatalf("the watcher on the third node saw %d of %d moves, then: %v", len(seen), len(played), err)
+		}
+		if m.Event != nil && m.Event.Kind == "move" {
+			seen = append(seen, playedMove{m.Game.Turns, m.Event.Move})
+		}
+	}
+	for i := range played {
+		if seen[i] != played[i] {
+			t.Fatalf("the watcher saw move %d as %+v, it was %+v", i, seen[i], played[i])
+		}
+	}
+	var verify verifyView
+	nodes[2].ok(t, http.StatusOK, "GET", "/api/games/"+id+"/verify", "", nil, &verify)
+	if !verify.OK {
+		t.Errorf("verify on the third node: %+v", verify)
+	}
+	// Seat 1's requests went to n1, which did not run the game: they were
+	// forwarded, and the metrics say which node counted them.
+	if m := nodes[1].metric(t, `passage_forwarded_requests_total{node="n1"}`); m == "0" {
+		t.Error("n1 forwarded no request")
+	}
+	for i, n := range nodes {
+		var ready map[string]any
+		n.ok(t, http.StatusOK, "GET", "/readyz", "", nil, &ready)
+		if ready["node"] != "n"+strconv.Itoa(i) {
+			t.Errorf("/readyz of node %d: %v", i, ready)
+		}
+	}
+}
+
+// TestClusterDrain: a draining node reports not ready, still healthy,
+// and hands its games over: another node runs the game at once, and the
+// draining node forwards to it.
+func TestClusterDrain(t *testing.T) {
+	nodes := newCluster(t, 2, Config{})
+	id, white, black := twoPeople(t, nodes[0], "")
+	v := nodes[0].throw(t, id, black)
+	nodes[0].move(t, id, black, v.Moves[0].Move)
+	if nodes[0].srv.inMemory(id) == nil {
+		t.Fatal("the game is not in n0's memory")
+	}
+	nodes[0].srv.Drain()
+	if status, _ := nodes[0].do(t, "GET", "/readyz", "", nil); status != http.StatusServiceUnavailable {
+		t.Errorf("/readyz of a draining node: %d, want 503", status)
+	}
+	if status, _ := nodes[0].do(t, "GET", "/healthz", "", nil); status != http.StatusOK {
+		t.Errorf("/healthz of a draining node: %d, want 200", status)
+	}
+	if nodes[0].srv.GamesInMemory() != 0 {
+		t.Errorf("%d games in memory after draining", nodes[0].srv.GamesInMemory())
+	}
+	// The lease was released: n1 takes the game at once.
+	tokens := []string{white, black}
+	tok := tokens[nodes[1].game(t, id).ToMove]
+	v = nodes[1].throw(t, id, tok)
+	if nodes[1].srv.inMemory(id) == nil {
+		t.Fatal("n1 does not run the game after n0 drained")
+	}
+	after := nodes[0].move(t, id, tok, v.Moves[0].Move) // forwarded to n1
+	if after.Turns != 2 || nodes[0].srv.inMemory(id) != nil {
+		t.Errorf("a move sent to the drained node: turn %d, in its memory %v", after.Turns, nodes[0].srv.inMemory(id) != nil)
+	}
+	if !strings.Contains(nodes[0].metric(t, `passage_forwarded_requests_total{node="n0"}`), "1") {
+		t.Error("the drained node did not forward the move")
+	}
+}
