@@ -39,6 +39,7 @@ type actor struct {
 	timer      *time.Timer
 	deadline   time.Time // the running time limit, shown to clients
 	thinking   bool      // a computer's search is queued or running
+	published  uint64    // messages broadcast, the seq of the game's notes to other nodes
 	lastActive time.Time
 
 	// owner is the client that created this computer-only game (counted
@@ -151,6 +152,10 @@ func (a *actor) stop() {
 		delete(a.subs, s)
 	}
 	a.srv.forget(a)
+	if a.lease != nil && a.srv.hub != nil {
+		// The followers on other nodes close and reconnect.
+		a.srv.hub.publish(note{game: a.id, fence: a.lease.Fence, seq: a.published + 1})
+	}
 	a.srv.release(a.lease)
 }
 
@@ -362,7 +367,8 @@ func (a *actor) view() gameView {
 // broadcast sends the state with ev to every subscriber. A subscriber
 // whose queue is full is dropped.
 func (a *actor) broadcast(ev *event) {
-	if len(a.subs) == 0 {
+	hub := a.srv.hub
+	if len(a.subs) == 0 && (hub == nil || a.lease == nil) {
 		return
 	}
 	v := a.view()
@@ -370,6 +376,10 @@ func (a *actor) broadcast(ev *event) {
 	if err != nil {
 		a.srv.log.Error("encode state", "game", a.id, "err", err)
 		return
+	}
+	a.published++
+	if hub != nil && a.lease != nil {
+		hub.publish(note{game: a.id, fence: a.lease.Fence, seq: a.published, msg: msg})
 	}
 	for s := range a.subs {
 		select {

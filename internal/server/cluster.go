@@ -84,7 +84,8 @@ func (s *Server) release(l *store.Lease) {
 // clusterRoute forwards a game's request to the node that holds its
 // lease, unless the game runs here, no live node holds it (it is served
 // here, taking the lease when it needs an actor), or the request was
-// forwarded already.
+// forwarded already. A WebSocket stream is served here all the same,
+// relayed (relay.go).
 func (s *Server) clusterRoute(h http.HandlerFunc) http.HandlerFunc {
 	if !s.clustered() {
 		return h
@@ -110,6 +111,10 @@ func (s *Server) clusterRoute(h http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		s.metrics.forwarded.Inc()
+		if r.Header.Get("Upgrade") != "" && s.hub != nil {
+			s.relayEvents(w, r, l)
+			return
+		}
 		if r.Header.Get("Upgrade") != "" {
 			// The proxied WebSocket outlives the HTTP timeouts, as a
 			// stream served here does.
@@ -123,13 +128,13 @@ func (s *Server) clusterRoute(h http.HandlerFunc) http.HandlerFunc {
 
 // proxyTo is a reverse proxy to another node. The Host header is kept
 // (the same-origin checks compare it with the browser's Origin) and the
-// request is marked as forwarded.
+// request is marked as forwarded, with the client's address.
 func (s *Server) proxyTo(target *url.URL) *httputil.ReverseProxy {
 	return &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(target)
 			pr.Out.Host = pr.In.Host
-			pr.Out.Header.Set(forwardedHeader, s.cfg.Node)
+			s.markForwarded(pr.Out.Header, pr.In)
 		},
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
 			s.log.Warn("forwarding to the game's node failed", "node", target.Host, "path", r.URL.Path, "err", err)
@@ -153,6 +158,7 @@ func (s *Server) leaseKeeper() {
 			return
 		case <-renew.C:
 			s.renew(s.ctx)
+			s.checkFollowers(s.ctx)
 		case <-takeover.C:
 			if !s.draining.Load() {
 				s.takeOver(s.ctx)
@@ -190,6 +196,14 @@ func (s *Server) renew(ctx context.Context) {
 	for id, a := range byGame {
 		s.log.Warn("lease lost: the game runs on another node now", "game", id)
 		a.post(a.stop)
+	}
+}
+
+// checkFollowers closes the local followers of games whose node is
+// gone, so that their clients reconnect.
+func (s *Server) checkFollowers(ctx context.Context) {
+	if s.hub != nil {
+		s.hub.checkFollowed(ctx, s.leaser)
 	}
 }
 

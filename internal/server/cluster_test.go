@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"passage/internal/store/pgtest"
 	"passage/internal/store/postgres"
 )
@@ -35,6 +37,9 @@ func newCluster(t *testing.T, n int, cfg Config) []*testServer {
 		c.TakeoverEvery = 100 * time.Millisecond
 		srv := New(c)
 		h = srv.Handler()
+		if err := srv.Resume(context.Background()); err != nil {
+			t.Fatal(err)
+		}
 		t.Cleanup(func() {
 			srv.Close()
 			ts.Close()
@@ -52,60 +57,112 @@ type playedMove struct {
 }
 
 // TestClusterPlayAcrossNodes: a game whose players are on two different
-// nodes plays to the end; a watcher connected to the third node sees
-// every move, in order; the dice of the record verify.
+// nodes plays to the end, White through the API of the node that runs
+// the game, Black through the WebSocket of another (its intents relayed);
+// a watcher connected to the third node sees every move, in order, and
+// the normal close at the end; the dice of the record verify.
 func TestClusterPlayAcrossNodes(t *testing.T) {
 	nodes := newCluster(t, 3, Config{})
 	// Near the end of a game, so that it ends in a few dozen turns.
 	id, white, black := twoPeople(t, nodes[0], "......................w.b...w. w off=wwwbbbb")
+	if nodes[0].srv.inMemory(id) == nil {
+		t.Fatal("n0, where the seats were taken, does not run the game")
+	}
 	watcher := nodes[2].dial(t, id)
 	if m := watcher.read(); m.Type != "state" || m.Game == nil || m.Game.ID != id {
 		t.Fatalf("watcher's first message: %+v", m)
 	}
-	players := []struct {
-		node  *testServer
-		token string
-	}{{nodes[0], white}, {nodes[1], black}}
+	blackWS := nodes[1].dial(t, id)
+	blackWS.read()
+	// The streams are served where the clients are, relayed, not passed
+	// through to n0.
+	for _, n := range []int{1, 2} {
+		if m := nodes[n].metric(t, `passage_websocket_connections{node="n`+strconv.Itoa(n)+`"}`); m != "1" {
+			t.Errorf("n%d serves %s WebSocket streams, want 1", n, m)
+		}
+	}
 	var played []playedMove
-	for v := nodes[1].game(t, id); v.Status != "over"; v = nodes[1].game(t, id) {
+	intent := 0
+	// ask sends an intent on Black's stream and waits for its answer.
+	ask := func(msg map[string]any) {
+		t.Helper()
+		intent++
+		msg["id"] = strconv.Itoa(intent)
+		msg["token"] = black
+		blackWS.send(msg)
+		for {
+			m := blackWS.read()
+			if m.ID != msg["id"] {
+				continue
+			}
+			if m.Type != "ack" {
+				t.Fatalf("intent %v relayed by n1: %+v", msg, m)
+			}
+			return
+		}
+	}
+	for v := nodes[2].game(t, id); v.Status != "over"; v = nodes[2].game(t, id) {
 		if len(played) > 400 {
 			t.Fatal("the game did not end in 400 turns")
 		}
-		p := players[v.ToMove]
-		if v.Roll == nil {
-			v = p.node.throw(t, id, p.token)
+		var move string
+		if v.ToMove == 0 {
+			if v.Roll == nil {
+				v = nodes[0].throw(t, id, white)
+			}
+			move = v.Moves[0].Move
+			nodes[0].move(t, id, white, move)
+		} else {
+			if v.Roll == nil {
+				ask(map[string]any{"type": "throw"})
+				v = nodes[1].game(t, id)
+			}
+			move = v.Moves[0].Move
+			ask(map[string]any{"type": "move", "move": move, "turn": v.Turns + 1})
 		}
-		move := v.Moves[0].Move
-		after := p.node.move(t, id, p.token, move)
+		after := nodes[2].game(t, id)
 		if after.Turns != v.Turns+1 {
 			t.Fatalf("move %s: the game is at turn %d, want %d", move, after.Turns, v.Turns+1)
 		}
 		played = append(played, playedMove{after.Turns, move})
 	}
 	var seen []playedMove
-	for len(seen) < len(played) {
+	var end error
+	for {
 		m, err := watcher.tryRead()
 		if err != nil {
-			t.Fatalf("the watcher on the third node saw %d of %d moves, then: %v", len(seen), len(played), err)
+			end = err
+			break
 		}
 		if m.Event != nil && m.Event.Kind == "move" {
 			seen = append(seen, playedMove{m.Game.Turns, m.Event.Move})
 		}
+	}
+	if len(seen) != len(played) {
+		t.Fatalf("the watcher on the third node saw %d moves, %d were played (%v)", len(seen), len(played), end)
 	}
 	for i := range played {
 		if seen[i] != played[i] {
 			t.Fatalf("the watcher saw move %d as %+v, it was %+v", i, seen[i], played[i])
 		}
 	}
+	if websocket.CloseStatus(end) != websocket.StatusNormalClosure {
+		t.Errorf("the watcher's stream ended with %v, want a normal close", end)
+	}
+	if nodes[1].srv.inMemory(id) != nil || nodes[2].srv.inMemory(id) != nil {
+		t.Error("the game was loaded on a node that relays it")
+	}
 	var verify verifyView
 	nodes[2].ok(t, http.StatusOK, "GET", "/api/games/"+id+"/verify", "", nil, &verify)
 	if !verify.OK {
 		t.Errorf("verify on the third node: %+v", verify)
 	}
-	// Seat 1's requests went to n1, which did not run the game: they were
-	// forwarded, and the metrics say which node counted them.
-	if m := nodes[1].metric(t, `passage_forwarded_requests_total{node="n1"}`); m == "0" {
-		t.Error("n1 forwarded no request")
+	// n1 and n2 did not run the game: they forwarded, and the metrics
+	// say which node counted.
+	for _, n := range []int{1, 2} {
+		if m := nodes[n].metric(t, `passage_forwarded_requests_total{node="n`+strconv.Itoa(n)+`"}`); m == "0" {
+			t.Errorf("n%d forwarded no request", n)
+		}
 	}
 	for i, n := range nodes {
 		var ready map[string]any

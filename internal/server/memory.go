@@ -20,6 +20,13 @@ import (
 // starts the others as room frees. Other games stay in the store until
 // someone asks for them.
 func (s *Server) Resume(ctx context.Context) error {
+	if s.clustered() {
+		secret, err := s.leaser.ClusterSecret(ctx)
+		if err != nil {
+			return err
+		}
+		s.secret = secret
+	}
 	started, err := s.wake(ctx)
 	s.log.Info("resumed games", "started", started)
 	return err

@@ -168,6 +168,9 @@ type Server struct {
 	cfg     Config
 	st      store.Store
 	leaser  store.Leaser // nil: one node (cluster.go)
+	hub     *hub         // events between nodes (notes.go), nil for one node
+	secret  string       // the nodes' shared secret, read by Resume
+	peers   *http.Client // requests to the other nodes
 	log     *slog.Logger
 	metrics *metrics
 	handler http.Handler
@@ -216,8 +219,17 @@ func New(cfg Config) *Server {
 	s.wg.Add(1)
 	go s.sweeper()
 	if s.clustered() {
+		s.peers = &http.Client{Timeout: 15 * time.Second}
 		s.wg.Add(1)
 		go s.leaseKeeper()
+		if n, ok := cfg.Store.(store.Notifier); ok {
+			s.hub = newHub(s, n)
+			s.wg.Add(1)
+			go func() {
+				defer s.wg.Done()
+				s.hub.run(s.ctx)
+			}()
+		}
 	}
 	return s
 }

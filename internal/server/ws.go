@@ -138,24 +138,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
-	go func() {
-		defer cancel()
-		t := time.NewTicker(s.cfg.PingEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				pctx, pcancel := context.WithTimeout(ctx, s.cfg.PongWait)
-				err := c.Ping(pctx)
-				pcancel()
-				if err != nil {
-					return
-				}
-			}
-		}
-	}()
+	go s.keepAlive(ctx, cancel, c)
 
 	for {
 		select {
@@ -280,4 +263,25 @@ func sameOrigin(r *http.Request) bool {
 	}
 	u, err := url.Parse(origin)
 	return err == nil && strings.EqualFold(u.Host, r.Host)
+}
+
+// keepAlive pings the client every PingEvery until ctx ends; a ping not
+// answered within PongWait cancels the stream.
+func (s *Server) keepAlive(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn) {
+	defer cancel()
+	t := time.NewTicker(s.cfg.PingEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			pctx, pcancel := context.WithTimeout(ctx, s.cfg.PongWait)
+			err := c.Ping(pctx)
+			pcancel()
+			if err != nil {
+				return
+			}
+		}
+	}
 }

@@ -47,8 +47,29 @@ type Leaser interface {
 	// Expired lists, in game ID order, at most limit live games whose
 	// lease has expired: their node is gone.
 	Expired(ctx context.Context, limit int) ([]string, error)
+	// ClusterSecret is a random secret made once per database, which
+	// the nodes show each other when they forward a request.
+	ClusterSecret(ctx context.Context) (string, error)
 	// Fenced is the store as seen by the holder of l: every write to
 	// l.Game checks, in its own transaction, that l is still the game's
 	// lease, and fails with ErrFenced otherwise.
 	Fenced(l Lease) Store
 }
+
+// Notifier carries short messages between the nodes sharing a store
+// (store/postgres: LISTEN/NOTIFY), so that a game's events reach the
+// clients of every node.
+type Notifier interface {
+	// Notify sends payloads on channel, in order, in one transaction.
+	// A payload must be shorter than MaxNotification bytes.
+	Notify(ctx context.Context, channel string, payloads []string) error
+	// Listen receives the payloads sent on channel until ctx ends,
+	// calling receive for each in the order sent. It calls connected
+	// each time it starts listening (again, after a lost connection:
+	// what was sent meanwhile is lost, so the caller resynchronises).
+	Listen(ctx context.Context, channel string, connected func(), receive func(payload string)) error
+}
+
+// MaxNotification bounds a Notifier's payloads (PostgreSQL's limit is
+// 8,000 bytes).
+const MaxNotification = 7900

@@ -111,6 +111,15 @@ func (s *Store) Expired(ctx context.Context, limit int) ([]string, error) {
 	return ids, nil
 }
 
+// ClusterSecret reads the nodes' shared secret.
+func (s *Store) ClusterSecret(ctx context.Context) (string, error) {
+	var secret string
+	if err := s.pool.QueryRow(ctx, "SELECT secret FROM cluster_secret").Scan(&secret); err != nil {
+		return "", fmt.Errorf("postgres: cluster secret: %w", err)
+	}
+	return secret, nil
+}
+
 // Fenced is the store as seen by the holder of l.
 func (s *Store) Fenced(l store.Lease) store.Store {
 	return &fenced{Store: s, w: writes{s: s, lease: &l}}

@@ -95,6 +95,9 @@ func TestLeases(t *testing.T) {
 	if !errors.Is(err, store.ErrHeld) || held.Node != "a" || held.Addr != "http://a" {
 		t.Fatalf("Acquire of a held lease: %+v, %v; want ErrHeld by a", held, err)
 	}
+	if s1, err := st.ClusterSecret(ctx); err != nil || len(s1) != 64 {
+		t.Errorf("ClusterSecret: %q, %v; want 64 hex digits", s1, err)
+	}
 	if h, ok, err := st.Holder(ctx, "g1"); !ok || err != nil || h != a {
 		t.Errorf("Holder: %+v %v %v, want %+v", h, ok, err, a)
 	}
@@ -173,5 +176,51 @@ func TestFencedWrites(t *testing.T) {
 	}
 	if err := st.Fenced(cur).AppendTurn(ctx, "g1", turn(2), store.StatusLive, ""); err != nil {
 		t.Errorf("a write under the new lease: %v", err)
+	}
+}
+
+// TestNotify: payloads sent by one store reach the listener of another
+// on the same database, in order.
+func TestNotify(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	dsn := pgtest.DSN(t)
+	sender, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sender.Close()
+	listener, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listener.Close()
+	ready := make(chan struct{})
+	got := make(chan string, 10)
+	done := make(chan error, 1)
+	go func() {
+		done <- listener.Listen(ctx, "test_events", func() { close(ready) }, func(p string) { got <- p })
+	}()
+	<-ready
+	want := []string{"one", "two", "three"}
+	if err := sender.Notify(ctx, "test_events", want[:2]); err != nil {
+		t.Fatal(err)
+	}
+	if err := sender.Notify(ctx, "test_events", want[2:]); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range want {
+		select {
+		case p := <-got:
+			if p != w {
+				t.Fatalf("received %q, want %q", p, w)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("waited in vain for %q", w)
+		}
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("Listen after its context ended: %v", err)
 	}
 }
