@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/jackc/pgx/v5"
 
 	"passage/internal/store/pgtest"
 	"passage/internal/store/postgres"
@@ -45,7 +46,7 @@ func newCluster(t *testing.T, n int, cfg Config) []*testServer {
 			ts.Close()
 			st.Close()
 		})
-		nodes = append(nodes, &testServer{srv: srv, ts: ts, st: st, url: ts.URL})
+		nodes = append(nodes, &testServer{srv: srv, ts: ts, st: st, url: ts.URL, dsn: dsn})
 	}
 	return nodes
 }
@@ -207,5 +208,57 @@ func TestClusterDrain(t *testing.T) {
 	}
 	if !strings.Contains(nodes[0].metric(t, `passage_forwarded_requests_total{node="n0"}`), "1") {
 		t.Error("the drained node did not forward the move")
+	}
+}
+
+// TestClusterFencedTakeover: the node running a game loses its lease
+// without noticing (as after a long pause: its lease expired, another
+// node took the game over, and it has not renewed since). Its actor
+// keeps playing, but the fencing number stops its very next write: from
+// the takeover on, only the new node appends turns. Without the fence
+// check in the store, the old node's computers would go on appending.
+func TestClusterFencedTakeover(t *testing.T) {
+	ctx := context.Background()
+	nodes := newCluster(t, 2, Config{BotDelay: time.Millisecond, LeaseTTL: time.Minute})
+	c := nodes[0].create(t, createRequest{Rules: "kinevet", Options: map[string]string{"players": "4"},
+		Seats: []seatRequest{{Kind: "random"}, {Kind: "random"}, {Kind: "random"}, {Kind: "random"}}})
+	id := c.Game.ID
+	nodes[0].waitFor(t, id, "some turns on n0", func(v gameView) bool { return v.Turns >= 5 })
+
+	conn, err := pgx.Connect(ctx, nodes[0].dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	// n0's lease runs out at once; n1's takeover round finds the game.
+	if _, err := conn.Exec(ctx, "UPDATE leases SET expires = now() WHERE game_id = $1", id); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for nodes[1].srv.inMemory(id) == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("n1 did not take the game over")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	before := nodes[0].metric(t, `passage_moves_total{node="n0"}`)
+	var turns int
+	if err := conn.QueryRow(ctx, "SELECT turns FROM games WHERE id = $1", id).Scan(&turns); err != nil {
+		t.Fatal(err)
+	}
+	nodes[1].waitFor(t, id, "n1 to play on", func(v gameView) bool { return v.Turns >= turns+10 || v.Status == "over" })
+	if after := nodes[0].metric(t, `passage_moves_total{node="n0"}`); after != before {
+		t.Errorf("n0 appended turns after losing its lease: its moves went from %s to %s", before, after)
+	}
+	if nodes[0].srv.inMemory(id) != nil {
+		t.Error("n0 still runs the game after its write was refused")
+	}
+	// The game ends on n1; every turn of its log follows from the one
+	// before, with the seed's throws.
+	nodes[1].waitFor(t, id, "the end of the game", func(v gameView) bool { return v.Status == "over" })
+	var verify verifyView
+	nodes[1].ok(t, http.StatusOK, "GET", "/api/games/"+id+"/verify", "", nil, &verify)
+	if !verify.OK {
+		t.Errorf("verify: %+v", verify)
 	}
 }
