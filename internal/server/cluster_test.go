@@ -18,7 +18,7 @@ import (
 
 // newCluster starts n nodes (n0, n1, ...) on loopback ports, each with
 // its own connection pool to one fresh PostgreSQL database.
-func newCluster(t *testing.T, n int, cfg Config) []*testServer {
+func newCluster(t testing.TB, n int, cfg Config) []*testServer {
 	t.Helper()
 	dsn := pgtest.DSN(t)
 	var nodes []*testServer
