@@ -344,3 +344,27 @@ func TestVerifyCommand(t *testing.T) {
 		t.Errorf("verify without a record: exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestServeClusterFlags: the cluster's flags are checked before anything
+// starts: one line on stderr, nothing on stdout, exit status 2.
+func TestServeClusterFlags(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "passage.db")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--db", db, "--node", "web1"}, "PostgreSQL"},
+		{[]string{"--db", "postgres://db/x", "--advertise", "10.0.0.5:8080"}, "--advertise"},
+		{[]string{"--db", "postgres://db/x", "--lease", "0s"}, "--lease"},
+		{[]string{"--db", db, "--drain-wait", "-1s"}, "--drain-wait"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"serve", "--addr", "127.0.0.1:0"}, tt.args...), nil, &stdout, &stderr)
+		if code != 2 || stdout.Len() != 0 || strings.Count(stderr.String(), "\n") != 1 || !strings.Contains(stderr.String(), tt.want) {
+			t.Errorf("serve %v: exit %d, stdout %q, stderr %q; want exit 2 and one line about %s", tt.args, code, stdout.String(), stderr.String(), tt.want)
+		}
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Errorf("a refused serve created the database (%v)", err)
+	}
+}

@@ -204,10 +204,14 @@ func (s *Store) Games(ctx context.Context, f store.Filter) ([]store.Game, error)
 	return games, nil
 }
 
-// Pending lists live games that may have an automatic action to take.
+// Pending lists live games that may have an automatic action to take
+// and that no node runs (no lease that has not expired): a node's
+// sweeps then do not try, every time, to take the games that the other
+// nodes run.
 func (s *Store) Pending(ctx context.Context, after string, limit int) ([]store.Game, error) {
 	sel := "SELECT " + gameColumns + " FROM games WHERE status = $1 AND id > $2 AND (time_limit > 0 OR " +
-		"EXISTS (SELECT 1 FROM seats WHERE game_id = games.id AND (kind <> $3 OR away))) ORDER BY id LIMIT $4"
+		"EXISTS (SELECT 1 FROM seats WHERE game_id = games.id AND (kind <> $3 OR away))) " +
+		"AND NOT EXISTS (SELECT 1 FROM leases WHERE game_id = games.id AND expires > now()) ORDER BY id LIMIT $4"
 	games, err := s.query(ctx, sel, "g.id", string(store.StatusLive), after, store.Human, limit)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: pending games: %w", err)
