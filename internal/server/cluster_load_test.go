@@ -38,6 +38,21 @@ func loadCluster(b *testing.B, games int, d time.Duration) {
 		urls = append(urls, listen(b, n.srv))
 	}
 	c := loadClient()
+	// The games first, then the clock: creating 2,000 games through the
+	// API takes a while on a loaded machine.
+	type created struct{ id, token, home, away string }
+	var all []created
+	for i := range games {
+		home, away := urls[i%2], urls[(i+1)%2]
+		var resp createResponse
+		// A time limit keeps the game in its creating node's memory from
+		// the start (the node takes its lease): it runs there.
+		if err := apiCall(c, "POST", home+"/api/games", "", createRequest{Rules: "senet-jequier", TimeLimit: 3600,
+			Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Take: true}}}, &resp); err != nil {
+			b.Fatal(err)
+		}
+		all = append(all, created{resp.Game.ID, resp.Token, home, away})
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	var bcast latencies
@@ -45,20 +60,12 @@ func loadCluster(b *testing.B, games int, d time.Duration) {
 	var mu sync.Mutex
 	var failures, played int64
 	var firstErr error
-	for i := range games {
-		home, away := urls[i%2], urls[(i+1)%2]
-		var created createResponse
-		// A time limit keeps the game in its creating node's memory from
-		// the start (the node takes its lease): it runs there.
-		if err := apiCall(c, "POST", home+"/api/games", "", createRequest{Rules: "senet-jequier", TimeLimit: 3600,
-			Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Take: true}}}, &created); err != nil {
-			b.Fatal(err)
-		}
+	for i, g := range all {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(i), 2))
-			n, err := playLikePeople(ctx, c, home, away, created.Game.ID, created.Token, rng, &bcast)
+			n, err := playLikePeople(ctx, c, g.home, g.away, g.id, g.token, rng, &bcast)
 			mu.Lock()
 			played += int64(n)
 			if err != nil && ctx.Err() == nil {

@@ -46,6 +46,13 @@ func newCluster(t testing.TB, n int, cfg Config) []*testServer {
 			ts.Close()
 			st.Close()
 		})
+		deadline := time.Now().Add(20 * time.Second)
+		for !srv.hub.listening.Load() { // relayed streams are refused until then
+			if time.Now().After(deadline) {
+				t.Fatalf("node n%d does not listen for the games' events", i)
+			}
+			time.Sleep(time.Millisecond)
+		}
 		nodes = append(nodes, &testServer{srv: srv, ts: ts, st: st, url: ts.URL, dsn: dsn})
 	}
 	return nodes
@@ -260,5 +267,51 @@ func TestClusterFencedTakeover(t *testing.T) {
 	nodes[1].ok(t, http.StatusOK, "GET", "/api/games/"+id+"/verify", "", nil, &verify)
 	if !verify.OK {
 		t.Errorf("verify: %+v", verify)
+	}
+}
+
+// TestNoteEncoding: notes survive their NOTIFY payload form, the "left"
+// note (no message) included; malformed payloads are refused.
+func TestNoteEncoding(t *testing.T) {
+	for _, n := range []note{
+		{game: "abcdefghijklm", fence: 3, seq: 17, msg: []byte(`{"type":"state","game":{"pos":"a b"}}`)},
+		{game: "abcdefghijklm", fence: 4, seq: 1},
+	} {
+		got, ok := decodeNote(n.encode())
+		if !ok || got.game != n.game || got.fence != n.fence || got.seq != n.seq || string(got.msg) != string(n.msg) || (got.msg == nil) != (n.msg == nil) {
+			t.Errorf("decode(encode(%+v)) = %+v, %v", n, got, ok)
+		}
+	}
+	for _, p := range []string{"", "abc", "abc 1\n{}", "abc x 2\n{}"} {
+		if _, ok := decodeNote(p); ok {
+			t.Errorf("decodeNote(%q) accepted", p)
+		}
+	}
+}
+
+// TestClusterRelayResync: a node relaying a game's stream drops notes
+// older than its snapshot, and closes the stream (the client reconnects
+// to a fresh snapshot) when a note is missing.
+func TestClusterRelayResync(t *testing.T) {
+	ctx := context.Background()
+	nodes := newCluster(t, 2, Config{})
+	id, _, black := twoPeople(t, nodes[0], "")
+	watcher := nodes[1].dial(t, id)
+	watcher.read()
+	l, ok, err := nodes[1].srv.leaser.Holder(ctx, id)
+	if err != nil || !ok || l.Node != "n0" {
+		t.Fatalf("holder of the game: %+v %v %v, want n0", l, ok, err)
+	}
+	hub := nodes[1].srv.hub
+	hub.receive(note{game: id, fence: l.Fence, seq: 0, msg: []byte(`{"type":"stale"}`)}.encode())
+	hub.receive(note{game: id, fence: l.Fence - 1, seq: 1 << 20, msg: []byte(`{"type":"stale"}`)}.encode())
+	nodes[0].throw(t, id, black)
+	if m := watcher.read(); m.Type != "state" || m.Event == nil || m.Event.Kind != "throw" {
+		t.Fatalf("after stale notes, the watcher read %+v, want the throw", m)
+	}
+	hub.receive(note{game: id, fence: l.Fence, seq: 1 << 20, msg: []byte(`{"type":"state"}`)}.encode())
+	_, err = watcher.tryRead()
+	if websocket.CloseStatus(err) != websocket.StatusTryAgainLater {
+		t.Errorf("after a gap in the notes the stream ended with %v, want try again later", err)
 	}
 }

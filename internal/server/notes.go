@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"passage/internal/store"
 )
@@ -67,6 +68,9 @@ type hub struct {
 	srv *Server
 	n   store.Notifier
 	out chan string // payloads to publish, in order
+	// listening is set once the listener has started: a follower
+	// registered before might miss notes, so none is until then.
+	listening atomic.Bool
 
 	mu      sync.Mutex
 	follows map[string]map[*follower]struct{}
@@ -90,7 +94,7 @@ func (h *hub) run(ctx context.Context) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		h.n.Listen(ctx, eventsChannel, h.closeAll, h.receive)
+		h.n.Listen(ctx, eventsChannel, h.connected, h.receive)
 	}()
 	h.publisher(ctx)
 	wg.Wait()
@@ -195,8 +199,15 @@ func (h *hub) closeGame(id string) {
 	}
 }
 
-// closeAll closes every follower: the listener (re)connected, and notes
-// sent while it was away are lost.
+// connected is called each time the listener starts listening: after a
+// lost connection, notes sent meanwhile are lost, so every follower is
+// closed (its client reconnects to a fresh snapshot).
+func (h *hub) connected() {
+	h.closeAll()
+	h.listening.Store(true)
+}
+
+// closeAll closes every follower.
 func (h *hub) closeAll() {
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -147,6 +147,10 @@ func (s *Server) relayEvents(w http.ResponseWriter, r *http.Request, l store.Lea
 		s.fail(w, r, errCrossOrigin)
 		return
 	}
+	if !s.hub.listening.Load() {
+		s.fail(w, r, errElsewhere) // the node has just started: not yet
+		return
+	}
 	f := s.hub.follow(id)
 	defer s.hub.unfollow(id, f)
 	var snap snapshot
@@ -201,20 +205,27 @@ func (s *Server) relayEvents(w http.ResponseWriter, r *http.Request, l store.Lea
 	}()
 	go s.keepAlive(ctx, cancel, c)
 
+	const moved = "the game moved to another server: reconnect"
+	next := snap.Seq + 1 // the note expected next
 	for {
 		select {
 		case n, ok := <-f.ch:
 			switch {
 			case !ok || n.fence > snap.Fence:
-				// The game left its node, moved, or notes were lost.
-				s.closeStream(c, id)
+				// The game left its node or moved, or this node's
+				// listener reconnected and may have missed notes.
+				s.closeStream(c, id, moved)
 				return
-			case n.fence < snap.Fence || n.seq <= snap.Seq:
+			case n.fence < snap.Fence || n.seq < next:
 				continue // older than the snapshot
+			case n.seq > next:
+				s.closeStream(c, id, "messages lost: reconnect")
+				return
 			case n.msg == nil:
-				s.closeStream(c, id)
+				s.closeStream(c, id, moved)
 				return
 			}
+			next++
 			if !s.write(ctx, c, n.msg) {
 				return
 			}

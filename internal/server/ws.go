@@ -144,7 +144,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		select {
 		case msg, ok := <-sub.ch:
 			if !ok {
-				s.closeStream(c, id)
+				s.closeStream(c, id, "too slow: reconnect")
 				return
 			}
 			wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
@@ -170,9 +170,9 @@ func closeReason(status store.Status) string {
 	return "game over"
 }
 
-// closeStream closes a stream whose queue the actor closed: the game
-// ended, the server stops, or the client fell behind.
-func (s *Server) closeStream(c *websocket.Conn, id string) {
+// closeStream closes a stream whose queue was closed: the game ended,
+// the server stops, or else (why) the client must reconnect.
+func (s *Server) closeStream(c *websocket.Conn, id, why string) {
 	if s.ctx.Err() != nil {
 		c.Close(websocket.StatusGoingAway, "server shutting down")
 		return
@@ -186,7 +186,7 @@ func (s *Server) closeStream(c *websocket.Conn, id string) {
 	case g.Status.Done():
 		c.Close(websocket.StatusNormalClosure, closeReason(g.Status))
 	default:
-		c.Close(websocket.StatusTryAgainLater, "too slow: reconnect")
+		c.Close(websocket.StatusTryAgainLater, why)
 	}
 }
 
