@@ -23,7 +23,6 @@ import (
 	"net/url"
 	"time"
 
-	"passage/internal/catalog"
 	"passage/internal/store"
 )
 
@@ -207,45 +206,17 @@ func (s *Server) checkFollowers(ctx context.Context) {
 	}
 }
 
-// takeOverPage bounds the games takeOver looks at in one round.
-const takeOverPage = 200
-
-// takeOver starts the games whose lease expired (their node is gone)
-// and that have an automatic action due; games between people wait for
-// their next request, which any node serves.
+// takeOver starts the games whose node is gone (their lease expired or
+// was released) and that have an automatic action due: the store's
+// Pending leaves out the games that run on a node. Games between people
+// wait for their next request, which any node serves.
 func (s *Server) takeOver(ctx context.Context) {
-	ids, err := s.leaser.Expired(ctx, takeOverPage)
-	if err != nil {
-		if ctx.Err() == nil {
-			s.log.Error("expired leases", "err", err)
-		}
-		return
+	started, err := s.wake(ctx)
+	if err != nil && ctx.Err() == nil {
+		s.log.Error("take over games", "err", err)
 	}
-	now := time.Now()
-	for _, id := range ids {
-		if s.inMemory(id) != nil {
-			continue
-		}
-		g, err := s.st.Game(ctx, id)
-		if err != nil || g.Status != store.StatusLive {
-			continue
-		}
-		kit, err := catalog.OpenID(g.Rules)
-		if err != nil {
-			continue
-		}
-		next := newTurnState(kit, g, nil).next()
-		if next.kind == actNone || next.kind == actDeadline && now.Before(next.at) {
-			continue
-		}
-		if _, err := s.start(ctx, g); err == nil {
-			s.log.Info("took over a game from a node that stopped", "game", id)
-		} else if !errors.Is(err, errElsewhere) && !errors.Is(err, errEndedMeanwhile) {
-			if errors.Is(err, errFull) || errors.Is(err, errShutdown) {
-				return
-			}
-			s.log.Error("take over", "game", id, "err", err)
-		}
+	if started > 0 {
+		s.log.Info("took over games whose node stopped", "games", started)
 	}
 }
 

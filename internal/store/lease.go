@@ -28,7 +28,9 @@ type Lease struct {
 }
 
 // Leaser is a Store that can share its games between nodes
-// (store/postgres); a store without it (SQLite) serves one node.
+// (store/postgres); a store without it (SQLite) serves one node. Its
+// Pending leaves out the games whose lease has not expired: those run
+// on a node already.
 type Leaser interface {
 	Store
 	// Acquire takes the lease of game for node, advertised at addr, for
@@ -44,9 +46,6 @@ type Leaser interface {
 	Release(ctx context.Context, l Lease) error
 	// Holder is the node holding game's lease, if it has not expired.
 	Holder(ctx context.Context, game string) (Lease, bool, error)
-	// Expired lists, in game ID order, at most limit live games whose
-	// lease has expired: their node is gone.
-	Expired(ctx context.Context, limit int) ([]string, error)
 	// ClusterSecret is a random secret made once per database, which
 	// the nodes show each other when they forward a request.
 	ClusterSecret(ctx context.Context) (string, error)

@@ -96,21 +96,6 @@ func (s *Store) Holder(ctx context.Context, game string) (store.Lease, bool, err
 	return l, true, nil
 }
 
-// Expired lists live games whose lease has run out without a release:
-// their node stopped renewing (it died or lost the database).
-func (s *Store) Expired(ctx context.Context, limit int) ([]string, error) {
-	rows, err := s.pool.Query(ctx, `SELECT l.game_id FROM leases AS l JOIN games AS g ON g.id = l.game_id
-		WHERE l.expires <= now() AND g.status = $1 ORDER BY l.game_id LIMIT $2`, string(store.StatusLive), limit)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: expired leases: %w", err)
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return nil, fmt.Errorf("postgres: expired leases: %w", err)
-	}
-	return ids, nil
-}
-
 // ClusterSecret reads the nodes' shared secret.
 func (s *Store) ClusterSecret(ctx context.Context) (string, error) {
 	var secret string

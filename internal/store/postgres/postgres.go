@@ -48,13 +48,22 @@ var (
 	_ store.Leaser = (*Store)(nil)
 )
 
+// defaultPoolSize is the pool's size unless the connection string sets
+// pool_max_conns. pgx's own default (the larger of 4 and the CPUs) is
+// small for a game server: every move is a transaction, one connection
+// stays in LISTEN, and commits of many games overlap.
+const defaultPoolSize = 16
+
 // Open connects to the database named by dsn (a postgres:// URL or
-// key=value connection string; pool_max_conns sets the pool's size) and
-// brings its schema up to date.
+// key=value connection string; pool_max_conns sets the pool's size,
+// 16 by default) and brings its schema up to date.
 func Open(ctx context.Context, dsn string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	if !strings.Contains(dsn, "pool_max_conns") {
+		cfg.MaxConns = defaultPoolSize
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

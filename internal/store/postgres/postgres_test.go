@@ -120,9 +120,6 @@ func TestLeases(t *testing.T) {
 	if _, ok, _ := st.Holder(ctx, "g1"); ok {
 		t.Error("a released lease still has a holder")
 	}
-	if ids, err := st.Expired(ctx, 10); err != nil || len(ids) != 1 || ids[0] != "g1" {
-		t.Errorf("Expired: %v, %v; want [g1]", ids, err)
-	}
 	b, err := st.Acquire(ctx, "g1", "b", "http://b", 50*time.Millisecond)
 	if err != nil || b.Fence != 2 {
 		t.Fatalf("Acquire after the release: %+v, %v; want fence 2", b, err)
@@ -228,5 +225,24 @@ func TestNotify(t *testing.T) {
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Errorf("Listen after its context ended: %v", err)
+	}
+}
+
+// TestPoolSize: the pool has 16 connections unless the connection string
+// names its size.
+func TestPoolSize(t *testing.T) {
+	dsn := pgtest.DSN(t)
+	for _, tt := range []struct {
+		dsn  string
+		want int32
+	}{{dsn, defaultPoolSize}, {dsn + " pool_max_conns=3", 3}} {
+		st, err := Open(context.Background(), tt.dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := st.pool.Config().MaxConns; got != tt.want {
+			t.Errorf("Open(%q): pool of %d, want %d", tt.dsn, got, tt.want)
+		}
+		st.Close()
 	}
 }
