@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"slices"
@@ -213,6 +214,9 @@ func (a *actor) do(c command) (outcome, error) {
 		// store failed: the next request reads it again.
 		a.srv.log.Warn("store write refused or failed: game reloaded from the store", "game", a.id, "err", err)
 		a.stop()
+		if errors.Is(err, store.ErrFenced) {
+			return out, errElsewhere // another node runs the game now: try again there
+		}
 		return out, err
 	}
 	a.st = out.next

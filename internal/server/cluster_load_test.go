@@ -32,7 +32,7 @@ func BenchmarkClusterLoad(b *testing.B) {
 }
 
 func loadCluster(b *testing.B, games int, d time.Duration) {
-	nodes := newCluster(b, 2, unlimited(Config{}))
+	nodes := newCluster(b, 2, unlimited(Config{LeaseTTL: 10 * time.Second}))
 	var urls []string
 	for _, n := range nodes {
 		urls = append(urls, listen(b, n.srv))

@@ -315,3 +315,37 @@ func TestClusterRelayResync(t *testing.T) {
 		t.Errorf("after a gap in the notes the stream ended with %v, want try again later", err)
 	}
 }
+
+// TestClusterFencedRequest: a person's move that reaches a node whose
+// lease was taken over is refused with 503 and Retry-After (try again:
+// another node runs the game), and written nowhere.
+func TestClusterFencedRequest(t *testing.T) {
+	ctx := context.Background()
+	nodes := newCluster(t, 2, Config{LeaseTTL: time.Minute})
+	id, _, black := twoPeople(t, nodes[0], "")
+	if nodes[0].srv.inMemory(id) == nil {
+		t.Fatal("n0 does not run the game")
+	}
+	conn, err := pgx.Connect(ctx, nodes[0].dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "UPDATE leases SET expires = now() WHERE game_id = $1", id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := nodes[1].srv.leaser.Acquire(ctx, id, "n1", nodes[1].url, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	v := nodes[0].throw(t, id, black) // a throw writes nothing
+	status, body := nodes[0].do(t, "POST", "/api/games/"+id+"/move", black, map[string]any{"move": v.Moves[0].Move})
+	if status != http.StatusServiceUnavailable {
+		t.Errorf("a move on the node that lost the game: %d %s, want 503", status, body)
+	}
+	if g := nodes[0].game(t, id); g.Turns != 0 {
+		t.Errorf("after the refused move the game is at turn %d, want 0", g.Turns)
+	}
+	if nodes[0].srv.inMemory(id) != nil {
+		t.Error("n0 still runs the game")
+	}
+}
