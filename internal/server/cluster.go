@@ -90,39 +90,46 @@ func (s *Server) clusterRoute(h http.HandlerFunc) http.HandlerFunc {
 		return h
 	}
 	return func(w http.ResponseWriter, r *http.Request) {
-		id := r.PathValue("id")
-		if s.inMemory(id) != nil || r.Header.Get(forwardedHeader) != "" {
+		if !s.forwardTo(w, r, r.PathValue("id")) {
 			h(w, r)
-			return
 		}
-		l, ok, err := s.leaser.Holder(r.Context(), id)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		if !ok || l.Node == s.cfg.Node {
-			h(w, r)
-			return
-		}
-		target, err := url.Parse(l.Addr)
-		if err != nil || target.Host == "" {
-			s.fail(w, r, errElsewhere)
-			return
-		}
-		s.metrics.forwarded.Inc()
-		if r.Header.Get("Upgrade") != "" && s.hub != nil {
-			s.relayEvents(w, r, l)
-			return
-		}
-		if r.Header.Get("Upgrade") != "" {
-			// The proxied WebSocket outlives the HTTP timeouts, as a
-			// stream served here does.
-			rc := http.NewResponseController(w)
-			rc.SetReadDeadline(time.Time{})
-			rc.SetWriteDeadline(time.Time{})
-		}
-		s.proxyTo(target).ServeHTTP(w, r)
 	}
+}
+
+// forwardTo serves r on the node that runs game id, and reports whether
+// it did: false when the game runs here, no live node runs it, or r was
+// forwarded already (r is then to be served here).
+func (s *Server) forwardTo(w http.ResponseWriter, r *http.Request, id string) bool {
+	if !s.clustered() || s.inMemory(id) != nil || r.Header.Get(forwardedHeader) != "" {
+		return false
+	}
+	l, ok, err := s.leaser.Holder(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return true
+	}
+	if !ok || l.Node == s.cfg.Node {
+		return false
+	}
+	target, err := url.Parse(l.Addr)
+	if err != nil || target.Host == "" {
+		s.fail(w, r, errElsewhere)
+		return true
+	}
+	s.metrics.forwarded.Inc()
+	if r.Header.Get("Upgrade") != "" && s.hub != nil {
+		s.relayEvents(w, r, l)
+		return true
+	}
+	if r.Header.Get("Upgrade") != "" {
+		// The proxied WebSocket outlives the HTTP timeouts, as a
+		// stream served here does.
+		rc := http.NewResponseController(w)
+		rc.SetReadDeadline(time.Time{})
+		rc.SetWriteDeadline(time.Time{})
+	}
+	s.proxyTo(target).ServeHTTP(w, r)
+	return true
 }
 
 // proxyTo is a reverse proxy to another node. The Host header is kept

@@ -349,3 +349,23 @@ func TestClusterFencedRequest(t *testing.T) {
 		t.Error("n0 still runs the game")
 	}
 }
+
+// TestClusterRematch: the players of a finished game ask for the rematch
+// on different nodes; the second request goes to the node that runs the
+// rematch, and both hold their seats in it.
+func TestClusterRematch(t *testing.T) {
+	nodes := newCluster(t, 2, Config{})
+	id, white, black := twoPeople(t, nodes[0], "")
+	nodes[0].ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	var asked, accepted takeResult
+	nodes[0].ok(t, http.StatusCreated, "POST", "/api/games/"+id+"/rematch", black, nil, &asked)
+	// Black's page opens the new game on n0, which then runs it.
+	nodes[0].dial(t, asked.Game.ID).read()
+	if nodes[0].srv.inMemory(asked.Game.ID) == nil {
+		t.Fatal("the rematch does not run on n0, where its page is open")
+	}
+	nodes[1].ok(t, http.StatusOK, "POST", "/api/games/"+id+"/rematch", white, nil, &accepted)
+	if accepted.Game.ID != asked.Game.ID || accepted.Game.Status != "live" || len(accepted.Seats) != 1 || accepted.Seats[0] != 1 {
+		t.Errorf("rematch accepted on n1: %+v, want seat 1 of the live game %s", accepted, asked.Game.ID)
+	}
+}
