@@ -6,11 +6,12 @@ package server
 // the actor's writes go through the store's fenced view, so once another
 // node has taken the game over, the old actor cannot write a turn (its
 // write fails and it stops). Requests for a game whose lease another
-// live node holds are forwarded to that node (clusterRoute), WebSocket
-// streams included. Leases are renewed in the background; a node that
-// stops renewing (it died) loses its games at the expiry, and the other
-// nodes start those with a computer or a time limit to play at once
-// (takeOver), the others when someone asks for them.
+// live node holds are forwarded to that node (forwardTo); WebSocket
+// streams are served where the client is, relayed (relay.go, notes.go).
+// Leases are renewed in the background; a node that stops renewing (it
+// died) loses its games at the expiry, and the other nodes start those
+// with an automatic action due within TakeoverEvery (takeOver), the
+// others when someone asks for them.
 //
 // With a store that is not a Leaser (SQLite) none of this runs: one
 // node, no leases.
