@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -17,11 +18,13 @@ import (
 )
 
 // startNode runs the binary as node name of a cluster on PostgreSQL
-// database dsn, with a short lease so that the test is quick.
-func startNode(t *testing.T, bin, dsn, name string) *serverProc {
+// database dsn, with a short lease so that the test is quick, unless
+// extra flags say otherwise.
+func startNode(t *testing.T, bin, dsn, name string, extra ...string) *serverProc {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--node", name, "--lease", "2s",
-		"--bot-delay", "1ms", "--log", "warn")
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--node", name, "--lease", "2s",
+		"--bot-delay", "1ms", "--log", "warn"}, extra...)
+	cmd := exec.Command(bin, args...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -70,11 +73,7 @@ func eventually(t *testing.T, what string, f func() error) {
 // computers' game goes on by itself.
 func TestClusterKillOwner(t *testing.T) {
 	bin := buildBinary(t)
-	dsn := pgtest.DSN(t)
-	if !strings.HasPrefix(dsn, "postgres") {
-		// serve takes PostgreSQL as a URL: make one of the key=value form.
-		dsn = "postgres:///" + field(dsn, "dbname") + "?host=" + field(dsn, "host") + "&user=" + field(dsn, "user") + "&sslmode=disable"
-	}
+	dsn := pgURL(t)
 	a := startNode(t, bin, dsn, "a")
 	b := startNode(t, bin, dsn, "b")
 
@@ -198,4 +197,67 @@ func field(dsn, key string) string {
 		}
 	}
 	return v
+}
+
+// pgURL is a new test database as a postgres:// URL, the form serve
+// takes.
+func pgURL(t *testing.T) string {
+	dsn := pgtest.DSN(t)
+	if strings.HasPrefix(dsn, "postgres") {
+		return dsn
+	}
+	return "postgres:///" + field(dsn, "dbname") + "?host=" + field(dsn, "host") + "&user=" + field(dsn, "user") + "&sslmode=disable"
+}
+
+// TestClusterSIGTERM: a node stopped with SIGTERM reports not ready,
+// hands its games over and exits cleanly; the other node continues the
+// computers' game at once, long before the drained node's leases (5
+// minutes) would have expired.
+func TestClusterSIGTERM(t *testing.T) {
+	bin := buildBinary(t)
+	dsn := pgURL(t)
+	// a's computers play slowly: the game is still on when a stops.
+	a := startNode(t, bin, dsn, "a", "--lease", "5m", "--drain-wait", "1s", "--bot-delay", "200ms")
+	b := startNode(t, bin, dsn, "b", "--lease", "5m")
+	var bots struct{ Game apiGame }
+	if _, err := a.call("POST", "/api/games", "", map[string]any{"rules": "kinevet",
+		"options": map[string]string{"players": "2"},
+		"seats":   []map[string]string{{"kind": "random"}, {"kind": "random"}}}, &bots); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.call("GET", "/readyz", "", nil, nil); err != nil {
+		t.Fatalf("/readyz before SIGTERM: %v", err)
+	}
+	if g := a.game(t, bots.Game.ID); g.Status != "live" {
+		t.Fatalf("the computers' game is %s before SIGTERM, want live", g.Status)
+	}
+	if err := a.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	// During --drain-wait the node still answers, not ready.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		status, _ := a.call("GET", "/readyz", "", nil, nil)
+		if status == http.StatusServiceUnavailable {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/readyz of a draining node: %d, want 503", status)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := a.cmd.Wait(); err != nil {
+		t.Errorf("the drained node exited with %v", err)
+	}
+	deadline = time.Now().Add(60 * time.Second)
+	for {
+		var v struct{ Game apiGame }
+		if _, err := b.call("GET", "/api/games/"+bots.Game.ID, "", nil, &v); err == nil && v.Game.Status == "over" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the computers' game did not go on on the other node")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
