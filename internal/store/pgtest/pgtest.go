@@ -137,7 +137,13 @@ func startCluster() error {
 	if err != nil {
 		return err
 	}
-	dir, err := os.MkdirTemp("", "passage-pg-")
+	// A unix socket's path has at most 107 bytes: a long TMPDIR would not
+	// leave room for the socket's name.
+	tmp := os.TempDir()
+	if len(tmp) > 60 {
+		tmp = "/tmp"
+	}
+	dir, err := os.MkdirTemp(tmp, "passage-pg-")
 	if err != nil {
 		return err
 	}
