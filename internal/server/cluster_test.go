@@ -192,7 +192,12 @@ func TestClusterDrain(t *testing.T) {
 	if nodes[0].srv.inMemory(id) == nil {
 		t.Fatal("the game is not in n0's memory")
 	}
+	w := nodes[0].dial(t, id)
+	w.read()
 	nodes[0].srv.Drain()
+	if _, err := w.tryRead(); websocket.CloseStatus(err) != websocket.StatusTryAgainLater || !strings.Contains(err.Error(), "stopping") {
+		t.Errorf("a stream of the draining node ended with %v, want try again later: stopping", err)
+	}
 	if status, _ := nodes[0].do(t, "GET", "/readyz", "", nil); status != http.StatusServiceUnavailable {
 		t.Errorf("/readyz of a draining node: %d, want 503", status)
 	}

@@ -185,6 +185,8 @@ func (s *Server) closeStream(c *websocket.Conn, id, why string) {
 		c.Close(websocket.StatusGoingAway, publicMessage(err))
 	case g.Status.Done():
 		c.Close(websocket.StatusNormalClosure, closeReason(g.Status))
+	case s.draining.Load():
+		c.Close(websocket.StatusTryAgainLater, "this server is stopping: reconnect")
 	default:
 		c.Close(websocket.StatusTryAgainLater, why)
 	}
