@@ -368,3 +368,25 @@ func TestServeClusterFlags(t *testing.T) {
 		t.Errorf("a refused serve created the database (%v)", err)
 	}
 }
+
+// TestServeDatabaseChoice: PASSAGE_DB names the database when --db is
+// not given; a postgres:// URL selects PostgreSQL and is printed without
+// its password.
+func TestServeDatabaseChoice(t *testing.T) {
+	t.Setenv("PASSAGE_DB", "")
+	if got := dbDefault(); got != "passage.db" {
+		t.Errorf("without PASSAGE_DB: %q, want passage.db", got)
+	}
+	t.Setenv("PASSAGE_DB", "postgres://passage:secret@db/passage")
+	if got := dbDefault(); got != "postgres://passage:secret@db/passage" {
+		t.Errorf("with PASSAGE_DB: %q", got)
+	}
+	for db, want := range map[string]bool{"postgres://db/x": true, "postgresql://db/x": true, "passage.db": false, "postgres.db": false} {
+		if isPostgres(db) != want {
+			t.Errorf("isPostgres(%q) = %v, want %v", db, !want, want)
+		}
+	}
+	if got := dbName("postgres://passage:secret@db/passage"); strings.Contains(got, "secret") {
+		t.Errorf("dbName shows the password: %q", got)
+	}
+}
