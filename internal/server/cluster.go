@@ -228,6 +228,28 @@ func (s *Server) takeOver(ctx context.Context) {
 	}
 }
 
+// abandonedPage bounds the recently abandoned games followAbandoned
+// reads: more than a sweep's worth.
+const abandonedPage = 500
+
+// followAbandoned tells the actors here of games that another node's
+// sweep has abandoned (the most recently abandoned come first: Abandon
+// sets their update time), so that their followers hear of it at once.
+func (s *Server) followAbandoned(ctx context.Context) {
+	recent, err := s.st.Games(ctx, store.Filter{Status: store.StatusAbandoned, Limit: abandonedPage})
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Error("recently abandoned games", "err", err)
+		}
+		return
+	}
+	for _, g := range recent {
+		if a := s.inMemory(g.ID); a != nil {
+			a.post(func() { a.auto(command{kind: cmdAbandon}) })
+		}
+	}
+}
+
 // Drain prepares the node to stop: /readyz answers 503 (a load
 // balancer sends it no more requests), and every game in memory stops
 // and gives its lease up, so that the other nodes take them over at

@@ -17,8 +17,9 @@ import (
 )
 
 // newCluster starts n nodes (n0, n1, ...) on loopback ports, each with
-// its own connection pool to one fresh PostgreSQL database.
-func newCluster(t testing.TB, n int, cfg Config) []*testServer {
+// its own connection pool to one fresh PostgreSQL database; tweak, if
+// given, changes node i's configuration.
+func newCluster(t testing.TB, n int, cfg Config, tweak ...func(i int, c *Config)) []*testServer {
 	t.Helper()
 	dsn := pgtest.DSN(t)
 	var nodes []*testServer
@@ -36,6 +37,9 @@ func newCluster(t testing.TB, n int, cfg Config) []*testServer {
 			c.LeaseTTL = 3 * time.Second
 		}
 		c.TakeoverEvery = 100 * time.Millisecond
+		for _, f := range tweak {
+			f(i, &c)
+		}
 		srv := New(c)
 		h = srv.Handler()
 		if err := srv.Resume(context.Background()); err != nil {
@@ -381,5 +385,32 @@ func TestClusterRematch(t *testing.T) {
 	nodes[1].ok(t, http.StatusOK, "POST", "/api/games/"+id+"/rematch", white, nil, &accepted)
 	if accepted.Game.ID != asked.Game.ID || accepted.Game.Status != "live" || len(accepted.Seats) != 1 || accepted.Seats[0] != 1 {
 		t.Errorf("rematch accepted on n1: %+v, want seat 1 of the live game %s", accepted, asked.Game.ID)
+	}
+}
+
+// TestClusterAbandonElsewhere: a waiting game that runs on n0, where a
+// person follows it, is abandoned by n1's sweep; n0's follower hears of
+// it at once.
+func TestClusterAbandonElsewhere(t *testing.T) {
+	nodes := newCluster(t, 2, Config{SweepEvery: 10 * time.Millisecond}, func(i int, c *Config) {
+		c.WaitingExpiry = time.Hour // n0 never abandons
+		if i == 1 {
+			c.WaitingExpiry = 50 * time.Millisecond
+		}
+	})
+	c := nodes[0].create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Anyone: true}}})
+	w := nodes[0].dial(t, c.Game.ID)
+	w.read()
+	if nodes[0].srv.inMemory(c.Game.ID) == nil {
+		t.Fatal("the waiting game does not run on n0")
+	}
+	for {
+		m := w.read()
+		if m.Type == "state" && m.Event != nil && m.Event.Kind == "abandoned" {
+			break
+		}
+	}
+	if _, err := w.tryRead(); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+		t.Errorf("the stream of the abandoned game ended with %v, want a normal close", err)
 	}
 }

@@ -105,6 +105,9 @@ func (s *Server) sweep(ctx context.Context) {
 			a.post(func() { a.auto(command{kind: cmdAbandon}) })
 		}
 	}
+	if s.clustered() {
+		s.followAbandoned(ctx)
+	}
 	s.mu.Lock()
 	actors := make([]*actor, 0, len(s.actors))
 	for _, a := range s.actors {
