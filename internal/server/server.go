@@ -177,6 +177,8 @@ type Server struct {
 	pool    *searchPool
 	creates *limiter
 	takes   *limiter
+	// rematches tells finished games' streams of their rematch.
+	rematches *rematchHub
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -204,9 +206,10 @@ func New(cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, ctx: ctx, cancel: cancel,
 		actors: map[string]*actor{}, starting: map[string]chan struct{}{}, owned: map[string]int{}, bots: map[string]*sync.Pool{},
-		pool:    newSearchPool(cfg.Searches),
-		creates: newLimiter(cfg.CreateRate, cfg.CreateBurst),
-		takes:   newLimiter(cfg.TakeRate, cfg.TakeBurst),
+		pool:      newSearchPool(cfg.Searches),
+		creates:   newLimiter(cfg.CreateRate, cfg.CreateBurst),
+		takes:     newLimiter(cfg.TakeRate, cfg.TakeBurst),
+		rematches: newRematchHub(),
 	}
 	s.leaser, _ = cfg.Store.(store.Leaser)
 	if s.leaser != nil && s.cfg.Node == "" {
