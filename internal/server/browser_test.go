@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"passage/internal/store/pgtest"
 )
 
 // The browser tests drive real headless Chromium (Debian's chromium) from
@@ -44,7 +46,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m) // m.Run, then the cluster tests' PostgreSQL stops
 	browserCancel()
 	os.Exit(code)
 }
