@@ -38,9 +38,9 @@ func (s *solver) aggregate(g *graph, v values, change []float32) float64 {
 	if !(hi > lo) {
 		return 0
 	}
-	bin := make([]uint8, n) // aggBins <= 256
+	bin := make([]uint16, n) // aggBins <= 65536
 	for j, x := range change {
-		bin[j] = uint8(min(aggBins-1, int((float64(x)-lo)/(hi-lo)*aggBins)))
+		bin[j] = uint16(min(aggBins-1, int((float64(x)-lo)/(hi-lo)*aggBins)))
 	}
 	// The residual of each position under its best policy.
 	d := make([]float64, n)

@@ -80,13 +80,14 @@ func slowAndSteady(deltas []float64) bool {
 }
 
 // aggSlow and aggSteady are the thresholds of slowAndSteady.
-var aggSlow, aggSteady = 0.7, 0.05
+const aggSlow, aggSteady = 0.7, 0.05
 
-// solveGroupGraph builds the group's move graph, then sweeps it until a
-// sweep changes no value by more than the tolerance, with an aggregation
-// step whenever the sweeps slow down (slowAndSteady). The group's values are kept apart
-// in float64 and stored when it is solved, so an interrupted group starts
-// again from the beginning when resumed, exactly as it started before.
+// solveGroupGraph builds the group's move graph, then sweeps it, with an
+// aggregation step whenever the sweeps slow down (slowAndSteady), until
+// a sweep changes no value by more than the tolerance and an aggregation
+// step then corrects none by more. The group's values are kept apart in
+// float64 and stored when it is solved, so an interrupted group starts
+// again from its beginning when resumed, exactly as it started before.
 func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, progress func(Progress), checkpoint func(sweep int) error) error {
 	g, err := s.buildGraph(group, func(done, total int64) {
 		progress(Progress{Layer: group[0], Sweep: 0, Delta: 1, Done: done, Total: total})
@@ -118,14 +119,11 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 		sweep++
 		delta := g.sweep(v, next, change, s.workers)
 		progress(Progress{Layer: group[0], Sweep: sweep, Delta: delta, Done: int64(n), Total: int64(n)})
-		if debugf != nil {
-			debugf("group %v sweep %d delta %.3g", group, sweep, delta)
-		}
 		deltas = append(deltas, delta)
 		if delta <= s.tolerance {
 			// A slow error can hide behind small changes; the
 			// aggregation step estimates it.
-			if y := s.aggregate(g, v, change); y <= s.tolerance {
+			if s.aggregate(g, v, change) <= s.tolerance {
 				break
 			}
 			deltas = deltas[:0]
@@ -139,5 +137,3 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 	}
 	return nil
 }
-
-var debugf func(string, ...any)
