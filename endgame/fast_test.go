@@ -53,3 +53,17 @@ func TestFastMatchesPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestAggregationDeterministic: Apokrif's K=2 class, where aggregation
+// steps run hundreds of times, gives the same values bit for bit with
+// one worker and with three.
+func TestAggregationDeterministic(t *testing.T) {
+	c := mustClass(t, "senet-apokrif", nil, 2)
+	one := solveValues(t, c, Options{Workers: 1})
+	three := solveValues(t, c, Options{Workers: 3})
+	for i := range one {
+		if one[i] != three[i] {
+			t.Fatalf("index %d: %v with one worker, %v with three", i, one[i], three[i])
+		}
+	}
+}
