@@ -67,3 +67,23 @@ func TestAggregationDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestSlowAndSteady: aggregation waits for three sweeps whose largest
+// change shrinks slowly and by a steady factor.
+func TestSlowAndSteady(t *testing.T) {
+	cases := []struct {
+		deltas []float64
+		want   bool
+	}{
+		{[]float64{1e-3, 0.9e-3}, false},               // too few sweeps
+		{[]float64{1e-3, 0.9e-3, 0.81e-3}, true},       // factor 0.9 twice
+		{[]float64{1e-3, 0.5e-3, 0.25e-3}, false},      // fast: plain sweeps do well
+		{[]float64{1e-3, 0.5e-3, 0.45e-3}, false},      // factor 0.5 then 0.9: not steady yet
+		{[]float64{5e-3, 1e-3, 0.8e-3, 0.64e-3}, true}, // only the last three count
+	}
+	for _, tc := range cases {
+		if got := slowAndSteady(tc.deltas); got != tc.want {
+			t.Errorf("%v: %v, want %v", tc.deltas, got, tc.want)
+		}
+	}
+}
