@@ -66,7 +66,7 @@ func (g *graph) ordinal(i int64) (int64, bool) {
 	return 0, false
 }
 
-// buildGraph generates the moves of every position of group. vals holds
+// buildGraph generates the moves of every position of group. s.vals holds
 // the final values of the earlier layers. progress is called with the
 // positions done so far.
 func (s *solver) buildGraph(group []Layer, progress func(done, total int64)) (*graph, error) {
