@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -14,6 +15,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"passage/internal/store/pgtest"
 )
 
 // The browser tests drive real headless Chromium (Debian's chromium) from
@@ -43,7 +46,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m) // m.Run, then the cluster tests' PostgreSQL stops
 	browserCancel()
 	os.Exit(code)
 }
@@ -150,7 +153,13 @@ func get[T any](t *testing.T, ctx context.Context, what string, a chromedp.Actio
 // attr reads an attribute of the first element matching sel.
 func attr(t *testing.T, ctx context.Context, sel, name string) string {
 	t.Helper()
-	return get(t, ctx, "read "+sel+"@"+name, chromedp.AttributeValue(chromedp.CSS(sel), name)).Value
+	// Read from the live page: chromedp's AttributeValue answers from its
+	// copy of the DOM, which follows the page's changes through events
+	// and may lag behind a redraw on a loaded machine.
+	q, _ := json.Marshal(sel)
+	n, _ := json.Marshal(name)
+	waitJS(t, ctx, sel, fmt.Sprintf(`document.querySelector(%s) !== null`, q))
+	return get(t, ctx, "read "+sel+"@"+name, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%s).getAttribute(%s) || ''`, q, n)))
 }
 
 // waitJS waits until the JavaScript expression is true.
@@ -406,7 +415,11 @@ func TestBrowserReplay(t *testing.T) {
 	}
 	// Autoplay steps on by itself; Pause stops it.
 	run(t, ctx, "autoplay", chromedp.SetValue(chromedp.CSS("#speed"), "250"), click("#play"))
-	waitJS(t, ctx, "autoplay to the end", fmt.Sprintf(`document.body.dataset.step === '%d' && document.querySelector('#play').textContent === 'Play'`, v.Turns))
+	// Up to 70 turns at 250 ms each, each drawn and animated: on a loaded
+	// machine (or under the race detector) that takes longer than
+	// waitJS's 30 s, so this wait has a minute.
+	get(t, ctx, "wait for autoplay to the end", chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.body.dataset.step === '%d' && document.querySelector('#play').textContent === 'Play'`, v.Turns),
+		chromedp.WithPollingTimeout(time.Minute)))
 	if title := get(t, ctx, "title", chromedp.Text(chromedp.CSS("#title"))); !strings.Contains(title, "Senet after Jéquier") {
 		t.Errorf("replay title %q, want the ruleset's title", title)
 	}

@@ -61,6 +61,13 @@ func rematchGame(old store.Game, seats []int, token string, now time.Time) store
 // holder (201, with their new token), or, when it exists, gives the
 // caller their seats in it (200, with their new token).
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
+	if s.clustered() {
+		// The rematch may run on another node already: the seats are
+		// taken there.
+		if old, err := s.st.Game(r.Context(), r.PathValue("id")); err == nil && s.forwardTo(w, r, rematchID(old.Seed)) {
+			return
+		}
+	}
 	tok := bearer(r)
 	if err := decode(w, r, &struct{}{}, true); err != nil {
 		s.fail(w, r, err)
@@ -101,6 +108,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		if err == nil {
 			s.metrics.created.Inc()
 			s.log.Info("rematch created", "game", g.ID, "of", old.ID)
+			s.rematches.created(old.ID)
 			if newTurnState(kit, g, nil).next().kind != actNone {
 				if _, _, err := s.load(ctx, g.ID); err != nil {
 					s.log.Warn("rematch not started", "game", g.ID, "err", err)
