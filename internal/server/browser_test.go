@@ -165,7 +165,7 @@ func attr(t *testing.T, ctx context.Context, sel, name string) string {
 // waitJS waits until the JavaScript expression is true.
 func waitJS(t *testing.T, ctx context.Context, what, expr string) {
 	t.Helper()
-	get(t, ctx, "wait for "+what, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(30*time.Second)))
+	waitSettled(t, ctx, what, expr) // a page just opened may still be replacing the last
 }
 
 // waitURL waits until the page's address contains part: a click that
