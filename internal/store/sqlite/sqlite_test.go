@@ -30,6 +30,12 @@ func TestStore(t *testing.T) {
 	})
 }
 
+func TestAnalyses(t *testing.T) {
+	storetest.RunAnalyses(t, func(t *testing.T) store.Store {
+		return openTemp(t, filepath.Join(t.TempDir(), "passage.db"))
+	})
+}
+
 // TestReopen: what one Store wrote, another opened on the same file
 // reads; migrations run once.
 func TestReopen(t *testing.T) {
@@ -59,8 +65,8 @@ func TestReopen(t *testing.T) {
 		t.Errorf("after reopening: %+v, want position p1 after 1 turn with 2 seats", got)
 	}
 	var version int
-	if err := st.r.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 2 {
-		t.Errorf("user_version = %d, %v; want 2", version, err)
+	if err := st.r.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 3 {
+		t.Errorf("user_version = %d, %v; want 3", version, err)
 	}
 	var mode string
 	if err := st.r.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
