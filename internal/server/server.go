@@ -86,6 +86,8 @@ type Config struct {
 	// entry is used); empty to use the connection's remote address.
 	// Set it only behind such a proxy: anyone can send the header.
 	ClientHeader string
+	// Review configures the review of finished games (review_jobs.go).
+	Review ReviewConfig
 
 	// HTTP timeouts of HTTPServer: ReadHeaderTimeout (5 s), ReadTimeout
 	// (the whole request, 15 s), WriteTimeout (30 s), IdleTimeout (a
@@ -139,6 +141,7 @@ func (cfg Config) withDefaults() Config {
 	def(&cfg.IdleTimeout, 60*time.Second)
 	def(&cfg.PingEvery, 25*time.Second)
 	def(&cfg.PongWait, 10*time.Second)
+	cfg.Review = cfg.Review.withDefaults()
 	return cfg
 }
 
@@ -154,6 +157,7 @@ type Server struct {
 	pool    *searchPool
 	creates *limiter
 	takes   *limiter
+	reviews *reviewer
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -183,6 +187,7 @@ func New(cfg Config) *Server {
 		creates: newLimiter(cfg.CreateRate, cfg.CreateBurst),
 		takes:   newLimiter(cfg.TakeRate, cfg.TakeBurst),
 	}
+	s.reviews = newReviewer(s, cfg.Review)
 	s.metrics = newMetrics(func() float64 { return float64(s.GamesInMemory()) },
 		func() float64 { q, _ := s.pool.counts(); return float64(q) },
 		func() float64 { _, r := s.pool.counts(); return float64(r) })
