@@ -73,7 +73,7 @@ type reviewKey struct{ id, level string }
 // reviewJob is a review waiting or running.
 type reviewJob struct {
 	key         reviewKey
-	done, total int // turns judged, turns in the game
+	done, total int  // turns judged, turns in the game
 	started     bool // its first step has begun
 }
 
