@@ -6,12 +6,14 @@ import {
   api, chip, saveSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
   houseLegend, announce,
 } from './app.js';
+import { mountReview } from './review.js';
 
 const id = location.pathname.split('/')[2];
 let rec = null;
 let view = null;
 let at = 0;       // turns shown: 0 is the start position
 let timer = 0;    // autoplay
+let review = null; // the review panel (review.js)
 
 async function init() {
   rec = await api('GET', `/api/games/${id}/record.json`);
@@ -68,7 +70,13 @@ async function init() {
     if (e.key === 'ArrowLeft') { stop(); go(at - 1); }
     if (e.key === 'ArrowRight') { stop(); go(at + 1, true); }
   });
-  go(0);
+  review = mountReview({
+    id, board: rec.board, seats: rec.seats, over: rec.status === 'over',
+    onPick: (n) => { stop(); go(n); }, onReady: () => go(at),
+  });
+  if (review) review.markLog($('#log'));
+  const m = /^#turn=(\d+)$/.exec(location.hash); // the finished game's page links to a turn
+  go(m ? Number(m[1]) : 0);
 }
 
 function posAt(n) { return n === 0 ? rec.start : rec.turns[n - 1].pos; }
@@ -140,6 +148,7 @@ function go(n, animate) {
   if (t) { drawThrow(sticks, rec.board, t.roll, n - 1, animate); $('#throw-text').textContent = `${rec.seats[t.seat].label} threw ${t.roll}`; }
   else { sticks.replaceChildren(); $('#throw-text').textContent = ''; }
   $('#notes').textContent = boardModule(rec.board).describe(posAt(n));
+  if (review) { review.show(n); review.drawBetter(view, n); }
   for (const li of document.querySelectorAll('#log li')) li.classList.toggle('current', Number(li.dataset.turn) === n);
   const cur = document.querySelector('#log li.current');
   const ol = $('#log');
