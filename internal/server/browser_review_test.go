@@ -25,12 +25,13 @@ import (
 // light and dark colours. The finished game's page shows the review too
 // and its graph leads to the replay at the turn clicked.
 func TestBrowserReview(t *testing.T) {
-	s := newTestServer(t, Config{BotDelay: time.Millisecond, Review: ReviewConfig{Level: "medium"}})
+	s := newTestServer(t, Config{BotDelay: time.Millisecond})
 	browser := newBrowser(t)
 	axe := axeSource(t)
 
-	// Two random players make mistakes: the review has marks to show.
-	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "random"}, {Kind: "random"}}})
+	// Players who play one move in three at random make mistakes: the
+	// review has marks to show.
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "easy"}, {Kind: "easy"}}})
 	id := c.Game.ID
 	s.waitFor(t, id, "the end", func(v gameView) bool { return v.Status == "over" })
 	var rep analysis.Report
@@ -49,7 +50,7 @@ func TestBrowserReview(t *testing.T) {
 		}
 	}
 	if marked == 0 {
-		t.Fatalf("a game of %d turns between random players has no inaccuracy: nothing to show", n)
+		t.Fatalf("a game of %d turns between easy players has no inaccuracy: nothing to show", n)
 	}
 
 	for _, size := range []struct {
@@ -106,7 +107,7 @@ func TestBrowserReview(t *testing.T) {
 
 			// The graph: a click in its middle, then the arrow keys.
 			run(t, ctx, "click the graph", chromedp.ScrollIntoView(chromedp.CSS("svg.review-graph")), click("svg.review-graph"))
-			mid := int(math.Round(float64((300-36)*n) / float64(600-36-8)))
+			mid := int(math.Round(float64((160-32)*n) / float64(320-32-6))) // the graph's middle, in its drawing's units
 			waitJS(t, ctx, "the turn clicked", fmt.Sprintf(`Math.abs(Number(document.body.dataset.step) - %d) <= 1`, mid))
 			at, _ := strconv.Atoi(attr(t, ctx, "body", "data-step"))
 			run(t, ctx, "arrow key on the graph", chromedp.Focus(chromedp.CSS("svg.review-graph")), chromedp.KeyEvent(kb.ArrowRight))

@@ -64,9 +64,11 @@ func (c ReviewConfig) withDefaults() ReviewConfig {
 	return c
 }
 
-// reviewLevels are the levels a client may ask a review at: the game's
-// evaluation (medium) or a search (hard, expert).
-var reviewLevels = map[string]bool{"medium": true, "hard": true, "expert": true}
+// reviewLevels are the levels a client may ask a review at: the
+// searches. The evaluation alone (medium) is not offered: its value
+// before a throw is not the mean of its values after, so its luck adds
+// up to nonsense over a game.
+var reviewLevels = map[string]bool{"hard": true, "expert": true}
 
 type reviewKey struct{ id, level string }
 

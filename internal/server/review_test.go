@@ -125,7 +125,7 @@ func TestReviewRefusedDuringPlay(t *testing.T) {
 			t.Errorf("review of a game not over (token %q): %d %s, want 409", c.token, status, b)
 		}
 	}
-	if status, b := s.do(t, "GET", "/api/games/"+live+"/analysis?level=random", "", nil); status != http.StatusBadRequest {
+	if status, b := s.do(t, "GET", "/api/games/"+live+"/analysis?level=medium", "", nil); status != http.StatusBadRequest {
 		t.Errorf("unknown level: %d %s, want 400", status, b)
 	}
 	if status, b := s.do(t, "GET", "/api/games/aaaaaaaaaaaaa/analysis", "", nil); status != http.StatusNotFound {
@@ -168,8 +168,8 @@ func TestReviewQueuedThenStored(t *testing.T) {
 		t.Errorf("stored review: %v, equal to the served one: %v", err, string(stored) == string(got))
 	}
 	// Another level is another review.
-	if got := waitReview(t, s, id, "?level=medium"); string(got) != string(wantReview(t, s.srv, id, "medium")) {
-		t.Error("the medium review differs from analyze's")
+	if got := waitReview(t, s, id, "?level=expert"); string(got) != string(wantReview(t, s.srv, id, "expert")) {
+		t.Error("the expert review differs from analyze's")
 	}
 }
 

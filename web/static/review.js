@@ -25,7 +25,7 @@ const T = {
   chance: (name, v) => `${name} ${pct(v)}`,
   exactNote: (exact, total, level) => (exact === total
     ? `All ${total} values are exact (endgame tables).`
-    : `${exact} of ${total} values are exact (endgame tables, marked ● on the graph); the others are estimates of the ${level} level's search.`),
+    : `${exact} of ${total} values are exact (endgame tables, marked ● on the graph); the others are estimates at level ${level}.`),
   players: 'Players',
   player: 'Player',
   accuracy: 'Accuracy',
@@ -47,7 +47,7 @@ function points(loss) { return (loss * 100).toFixed(1); }
 function signed(x) { return `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`; }
 
 // The graph's drawing box (viewBox units).
-const W = 600, H = 170, L = 36, R = 8, TOP = 8, BOTTOM = 20;
+const W = 320, H = 170, L = 32, R = 6, TOP = 6, BOTTOM = 18;
 
 export class Review {
   // box: the panel's element; opts: {id, board, seats (decorated: label,
