@@ -98,6 +98,8 @@ func TestBrowserReview(t *testing.T) {
 			if got := attr(t, ctx, "svg.review-graph", "aria-valuenow"); got != strconv.Itoa(first.Turn) {
 				t.Errorf("the graph marks turn %s, want %d", got, first.Turn)
 			}
+			run(t, ctx, "show the board", chromedp.ScrollIntoView(chromedp.CSS("svg#board")))
+			screenshot(t, ctx, fmt.Sprintf("review-better-%dx%d", size.w, size.h))
 			for _, v := range axeViolations(t, ctx, axe) {
 				t.Errorf("accessibility: %s", v)
 			}

@@ -37,7 +37,7 @@ const T = {
   markLabel: (cls, d) => `${cls}: loses ${points(d.loss)} points${d.exact ? '' : ' (estimate)'}; better ${d.best}`,
   turnNote: (who, d, cls) => `Turn ${d.turn}: ${who} played ${d.played}` + (d.moves <= 1 ? ' (forced).'
     : cls ? ` — ${cls}, ${points(d.loss)} points lost; better ${d.best} (${pct(d.after_best)} instead of ${pct(d.after_move)}).`
-      : d.loss > 0 ? `: ${points(d.loss)} points below ${d.best}.` : ': the best move.'),
+      : d.loss >= 0.0005 ? `: ${points(d.loss)} points below ${d.best}.` : ': the best move.'),
   startNote: 'Start of the game.',
   betterMove: (d) => `better move: ${d.best}`,
 };
