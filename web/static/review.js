@@ -7,7 +7,7 @@
 // Values are exact where an endgame table knows the position and the
 // server's search's estimates elsewhere; the page says which.
 
-import { $, h, boardModule } from './app.js';
+import { $, h, boardModule, chip } from './app.js';
 import { el, title } from './svg.js';
 
 // Every string this panel shows, in one place.
@@ -193,7 +193,7 @@ export class Review {
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, T.player), h('th', { scope: 'col' }, T.accuracy),
         h('th', { scope: 'col' }, h('abbr', { title: T.errors }, T.errorsShort)), h('th', { scope: 'col' }, T.luck))),
       h('tbody', {}, rep.players.map((p, s) => h('tr', { 'data-seat': s },
-        h('th', { scope: 'row' }, name(s)),
+        h('th', { scope: 'row' }, o.seats[s] ? chip(o.board, o.seats[s].cl) : null, ' ', name(s)),
         h('td', { class: 'accuracy' }, p.decisions ? p.accuracy.toFixed(1) : '–'),
         h('td', { class: 'errors' }, `${p.inaccuracies} · ${p.mistakes} · ${p.blunders}`),
         h('td', { class: 'luck' }, signed(p.luck))))));
