@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -94,6 +95,9 @@ func TestBrowserReview(t *testing.T) {
 			waitJS(t, ctx, "the marked turn", fmt.Sprintf(`document.body.dataset.step === '%d'`, first.Turn))
 			if got := attr(t, ctx, "svg#board .better-move", "data-move"); got != first.Best {
 				t.Errorf("the board shows the better move %q, want %q", got, first.Best)
+			}
+			if said := get(t, ctx, "announcement", chromedp.Text(chromedp.CSS("#announce"))); !strings.Contains(said, first.Class+": ") {
+				t.Errorf("a screen reader hears %q at a marked turn, want its %s", said, first.Class)
 			}
 			if got := attr(t, ctx, "svg.review-graph", "aria-valuenow"); got != strconv.Itoa(first.Turn) {
 				t.Errorf("the graph marks turn %s, want %d", got, first.Turn)

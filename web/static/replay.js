@@ -143,7 +143,7 @@ function go(n, animate) {
   document.body.dataset.step = n;
   const text = t ? `Turn ${n} of ${rec.turns.length}: ${turnText(t, rec.seats, rec.board)}` : `Start (${rec.turns.length} turns)`;
   $('#step').textContent = text;
-  if (!timer) announce(text);
+  if (!timer) announce(review ? `${text} ${review.verdict(n)}`.trim() : text);
   const sticks = $('#sticks');
   if (t) { drawThrow(sticks, rec.board, t.roll, n - 1, animate); $('#throw-text').textContent = `${rec.seats[t.seat].label} threw ${t.roll}`; }
   else { sticks.replaceChildren(); $('#throw-text').textContent = ''; }

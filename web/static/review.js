@@ -39,6 +39,7 @@ const T = {
     : cls ? ` — ${cls}, ${points(d.loss)} points lost; better ${d.best} (${pct(d.after_best)} instead of ${pct(d.after_move)}).`
       : d.loss >= 0.0005 ? `: ${points(d.loss)} points below ${d.best}.` : ': the best move.'),
   startNote: 'Start of the game.',
+  verdict: (cls, d) => `${cls}: ${points(d.loss)} points lost${d.exact ? '' : ' (estimate)'}; better ${d.best}.`,
   betterMove: (d) => `better move: ${d.best}`,
 };
 
@@ -224,6 +225,13 @@ export class Review {
     if (!d) { this.turnNote.textContent = T.startNote; return; }
     const cls = d.class ? T.classes[d.class][1] : '';
     this.turnNote.textContent = T.turnNote(name(this.seatOf(d.seat)), d, cls);
+  }
+
+  // verdict is what the review says of turn n when the move played was
+  // an inaccuracy or worse, for the page's announcement; else "".
+  verdict(n) {
+    const d = this.rep && this.rep.decisions[n - 1];
+    return d && d.class ? T.verdict(T.classes[d.class][1], d) : '';
   }
 
   // markLog marks the move list's entries (one li per turn, in order)
