@@ -15,7 +15,7 @@ import (
 
 // storeLongGame stores a finished senet-jequier game of turns turns
 // (random moves from a seeded generator; the last player resigns).
-func storeLongGame(b *testing.B, st store.Store, id string, turns int) {
+func storeLongGame(b testing.TB, st store.Store, id string, turns int) {
 	b.Helper()
 	ctx := context.Background()
 	r := senet.MustNew("senet-jequier", nil)

@@ -299,3 +299,38 @@ func TestPoolRunsSearchesFirst(t *testing.T) {
 		t.Errorf("order %q, want the searches first", got)
 	}
 }
+
+// TestReviewStopsOnShutdown: a review running when the server shuts
+// down stops after the turn it is judging (Close returns) and leaves
+// nothing stored.
+func TestReviewStopsOnShutdown(t *testing.T) {
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "passage.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv := New(Config{Store: st, Logger: quietLog(), Review: ReviewConfig{OnRequestOnly: true}})
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	s := &testServer{srv: srv, ts: ts, st: st, url: ts.URL}
+	storeLongGame(t, st, "aaaaaaaaaaaaa", 250)
+	deadline := time.Now().Add(60 * time.Second) // a safety net
+	for {
+		var p reviewProgress
+		s.ok(t, http.StatusAccepted, "GET", "/api/games/aaaaaaaaaaaaa/analysis", "", nil, &p)
+		if p.Status == "running" && p.Done > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the review did not start: %+v", p)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	srv.Close()
+	if _, err := st.Analysis(context.Background(), "aaaaaaaaaaaaa", "hard"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a review stopped half-way was stored: %v", err)
+	}
+	if q, r := srv.pool.counts(); q != 0 || r != 0 {
+		t.Errorf("after Close: %d searches queued, %d running", q, r)
+	}
+}
