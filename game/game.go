@@ -195,3 +195,29 @@ func BadPosition(format string, args ...any) error {
 func BadMove(format string, args ...any) error {
 	return &notationError{what: "move", sentinel: ErrBadMove, msg: fmt.Sprintf(format, args...)}
 }
+
+// Block is one move a player would have with a throw but for a rule
+// that removes it: a wall it may not pass, or a condition on bearing
+// off. Pages tell it ("No legal move with 3: the wall on 14-16 blocks").
+type Block struct {
+	// Move is the move removed, in notation ("11-14").
+	Move string `json:"move"`
+	// Kind says what removed it, for words in any language: "wall" (a
+	// run of opponent pieces that may not be passed), "pair" (two
+	// adjacent pieces a piece may not pass together), "ba-waits" (a
+	// piece may not bear off before its BA has entered), "pieces-wait"
+	// (the BA may not bear off while pieces of its side wait).
+	Kind string `json:"kind"`
+	// Wall is the squares of the wall or pair ("14-16"), empty for the
+	// other kinds.
+	Wall string `json:"wall,omitempty"`
+	// Rule is the rule's ID ("J9").
+	Rule string `json:"rule"`
+}
+
+// Blocker is implemented by games whose rules can remove moves a piece
+// would otherwise have (Senet's walls); Blocks lists them for throw roll
+// in p, none when nothing was removed.
+type Blocker[P comparable] interface {
+	Blocks(p P, roll int) []Block
+}

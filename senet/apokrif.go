@@ -36,6 +36,7 @@ var Apokrif = Variant{
 	HouseRules: map[string]string{
 		"safe": "A21", "water": "A22", "return": "A22", "extra": "A20", "stop": "A23", "bearoff": "A24",
 	},
+	BlockRules: map[string]string{"wall": "A14", "pair": "A8"},
 }
 
 // apokrifSetup and apokrifStart are the boards and initial positions for

@@ -15,6 +15,8 @@ const (
 	effSleep                  // S15: a piece falls asleep
 	effJump                   // S16: a piece jumps the water from 26
 	effPass                   // J10, J17, S8: no legal move, the throw is lost
+	effBAEnter                // S6: the BA enters, after every ordinary piece
+	effBADrown                // S17: the BA drowns and takes its pieces on the board along
 	numEffects
 )
 
@@ -23,6 +25,7 @@ var effectNames = [numEffects]string{
 	effDrown: "drowning (27)", effEnter: "entering", effBearOff: "bearing off",
 	effExtra: "extra or bonus throw", effSkip: "missed turn (10, 20)", effSleep: "falls asleep (16)",
 	effJump: "jump over the water", effPass: "throw lost (pass)",
+	effBAEnter: "BA entering (S6)", effBADrown: "BA drowning (S17)",
 }
 
 // effects lists the effects the variant can produce, in report order.
@@ -48,7 +51,11 @@ func (v *Variant) effects() []effect {
 	if v.JumpFrom != 0 {
 		out = append(out, effJump)
 	}
-	return append(out, effPass)
+	out = append(out, effPass)
+	if v.BA {
+		out = append(out, effBAEnter, effBADrown)
+	}
+	return out
 }
 
 // EffectNames names the special rules Effects reports, in its bit order
@@ -73,6 +80,9 @@ func (r *Rules) Effects(p Position, roll int, m Move) uint64 {
 		set(effPass)
 	case from == 0:
 		set(effEnter)
+		if p.hand[side] == 0 {
+			set(effBAEnter) // S6: ordinary pieces enter first, so this is the BA
+		}
 	case to == OffSq:
 		set(effBearOff)
 	default:
@@ -90,6 +100,9 @@ func (r *Rules) Effects(p Position, roll int, m Move) uint64 {
 		switch bit := uint32(1) << to; {
 		case to == Water:
 			set(effDrown)
+			if p.ba&(1<<from) != 0 {
+				set(effBADrown) // S17: its pieces on the board go back with it
+			}
 		case r.SkipHouses&bit != 0:
 			set(effSkip)
 		case r.SleepHouses&bit != 0:

@@ -28,6 +28,9 @@ func TestEffects(t *testing.T) {
 		{"S13 the other side missing its turn is no extra throw", sz, ".....w...............b........ w hand=wwwWbbbB skip=b", 2, "6-8", nil},
 		{"S14 bonus throw while the other side is to miss a turn", sz, ".............w.........b...... w hand=wwwWbbbB skip=b", 1, "14-15", []string{"extra or bonus throw"}},
 		{"S6 entering", sz, ".............................. w hand=wwwwWbbbbB", 1, "in-1", []string{"entering", "extra or bonus throw"}},
+		{"S6 the BA enters last", sz, ".....w...w...w.....w.......... w hand=WbbbbB", 1, "in-1", []string{"entering", "extra or bonus throw", "BA entering (S6)"}},
+		{"S17 the BA drowns, its pieces with it", sz, szPos("6w 10w 22W 25w", "w hand=bbbbB off=w"), 5, "22-27", []string{"drowning (27)", "BA drowning (S17)"}},
+		{"S17 an ordinary piece drowns alone", sz, szPos("6w 10w 22W 25w", "w hand=bbbbB off=w"), 2, "25-27", []string{"drowning (27)"}},
 		{"pass", sz, ".............................. w hand=wwwwWbbbbB", 2, "pass", []string{"throw lost (pass)"}},
 	}
 	for _, tt := range tests {

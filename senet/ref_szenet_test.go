@@ -427,10 +427,16 @@ func (p szrPos) effects(roll int, m szrMove, q szrPos) []string {
 		out = append(out, "throw lost (pass)") // S8
 	case m.from == 0:
 		out = append(out, "entering") // S6
+		if p.hand[szrSide(p.turn)] == 0 {
+			out = append(out, "BA entering (S6)") // S6: the last to enter
+		}
 	case m.to == 31:
 		out = append(out, "bearing off") // S20
 	case m.to == 27:
 		out = append(out, "drowning (27)") // S17
+		if szrIsBA(p.sq[m.from]) {
+			out = append(out, "BA drowning (S17)") // S17: its followers go back too
+		}
 	default:
 		if p.sq[m.to] != '.' {
 			out = append(out, "attack (swap)") // S9

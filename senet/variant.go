@@ -110,6 +110,10 @@ type Variant struct {
 	// generation never reads these two.
 	HouseNames map[int]HouseName
 	HouseRules map[string]string
+	// BlockRules gives the rule ID of each kind of obstacle that can
+	// remove a move (by game.Block kind: "wall", "pair", "ba-waits",
+	// "pieces-wait"), for Blocks; move generation never reads it.
+	BlockRules map[string]string
 
 	// Throws is the distribution of one throw of the four sticks (J3).
 	Throws []game.Outcome
@@ -254,4 +258,5 @@ var Jequier = Variant{
 		28: {"Safe square", "☆"}, 29: {"Safe square", "☆"}, 30: {"Safe square", "☆"},
 	},
 	HouseRules: map[string]string{"safe": "J12", "water": "J11", "return": "J11", "bearoff": "J13"},
+	BlockRules: map[string]string{"wall": "J9"},
 }

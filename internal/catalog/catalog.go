@@ -30,6 +30,10 @@ type Kit struct {
 	// Effects names the special rules (game.Effecter) that move, after
 	// throw roll in pos, sets off; none for a move it cannot read.
 	Effects func(pos string, roll int, move string) []string
+	// Blocks lists the moves throw roll in pos would give but for a
+	// rule that removes them (game.Blocker: Senet's walls), none for a
+	// game without such rules or a position it cannot read.
+	Blocks func(pos string, roll int) []game.Block
 	// Houses are the marked squares of the board under the options
 	// chosen (Senet's water=15 moves the return square), or none.
 	Houses []game.House
@@ -100,6 +104,9 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 		Effects: func(pos string, roll int, move string) []string {
 			return effects(g, pos, roll, move)
 		},
+		Blocks: func(pos string, roll int) []game.Block {
+			return blocks(g, pos, roll)
+		},
 	}
 	if h, ok := g.(houser); ok {
 		kit.Houses = h.Houses()
@@ -130,6 +137,20 @@ func effects[P comparable, M comparable](g game.Game[P, M], pos string, roll int
 		}
 	}
 	return out
+}
+
+// blocks lists the moves of pos that throw roll would give but for a
+// rule of g that removes them (game.Blocker).
+func blocks[P comparable, M comparable](g game.Game[P, M], pos string, roll int) []game.Block {
+	b, ok := g.(game.Blocker[P])
+	if !ok {
+		return nil
+	}
+	p, err := g.ParsePosition(pos)
+	if err != nil {
+		return nil
+	}
+	return b.Blocks(p, roll)
 }
 
 // Specs lists the rulesets in the order `passage rules` prints them.

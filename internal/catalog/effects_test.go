@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"passage/game"
 	"slices"
 	"testing"
 )
@@ -28,6 +29,33 @@ func TestKitEffects(t *testing.T) {
 		}
 		if got := kit.Effects(tt.pos, tt.roll, tt.move); !slices.Equal(got, tt.want) {
 			t.Errorf("%s %q roll %d %s: effects %q, want %q", tt.rules, tt.pos, tt.roll, tt.move, got, tt.want)
+		}
+	}
+}
+
+// TestKitBlocks: a kit says which moves a wall removed, and nothing for
+// a game without walls or a position it cannot read.
+func TestKitBlocks(t *testing.T) {
+	tests := []struct {
+		rules, pos string
+		roll       int
+		want       []game.Block
+	}{
+		{"senet-jequier", "w.........wbbb.....b.b........ w off=www", 4, []game.Block{{Move: "11-15", Kind: "wall", Wall: "12-14", Rule: "J9"}}},
+		{"senet-jequier", "not a position", 4, nil},
+		{"kinevet", "", 6, nil},
+	}
+	for _, tt := range tests {
+		kit, err := Open(tt.rules, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := tt.pos
+		if pos == "" {
+			pos = kit.Start()
+		}
+		if got := kit.Blocks(pos, tt.roll); !slices.Equal(got, tt.want) {
+			t.Errorf("%s %q roll %d: blocks %+v, want %+v", tt.rules, pos, tt.roll, got, tt.want)
 		}
 	}
 }

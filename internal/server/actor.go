@@ -348,6 +348,7 @@ func (a *actor) view() gameView {
 		for _, t := range a.st.moves {
 			v.Moves = append(v.Moves, moveView(t))
 		}
+		v.Blocked = a.st.kit.Blocks(a.st.g.Pos, r)
 	}
 	if !a.deadline.IsZero() {
 		d := a.deadline.UTC()

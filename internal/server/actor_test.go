@@ -79,7 +79,9 @@ func (s *testServer) waitForActors(t *testing.T, n int) {
 // TestTimeLimit: a person who does not play in time has the seat played
 // by the computer, and gets it back by acting.
 func TestTimeLimit(t *testing.T) {
-	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond})
+	// 5 units of 50 ms: long enough that the game's creation answers
+	// before the time runs out, also under the race detector.
+	s := newTestServer(t, Config{TimeUnit: 50 * time.Millisecond})
 	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
 		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
 	id, black := c.Game.ID, c.Token
@@ -89,6 +91,9 @@ func TestTimeLimit(t *testing.T) {
 	w := s.dial(t, id)
 	for {
 		m := w.readType("state")
+		if m.Event == nil && m.Game.Seats[1].Away {
+			break // Black (to throw first) went away before the stream opened
+		}
 		if m.Event != nil && m.Event.Kind == "away" {
 			if m.Event.Seat != 1 || !m.Game.Seats[1].Away {
 				t.Fatalf("away event %+v with seats %+v", m.Event, m.Game.Seats)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -95,6 +96,9 @@ func TestBrowserRematch(t *testing.T) {
 	}
 	resign(t, alice)
 	waitJS(t, bob, "bob sees the end", `document.body.dataset.status === 'over'`)
+	// The offer reaches bob over the WebSocket, not by asking the API.
+	gets := fmt.Sprintf(`performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/games/%s').length`, old)
+	before := get(t, bob, "bob's requests", chromedp.Evaluate[int](gets))
 
 	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
 	notOld := func(url string) bool { return strings.Contains(url, "/g/") && !strings.Contains(url, old) }
@@ -103,6 +107,9 @@ func TestBrowserRematch(t *testing.T) {
 
 	// Bob, still on the old page, is offered to accept.
 	waitJS(t, bob, "the offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch'`)
+	if after := get(t, bob, "bob's requests", chromedp.Evaluate[int](gets)); after != before {
+		t.Fatalf("bob's page asked for the old game %d times more to learn of the rematch", after-before)
+	}
 	run(t, bob, "accept the rematch", click(`[data-flow="rematch"]`))
 	urlB := waitURLWhere(t, bob, "/g/"+newID, notOld)
 	if !strings.HasSuffix(urlB, "/g/"+newID) {
@@ -155,4 +162,73 @@ func TestBrowserAbort(t *testing.T) {
 	if text := get(t, bob, "result", chromedp.Evaluate[string](`document.querySelector('#result').textContent`)); text != v.Result.Text+"." {
 		t.Fatalf("bob shows %q, the server says %q", text, v.Result.Text)
 	}
+}
+
+// awayGame starts a Jéquier game with a short time limit between alice,
+// who created it through the API (her page holds her token as if she
+// had created it in the lobby), and bob, who took Black's seat by the
+// invite link and then does nothing: Black throws first, so bob's time
+// runs out and the computer plays for him. It returns the game's ID
+// once alice's page offers to claim the win.
+func awayGame(t *testing.T, s *testServer, alice, bob context.Context) string {
+	t.Helper()
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	id := c.Game.ID
+	run(t, alice, "alice's page with her seat",
+		chromedp.Navigate(s.url+"/"),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: [0]}))`, id, c.Token)),
+		chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	run(t, bob, "bob takes Black by the invite", chromedp.Navigate(s.url+c.Invites[0].Path), visible("svg#board .piece"))
+	waitJS(t, bob, "bob holds Black", `document.querySelector('#seats li[data-seat="1"]').textContent.includes('you')`)
+	run(t, alice, "the offer to claim", visible(`[data-flow="claim"]`), visible(`[data-flow="handover"]`))
+	return id
+}
+
+// TestBrowserClaim: bob's time ran out; alice claims the win, and both
+// pages show the result.
+func TestBrowserClaim(t *testing.T) {
+	s := newTestServer(t, Config{TimeUnit: 20 * time.Millisecond, BotDelay: 300 * time.Millisecond})
+	browser := newBrowser(t)
+	alice, bob := newPerson(t, browser), newPerson(t, browser)
+	id := awayGame(t, s, alice, bob)
+	left := get(t, alice, "who left", chromedp.Evaluate[string](`document.querySelector('#flow').textContent`))
+	if !strings.Contains(left, "Black left; the computer is playing for them.") {
+		t.Fatalf("alice's page says %q", left)
+	}
+	run(t, alice, "claim the win", click(`[data-flow="claim"]`))
+	v := s.waitFor(t, id, "the claim", func(v gameView) bool { return v.Status == "over" })
+	if r := v.Result; r == nil || r.How != "claim" || r.Seat != 0 || r.Winner != 0 {
+		t.Fatalf("after alice's claim: %+v", v.Result)
+	}
+	for name, ctx := range map[string]context.Context{"alice": alice, "bob": bob} {
+		waitJS(t, ctx, name+" sees the end", `document.body.dataset.status === 'over' && document.querySelector('#result') !== null`)
+		if text := get(t, ctx, "result", chromedp.Evaluate[string](`document.querySelector('#result').textContent`)); !strings.Contains(text, v.Result.Text) {
+			t.Fatalf("%s shows %q, the server says %q", name, text, v.Result.Text)
+		}
+		if n := get(t, ctx, "claim buttons", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="claim"], [data-flow="handover"]').length`)); n != 0 {
+			t.Fatalf("%s still shows %d claim or hand-over buttons", name, n)
+		}
+	}
+}
+
+// TestBrowserHandOver: bob's time ran out; alice lets the computer play
+// his seat for the rest of the game. The computer then plays Black,
+// alice is offered nothing more, and bob's page knows the seat is no
+// longer his.
+func TestBrowserHandOver(t *testing.T) {
+	s := newTestServer(t, Config{TimeUnit: 20 * time.Millisecond, BotDelay: 300 * time.Millisecond})
+	browser := newBrowser(t)
+	alice, bob := newPerson(t, browser), newPerson(t, browser)
+	id := awayGame(t, s, alice, bob)
+	run(t, alice, "hand Black's seat over", click(`[data-flow="handover"]`))
+	v := s.waitFor(t, id, "the hand-over", func(v gameView) bool { return v.Seats[1].Kind != "human" })
+	if v.Status != "live" || v.Seats[1].Away {
+		t.Fatalf("after the hand-over: status %q, Black %+v", v.Status, v.Seats[1])
+	}
+	waitJS(t, alice, "the offer gone", `document.querySelector('[data-flow="claim"], [data-flow="handover"]') === null`)
+	waitJS(t, alice, "Black shown as the computer", `document.querySelector('#seats li[data-seat="1"]').textContent.includes('computer')`)
+	s.waitFor(t, id, "the computer to play Black", func(g gameView) bool { return g.Last != nil && g.Last.Seat == 1 && g.Last.By == v.Seats[1].Kind })
+	waitJS(t, bob, "bob's page without the seat",
+		`!document.querySelector('#seats li[data-seat="1"]').textContent.includes('you') && document.querySelector('#throw').classList.contains('hidden')`)
 }

@@ -163,13 +163,25 @@ type box struct {
 type layout struct {
 	ScrollWidth, InnerWidth, InnerHeight float64
 	Board, Action, Square                *box
+	// Pitch is the distance between the centres of squares 1 and 2,
+	// Touch the smallest touch area of a piece that can move, HouseFont
+	// the smallest house name's letters (all in px; 0 when none).
+	Pitch, Touch, HouseFont float64
 }
 
 const measureJS = `(() => {
 	const r = (sel) => { const e = document.querySelector(sel); if (!e) return null;
 		const b = e.getBoundingClientRect(); return {Top: b.top, Bottom: b.bottom, Left: b.left, Right: b.right, Width: b.width, Height: b.height}; };
+	const c = (sel) => { const b = document.querySelector(sel)?.getBoundingClientRect(); return b && {x: b.left + b.width / 2, y: b.top + b.height / 2}; };
+	const a = c('svg#board [data-square="1"]'), b = c('svg#board [data-square="2"]');
+	const svg = document.querySelector('svg#board');
+	const scale = svg ? svg.getBoundingClientRect().height / svg.viewBox.baseVal.height : 0;
+	const touches = [...document.querySelectorAll('svg#board .piece.movable')].map((e) => { const q = e.getBoundingClientRect(); return Math.min(q.width, q.height); });
+	const fonts = [...document.querySelectorAll('svg#board .house-name')].map((e) => Number(e.getAttribute('font-size')) * scale);
 	return {ScrollWidth: document.documentElement.scrollWidth, InnerWidth: innerWidth, InnerHeight: innerHeight,
-		Board: r('svg#board'), Action: r('#throw'), Square: r('svg#board rect[data-square="1"]')};
+		Board: r('svg#board'), Action: r('#throw'), Square: r('svg#board rect[data-square="1"]'),
+		Pitch: a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0,
+		Touch: touches.length ? Math.min(...touches) : 0, HouseFont: fonts.length ? Math.min(...fonts) : 0};
 })()`
 
 func (b *box) inside(l layout) bool {
@@ -245,6 +257,16 @@ func TestBrowserPages(t *testing.T) {
 				if l.ScrollWidth > l.InnerWidth {
 					t.Errorf("%s: the page is %v px wide in a %v px window", p.name, l.ScrollWidth, l.InnerWidth)
 				}
+				if p.name == "rules" {
+					// A phone shows the Senet board upright, large enough to read.
+					src := get(t, ctx, "board picture", chromedp.Evaluate[string](`(() => { const i = document.querySelector('main.doc picture img'); return i ? i.currentSrc : ''; })()`))
+					if up := strings.HasSuffix(src, "/board-upright.svg"); up != phone {
+						t.Errorf("rules: the board picture is %q at %s", src, name)
+					}
+				}
+				if p.name == "replay" && !l.Board.inside(l) {
+					t.Errorf("replay: the board %+v is not all in the %vx%v window", l.Board, l.InnerWidth, l.InnerHeight)
+				}
 				if p.game && strings.HasPrefix(p.name, "senet") {
 					// House symbols are drawn above the pieces, so a piece never hides one.
 					above := get(t, ctx, "house badges", chromedp.Evaluate[bool](`(() => {
@@ -254,13 +276,26 @@ func TestBrowserPages(t *testing.T) {
 					if !above {
 						t.Errorf("%s: the house symbols are not drawn above the pieces", p.name)
 					}
+					// The way round: an arrow on each of the 29 borders between squares.
+					if n := get(t, ctx, "arrows", chromedp.Evaluate[int](`document.querySelectorAll('svg#board .track-arrow').length`)); n != 29 {
+						t.Errorf("%s: %d arrows show the way round, want 29", p.name, n)
+					}
 				}
 				if p.game {
-					if !phone && !l.Board.inside(l) {
+					// On a phone too: the whole board and the Throw button in view.
+					if !l.Board.inside(l) {
 						t.Errorf("%s: the board %+v is not all in the %vx%v window", p.name, l.Board, l.InnerWidth, l.InnerHeight)
 					}
-					if !phone && !l.Action.inside(l) {
+					if !l.Action.inside(l) {
 						t.Errorf("%s: the Throw button %+v is not in the %vx%v window", p.name, l.Action, l.InnerWidth, l.InnerHeight)
+					}
+					// Ludo's 11 cells across a phone: about 34 px each, the
+					// most 390 px allow (TestBrowserLudoPhone: touch areas).
+					if phone && p.name == "kinevet" && l.Pitch < 33 {
+						t.Errorf("%s: squares %.1f px apart on a phone, want at least 33", p.name, l.Pitch)
+					}
+					if phone && strings.HasPrefix(p.name, "senet") && l.HouseFont < 8.5 {
+						t.Errorf("%s: house names in %.1f px letters on a phone, want at least 8.5", p.name, l.HouseFont)
 					}
 					if phone && strings.HasPrefix(p.name, "senet") && (l.Square == nil || l.Square.Width < 40 || l.Square.Height < 40) {
 						t.Errorf("%s: a square is %+v on a phone, want at least 40x40 px", p.name, l.Square)
@@ -659,5 +694,80 @@ func TestBrowserLudoMarks(t *testing.T) {
 	checkMarks(t, ctx)
 	for _, pr := range probs.take() {
 		t.Error(pr)
+	}
+}
+
+// TestBrowserLudoPhone: on a phone the Ludo board spans the screen's
+// width, and a piece that can move, and each of its destinations, can
+// be touched anywhere in its cell (about 34 px), not only on the piece
+// (22 px); the board and the Throw button stay in view.
+func TestBrowserLudoPhone(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "phone", chromedp.EmulateViewport(390, 844))
+	c := s.create(t, createRequest{Rules: "kinevet", Start: "....r................................... ..../..../..../.... r",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}, {Kind: "easy"}, {Kind: "easy"}}})
+	holdSeat(t, ctx, s, c)
+	run(t, ctx, "open the game and throw", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"), click("#throw:not([disabled])"))
+	run(t, ctx, "a piece that can move", visible(`svg#board .piece.movable[data-from="t:5"]`))
+	l := get(t, ctx, "measure", chromedp.Evaluate[layout](measureJS))
+	if l.Touch < 33 || l.Pitch < 33 {
+		t.Errorf("a movable piece can be touched on %.1f px, squares %.1f px apart; want both at least 33", l.Touch, l.Pitch)
+	}
+	if !l.Board.inside(l) || !l.Action.inside(l) || l.ScrollWidth > l.InnerWidth {
+		t.Errorf("board %+v, Throw %+v, page %v px wide in a %vx%v window", l.Board, l.Action, l.ScrollWidth, l.InnerWidth, l.InnerHeight)
+	}
+	// A touch near the edge of the cell, off the piece itself, picks it.
+	run(t, ctx, "touch the cell's edge", chromedp.Func(func(cctx context.Context, _ *chromedp.Target) error {
+		b, err := chromedp.Run(cctx, chromedp.Evaluate[box](`(() => { const q = document.querySelector('svg#board .piece.movable[data-from="t:5"]').getBoundingClientRect(); return {Top: q.top, Left: q.left, Width: q.width, Height: q.height}; })()`))
+		if err != nil {
+			return err
+		}
+		return chromedp.Do(cctx, chromedp.MouseClickXY(b.Left+2, b.Top+b.Height/2))
+	}))
+	waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
+	target := get(t, ctx, "target", chromedp.Evaluate[float64](`(() => { const q = document.querySelector('svg#board .target').getBoundingClientRect(); return Math.min(q.width, q.height); })()`))
+	if target < 33 {
+		t.Errorf("a destination can be touched on %.1f px, want at least 33", target)
+	}
+	screenshot(t, ctx, "ludo-phone")
+	checkMarks(t, ctx)
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserReplayLayoutStable: stepping through a replay, from the
+// start (no throw yet) to a turn and back, never moves the board: the
+// throw's place is kept empty at the start.
+func TestBrowserReplayLayoutStable(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create(t, createRequest{Rules: "senet-jequier", Start: "......................w.b...w. w off=wwwbbbb",
+		Seats: []seatRequest{{Kind: "medium"}, {Kind: "easy"}}})
+	s.waitFor(t, c.Game.ID, "the end", func(v gameView) bool { return v.Status == "over" })
+	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
+		ctx, probs := newWatchedPerson(t, newBrowser(t))
+		run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
+		run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+c.Game.ID+"/replay"), visible("svg#board .piece"))
+		waitJS(t, ctx, "the start", `document.body.dataset.step === '0'`)
+		top := func() float64 {
+			return get(t, ctx, "board top", chromedp.Evaluate[float64](`document.querySelector('svg#board').getBoundingClientRect().top + scrollY`))
+		}
+		at0 := top()
+		for _, st := range []struct {
+			button, step string
+		}{{"#forward", "1"}, {"#forward", "2"}, {"#first", "0"}, {"#last", ""}} {
+			run(t, ctx, "click "+st.button, click(st.button))
+			if st.step != "" {
+				waitJS(t, ctx, "step "+st.step, `document.body.dataset.step === '`+st.step+`'`)
+			}
+			if now := top(); now != at0 {
+				t.Errorf("%dx%d: after %s the board's top is at %v px, at the start %v", size[0], size[1], st.button, now, at0)
+			}
+		}
+		for _, pr := range probs.take() {
+			t.Error(pr)
+		}
 	}
 }

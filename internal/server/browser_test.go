@@ -406,7 +406,11 @@ func TestBrowserReplay(t *testing.T) {
 	}
 	// Autoplay steps on by itself; Pause stops it.
 	run(t, ctx, "autoplay", chromedp.SetValue(chromedp.CSS("#speed"), "250"), click("#play"))
-	waitJS(t, ctx, "autoplay to the end", fmt.Sprintf(`document.body.dataset.step === '%d' && document.querySelector('#play').textContent === 'Play'`, v.Turns))
+	// Up to 70 turns at 250 ms each, each drawn and animated: on a loaded
+	// machine (or under the race detector) that takes longer than
+	// waitJS's 30 s, so this wait has a minute.
+	get(t, ctx, "wait for autoplay to the end", chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.body.dataset.step === '%d' && document.querySelector('#play').textContent === 'Play'`, v.Turns),
+		chromedp.WithPollingTimeout(time.Minute)))
 	if title := get(t, ctx, "title", chromedp.Text(chromedp.CSS("#title"))); !strings.Contains(title, "Senet after Jéquier") {
 		t.Errorf("replay title %q, want the ruleset's title", title)
 	}

@@ -57,10 +57,20 @@ func (d *svgDoc) arrow(x, y, angle float64, fill string) {
 
 // senetBoard draws the 3 x 10 board, travelled as a snake, with the
 // ruleset's houses: symbol, number and short name.
-func senetBoard(sp game.Spec) svgDoc {
+func senetBoard(sp game.Spec) svgDoc { return senetBoardDrawn(sp, false) }
+
+// senetBoardUpright is the same board turned upright, its rows become
+// columns, for narrow screens (a phone), where the board lying down
+// would be too small to read.
+func senetBoardUpright(sp game.Spec) svgDoc { return senetBoardDrawn(sp, true) }
+
+func senetBoardDrawn(sp game.Spec, upright bool) svgDoc {
 	const S = 64.0
 	d := svgDoc{W: 660, H: 212, Title: "The board of " + sp.Title + ": squares 1-10 left to right, 11-20 right to left, 21-30 left to right, with its houses"}
-	d.Rects = append(d.Rects, svgRect{X: 4, Y: 4, W: 652, H: 204, RX: 8, Fill: "#8a5a2b", Stroke: "none"})
+	if upright {
+		d = svgDoc{W: 212, H: 660, Title: "The board of " + sp.Title + ": squares 1-10 top to bottom, 11-20 bottom to top, 21-30 top to bottom, with its houses"}
+	}
+	d.Rects = append(d.Rects, svgRect{X: 4, Y: 4, W: float64(d.W - 8), H: float64(d.H - 8), RX: 8, Fill: "#8a5a2b", Stroke: "none"})
 	houses := map[int]game.House{}
 	for _, h := range sp.Houses {
 		houses[h.Square] = h
@@ -70,6 +80,9 @@ func senetBoard(sp game.Spec) svgDoc {
 		col := (s - 1) % 10
 		if row == 1 {
 			col = 9 - col
+		}
+		if upright {
+			col, row = row, col
 		}
 		return 10 + float64(col)*S + S/2, 10 + float64(row)*S + S/2
 	}
@@ -201,6 +214,11 @@ func rulesDiagrams(t *template.Template) (map[string][]byte, error) {
 			return nil, err
 		}
 		if sp.Board == "senet" {
+			var up bytes.Buffer
+			if err := t.ExecuteTemplate(&up, "diagram", senetBoardUpright(sp)); err != nil {
+				return nil, err
+			}
+			out["/rules/"+sp.Name+"/board-upright.svg"] = up.Bytes()
 			// Every Senet page can show the same attack, pair and wall.
 			var b bytes.Buffer
 			if err := t.ExecuteTemplate(&b, "diagram", senetExamples()); err != nil {

@@ -36,8 +36,17 @@ func renderMarkdown(md goldmark.Markdown, src []byte) (template.HTML, error) {
 	if err := md.Convert(src, &b); err != nil {
 		return "", err
 	}
-	return template.HTML(b.String()), nil // goldmark escapes the source's HTML
+	// goldmark escapes the source's HTML; the only HTML added is the
+	// upright Senet board for narrow screens.
+	return template.HTML(uprightBoardRE.ReplaceAllString(b.String(), uprightBoard)), nil
 }
+
+// uprightBoardRE matches the picture of a Senet board on a rules page,
+// which a narrow screen (a phone) shows upright instead (the diagram
+// board-upright.svg), as the game page does, so that it stays readable.
+var uprightBoardRE = regexp.MustCompile(`<img src="(/rules/senet-[a-z0-9-]+/board)\.svg"[^>]*>`)
+
+const uprightBoard = `<picture><source media="(max-width: 520px)" srcset="$1-upright.svg">$0</picture>`
 
 // ruleIDRE matches a rule ID at the start of bold text: "J4 Opening."
 // starts with J4.

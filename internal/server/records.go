@@ -105,6 +105,7 @@ func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
 	for _, t := range turns {
 		tv := turnViewOf(rules, t)
 		tv.Effects = kit.Effects(before, t.Roll, t.Move)
+		tv.Blocked = kit.Blocks(before, t.Roll)
 		out.Turns = append(out.Turns, *tv)
 		before = t.Pos
 	}

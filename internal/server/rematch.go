@@ -101,6 +101,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		if err == nil {
 			s.metrics.created.Inc()
 			s.log.Info("rematch created", "game", g.ID, "of", old.ID)
+			s.rematches.created(old.ID)
 			if newTurnState(kit, g, nil).next().kind != actNone {
 				if _, _, err := s.load(ctx, g.ID); err != nil {
 					s.log.Warn("rematch not started", "game", g.ID, "err", err)

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coder/websocket"
+
 	"passage/internal/store"
 )
 
@@ -83,4 +85,41 @@ func TestAPIRematch(t *testing.T) {
 		t.Errorf("an old token throwing in the rematch: %d, want 403", status)
 	}
 	s.throw(t, newID, tokens[v.ToMove])
+}
+
+// TestWSRematchWait: a finished game's stream opened with ?wait=rematch
+// stays open after the final state and brings the rematch as soon as it
+// is asked for (event kind "rematch"), then closes; without the query,
+// or once the rematch exists, the stream closes after the state.
+func TestWSRematchWait(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	waiting := s.dialPath(t, "/api/games/"+id+"/events?wait=rematch")
+	if m := waiting.read(); m.Type != "state" || m.Game.Status != "over" || m.Game.Rematch != "" {
+		t.Fatalf("first message %+v, want the finished game's state without a rematch", m)
+	}
+	plain := s.dial(t, id)
+	plain.read()
+	if _, err := plain.tryRead(); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+		t.Fatalf("the stream without ?wait=rematch: %v, want a normal close after the state", err)
+	}
+
+	var asked takeResult
+	s.ok(t, http.StatusCreated, "POST", "/api/games/"+id+"/rematch", black, nil, &asked)
+	m := waiting.read()
+	if m.Type != "state" || m.Event == nil || m.Event.Kind != "rematch" || m.Game.Rematch != asked.Game.ID {
+		t.Fatalf("after the rematch was asked for: %+v (event %+v), want the state naming %s", m, m.Event, asked.Game.ID)
+	}
+	if _, err := waiting.tryRead(); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+		t.Fatalf("after the rematch: %v, want a normal close", err)
+	}
+
+	late := s.dialPath(t, "/api/games/"+id+"/events?wait=rematch")
+	if m := late.read(); m.Game == nil || m.Game.Rematch != asked.Game.ID {
+		t.Fatalf("a stream opened after the rematch: %+v", m)
+	}
+	if _, err := late.tryRead(); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+		t.Fatalf("a stream opened after the rematch: %v, want a normal close after the state", err)
+	}
 }

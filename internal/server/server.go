@@ -158,6 +158,8 @@ type Server struct {
 	creates *limiter
 	takes   *limiter
 	reviews *reviewer
+	// rematches tells finished games' streams of their rematch.
+	rematches *rematchHub
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -183,9 +185,10 @@ func New(cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, ctx: ctx, cancel: cancel,
 		actors: map[string]*actor{}, owned: map[string]int{}, bots: map[string]*sync.Pool{},
-		pool:    newSearchPool(cfg.Searches),
-		creates: newLimiter(cfg.CreateRate, cfg.CreateBurst),
-		takes:   newLimiter(cfg.TakeRate, cfg.TakeBurst),
+		pool:      newSearchPool(cfg.Searches),
+		creates:   newLimiter(cfg.CreateRate, cfg.CreateBurst),
+		takes:     newLimiter(cfg.TakeRate, cfg.TakeBurst),
+		rematches: newRematchHub(),
 	}
 	s.reviews = newReviewer(s, cfg.Review)
 	s.metrics = newMetrics(func() float64 { return float64(s.GamesInMemory()) },

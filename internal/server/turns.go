@@ -340,6 +340,7 @@ func (o *outcome) play(t game.Transition, by string, now time.Time) {
 	st := &o.next
 	seat := st.toMove()
 	effects := st.kit.Effects(st.g.Pos, st.roll, t.Move)
+	blocked := st.kit.Blocks(st.g.Pos, st.roll)
 	status, result := store.StatusLive, ""
 	if r := resultOf(st.kit.Ruleset, t.Pos); r != nil {
 		status = store.StatusOver
@@ -355,7 +356,7 @@ func (o *outcome) play(t game.Transition, by string, now time.Time) {
 	}
 	st.hasRoll, st.roll, st.moves = false, 0, nil
 	st.turnStarted = now
-	o.events = append(o.events, event{Kind: "move", Seat: seat, Roll: turn.Roll, Move: t.Move, Effects: effects})
+	o.events = append(o.events, event{Kind: "move", Seat: seat, Roll: turn.Roll, Move: t.Move, Effects: effects, Blocked: blocked})
 }
 
 // take gives an open seat to a person: the holder of the token when it

@@ -27,16 +27,19 @@ type gameView struct {
 	Seats  []seatView `json:"seats"`
 	// Roll is the current throw once the seat to move has thrown; Moves
 	// then lists its legal moves.
-	Roll      *int        `json:"roll"`
-	Moves     []moveView  `json:"moves"`
-	Last      *turnView   `json:"last"`
-	Result    *resultView `json:"result"`
-	Commit    string      `json:"commit"`
-	DiceSeed  string      `json:"diceSeed,omitempty"` // revealed when over
-	TimeLimit int         `json:"timeLimit"`          // seconds, 0 for none
-	Deadline  *time.Time  `json:"deadline"`           // when the computer takes the turn over
-	Created   time.Time   `json:"created"`
-	Updated   time.Time   `json:"updated"`
+	Roll  *int       `json:"roll"`
+	Moves []moveView `json:"moves"`
+	// Blocked lists the moves the throw would give but for a wall (or,
+	// in Szenet, the BA's hold on bearing off): why Moves is short.
+	Blocked   []game.Block `json:"blocked,omitempty"`
+	Last      *turnView    `json:"last"`
+	Result    *resultView  `json:"result"`
+	Commit    string       `json:"commit"`
+	DiceSeed  string       `json:"diceSeed,omitempty"` // revealed when over
+	TimeLimit int          `json:"timeLimit"`          // seconds, 0 for none
+	Deadline  *time.Time   `json:"deadline"`           // when the computer takes the turn over
+	Created   time.Time    `json:"created"`
+	Updated   time.Time    `json:"updated"`
 	// Rematch is the ID of the game's rematch, once one was asked for.
 	Rematch string `json:"rematch,omitempty"`
 }
@@ -65,9 +68,11 @@ type turnView struct {
 	Pos    string    `json:"pos"`
 	By     string    `json:"by"`
 	At     time.Time `json:"at"`
-	// Effects names the special rules the move set off (record.json only;
+	// Effects names the special rules the move set off, Blocked the
+	// moves its throw would have given but for a wall (record.json only;
 	// a live move's are in its WebSocket event).
-	Effects []string `json:"effects,omitempty"`
+	Effects []string     `json:"effects,omitempty"`
+	Blocked []game.Block `json:"blocked,omitempty"`
 }
 
 type resultView struct {

@@ -107,6 +107,26 @@ func TestRulesPagesForPlayers(t *testing.T) {
 		if len(srcs) < 2 {
 			t.Errorf("/rules/%s shows %d diagrams, want the board and the throws at least", name, len(srcs))
 		}
+		// A phone shows Senet's board upright, as the game page does.
+		upright := regexp.MustCompile(`<picture><source media="\(max-width: 520px\)" srcset="([^"]+)"><img src="/rules/` + name + `/board.svg"`).FindStringSubmatch(main)
+		if strings.HasPrefix(name, "senet") {
+			if upright == nil || upright[1] != "/rules/"+name+"/board-upright.svg" {
+				t.Errorf("/rules/%s: no upright board for narrow screens (%v)", name, upright)
+			} else {
+				srcs = append(srcs, upright)
+				r, err := http.Get(s.url + upright[1])
+				if err != nil {
+					t.Fatal(err)
+				}
+				svg, _ := io.ReadAll(r.Body)
+				r.Body.Close()
+				if !strings.Contains(string(svg), `viewBox="0 0 212 660"`) {
+					t.Errorf("%s is not a board standing upright: %.120s", upright[1], svg)
+				}
+			}
+		} else if upright != nil {
+			t.Errorf("/rules/%s: an upright board %v, want none (a square board)", name, upright)
+		}
 		for _, m := range srcs {
 			r, err := http.Get(s.url + m[1])
 			if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"passage/game"
 	"passage/internal/store"
 )
 
@@ -46,6 +47,9 @@ type event struct {
 	Move string `json:"move,omitempty"`
 	// Effects names the special rules a move set off (catalog.Kit.Effects).
 	Effects []string `json:"effects,omitempty"`
+	// Blocked lists the moves the throw would have given but for a wall
+	// (catalog.Kit.Blocks): why a move list was short or a pass forced.
+	Blocked []game.Block `json:"blocked,omitempty"`
 }
 
 // intentMsg is every message a client may send.
@@ -116,6 +120,9 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.send(ctx, c, message{Type: "state", Game: &v})
+		if r.URL.Query().Get("wait") == "rematch" && g.Status == store.StatusOver && v.Rematch == "" {
+			s.waitRematch(ctx, c, g)
+		}
 		c.Close(websocket.StatusNormalClosure, closeReason(g.Status))
 		return
 	}

@@ -20,9 +20,15 @@ type wsClient struct {
 
 func (s *testServer) dial(t *testing.T, id string) *wsClient {
 	t.Helper()
+	return s.dialPath(t, "/api/games/"+id+"/events")
+}
+
+// dialPath opens a WebSocket to path (with its query).
+func (s *testServer) dialPath(t *testing.T, path string) *wsClient {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(s.url, "http")+"/api/games/"+id+"/events", nil)
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(s.url, "http")+path, nil)
 	if err != nil {
 		t.Fatalf("dial: %v", err)
 	}

@@ -112,6 +112,8 @@ const EFFECTS = {
   'falls asleep (16)': ['☾', 'the piece falls asleep on 16'],
   'jump over the water': ['⤴', 'jumps over the water'],
   'throw lost (pass)': ['∅', 'no legal move: the throw is lost'],
+  'BA entering (S6)': ['♔', 'it is the BA, which enters after all its pieces'],
+  'BA drowning (S17)': ['♔', 'the BA drowns: every piece of its side on the board goes back to wait with it'],
   'entering (K3)': ['⤵', 'brings a piece out of the yard'],
   'capture (K6)': ['✖', 'captures: the piece hit goes back to its yard'],
   'into the goal (K7)': ['⌂', 'a piece reaches the goal'],
@@ -119,6 +121,33 @@ const EFFECTS = {
   'third six: turn lost (H3)': ['⚠', 'a third 6 in a row: the turn is lost'],
   'roll lost (pass)': ['∅', 'no legal move: the roll is lost'],
 };
+
+// BLOCKS words what removed moves from a throw (the API's blocked, by
+// game.Block kind): w is the wall's squares, moves the moves it removed
+// ("8-12 and 7-11"), from the squares they start from ("8 and 7").
+const BLOCKED_ICON = '▥';
+const BLOCKS = {
+  wall: (w, moves) => `the wall on ${w} blocks ${moves}`,
+  pair: (w, moves) => `the pieces side by side on ${w} cannot be jumped together (${moves})`,
+  'ba-waits': (w, moves, from, n) => `the ${n > 1 ? 'pieces' : 'piece'} on ${from} may not bear off before ${n > 1 ? 'their' : 'its'} BA has entered`,
+  'pieces-wait': (w, moves, from) => `the BA on ${from} may not bear off while pieces of its side wait to enter`,
+};
+
+// blockedText says in words why a throw has fewer moves (or none):
+// "the wall on 14-16 blocks 11-15 and 12-16"; '' when nothing was
+// blocked.
+export function blockedText(blocked) {
+  const groups = new Map();
+  for (const b of blocked || []) {
+    const key = b.kind + ' ' + (b.wall || '');
+    if (!groups.has(key)) groups.set(key, { kind: b.kind, wall: b.wall, moves: [] });
+    groups.get(key).moves.push(b.move);
+  }
+  return [...groups.values()].map((g) => {
+    const say = BLOCKS[g.kind] || ((w, moves) => `${moves}: ${g.kind}`);
+    return say(g.wall, g.moves.join(' and '), g.moves.map((m) => m.split('-')[0]).join(' and '), g.moves.length);
+  }).join('; ');
+}
 
 // effectParts is the icon and words of one effect of turn t; the board
 // family's module may say more (why a throw was extra).
@@ -137,6 +166,7 @@ export function turnText(t, seats, kind) {
   const by = t.by && t.by !== 'human' ? ` (${t.by})` : '';
   const effects = (t.effects || []).filter((e) => t.move !== 'pass' || !/pass/.test(e));
   const said = effects.map((e) => effectParts(e, t, kind)[1]);
+  if (t.blocked && t.blocked.length) said.push(blockedText(t.blocked));
   const move = t.move === 'pass' ? 'no legal move' : t.move;
   return `${who}${by} threw ${t.roll}: ${move}` + (said.length ? ' · ' + said.join(' · ') : '');
 }
@@ -150,6 +180,10 @@ export function turnItem(t, seats, kind, attrs = {}) {
   for (const e of t.effects || []) {
     const [icon, words] = effectParts(e, t, kind);
     li.append(' ', h('span', { class: 'effect', title: words, 'aria-label': words }, icon));
+  }
+  if (t.blocked && t.blocked.length) {
+    const words = blockedText(t.blocked);
+    li.append(' ', h('span', { class: 'effect blocked', title: words, 'aria-label': words }, BLOCKED_ICON));
   }
   return li;
 }
@@ -229,6 +263,8 @@ export class BoardView {
       const r = Number(piece.querySelector('.body').getAttribute('r'));
       piece.classList.add('movable');
       piece.dataset.from = key;
+      const hit = mod.hitSize(key);
+      if (hit) piece.insertBefore(el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }), piece.firstChild);
       el('circle', { class: 'mark-movable', r: Math.min(r + 4, half - 1.5) }, piece);
       el('circle', { class: 'focus-ring', r: half - 0.5 }, piece);
       const n = byFrom.get(key).length;
@@ -248,7 +284,8 @@ export class BoardView {
       for (const t of byFrom.get(this.selected)) {
         const c = mod.center(t.to, p);
         const target = el('g', { class: 'target', 'data-move': t.move, 'data-to': t.to, transform: `translate(${c.x},${c.y})` }, marks);
-        el('rect', { class: 'hit', x: -half, y: -half, width: mod.square, height: mod.square }, target);
+        const hit = mod.hitSize(t.to) || mod.square;
+        el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }, target);
         el('circle', { class: 'mark-target', r: mod.square * 0.18 }, target);
         el('circle', { class: 'focus-ring', r: half - 0.5 }, target);
         this.focusable(target, 'to:' + t.to, `move ${t.move}: to ${mod.label(t.to, p, this.houses)}`, () => {
@@ -307,14 +344,23 @@ export class BoardView {
   // animate moves the pieces of the last move: the mover along the
   // track from k.from (and on to where it went, if it did not stay:
   // drowned, borne off), a piece it swapped with back the same way, and
-  // a piece it sent home (captured, dragged off) from k.to.
+  // a piece it sent home (captured) from k.to. Pieces of the mover's
+  // side that left the board with it (the followers of a drowned BA,
+  // S17) wait on their squares until it reaches k.to, then go there and
+  // on to where they wait.
   animate(layer, k, fromP, toP, fromPos) {
     const { mod } = this;
     const mine = (c) => c.toLowerCase() === toP.turn || c === toP.turn;
     const pts = mod.route(k.from, k.to, fromP).map((key) => mod.center(key, fromP));
     // The pieces that stand somewhere they did not before.
+    const beforeKeys = this.keysOf(fromPos, fromP);
     const before = new Map();
-    for (const id of this.keysOf(fromPos, fromP)) before.set(id, (before.get(id) || 0) + 1);
+    for (const id of beforeKeys) before.set(id, (before.get(id) || 0) + 1);
+    const moverLetter = (beforeKeys.find((id) => id.startsWith(k.from + '|')) || '').split('|')[1];
+    // Squares the mover's side left besides k.from: where followers were.
+    const after = new Set([...layer.querySelectorAll('.piece')].map((e) => e.dataset.key + '|' + e.dataset.piece));
+    const left = beforeKeys.filter((id) => !id.startsWith(k.from + '|') && mine(id.split('|')[1]) && !after.has(id))
+      .map((id) => id.split('|')[0]);
     const seen = new Map();
     const arrived = [];
     for (const e of layer.querySelectorAll('.piece')) {
@@ -322,14 +368,20 @@ export class BoardView {
       seen.set(id, (seen.get(id) || 0) + 1);
       if (seen.get(id) > (before.get(id) || 0)) arrived.push(e);
     }
-    const mover = arrived.find((e) => e.dataset.key === k.to && mine(e.dataset.piece)) || arrived.find((e) => mine(e.dataset.piece));
+    const mover = arrived.find((e) => e.dataset.key === k.to && e.dataset.piece === moverLetter) ||
+      arrived.find((e) => e.dataset.key === k.to && mine(e.dataset.piece)) ||
+      arrived.find((e) => e.dataset.piece === moverLetter) || arrived.find((e) => mine(e.dataset.piece));
+    let travel = 0;
     if (mover) {
-      this.slide(mover, mover.dataset.key === k.to ? pts : [...pts, this.groupAt(mover)]);
+      travel = this.slide(mover, mover.dataset.key === k.to ? pts : [...pts, this.groupAt(mover)], 0, pts.length);
     }
+    const end = pts[pts.length - 1];
     for (const e of arrived) {
       if (e === mover) continue;
       if (e.dataset.key === k.from) this.slide(e, [...pts].reverse()); // a swap
-      else this.slide(e, [pts[pts.length - 1], this.groupAt(e)]);
+      else if (mine(e.dataset.piece) && left.length) {
+        this.slide(e, [mod.center(left.shift(), fromP), end, this.groupAt(e)], travel); // a follower (S17)
+      } else this.slide(e, [end, this.groupAt(e)]);
     }
   }
 
@@ -346,19 +398,22 @@ export class BoardView {
   }
 
   // slide moves a piece through points (board coordinates of square
-  // centres), its own offset from the last point kept.
-  slide(piece, pts) {
-    if (pts.length < 2) return;
+  // centres), its own offset from the last point kept, after waiting
+  // delay ms on the first point, and returns the ms it takes to reach
+  // point upto (the end by default).
+  slide(piece, pts, delay = 0, upto = pts.length) {
+    if (pts.length < 2) return 0;
     const end = this.groupAt(piece);
     const last = pts[pts.length - 1];
     const dx = end.x - last.x, dy = end.y - last.y;
     const per = Math.max(60, Math.min(140, 900 / (pts.length - 1)));
     const dur = per * (pts.length - 1);
-    const t0 = performance.now();
+    const t0 = performance.now() + delay;
     piece.classList.add('moving');
     this.svg.dataset.slides = Number(this.svg.dataset.slides || 0) + 1; // counted for the tests
+    if (delay) this.svg.dataset.followers = Number(this.svg.dataset.followers || 0) + 1; // counted for the tests
     const step = (now) => {
-      const f = Math.min(1, (now - t0) / dur);
+      const f = Math.max(0, Math.min(1, (now - t0) / dur));
       const e = f < 0.5 ? 2 * f * f : 1 - Math.pow(-2 * f + 2, 2) / 2;
       const x = e * (pts.length - 1);
       const i = Math.min(pts.length - 2, Math.floor(x));
@@ -368,7 +423,8 @@ export class BoardView {
       if (f < 1) this.anim.push(requestAnimationFrame(step));
       else piece.classList.remove('moving');
     };
-    step(t0);
+    step(performance.now());
+    return per * (Math.min(upto, pts.length) - 1);
   }
 }
 

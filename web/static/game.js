@@ -10,7 +10,7 @@
 
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
-  boardModule, decorateSeats, houseLegend, effectParts, announce,
+  boardModule, decorateSeats, houseLegend, effectParts, announce, blockedText,
 } from './app.js';
 import { play } from './sound.js';
 import { FlowControls } from './flow.js';
@@ -18,9 +18,10 @@ import { mountReview } from './review.js';
 
 const id = location.pathname.split('/')[2];
 const PASS_PAUSE = 1400;   // ms a pass is shown before it is played
+const REASON_PAUSE = 1000; // ms more when it says which wall (or rule) blocks
 const FORCED_PAUSE = 700;  // ms before a single possible move is played
-const REMATCH_POLL = 2000; // ms between looks for a rematch once over
 const AUTO_KEY = 'passage.autoForced';
+const REMATCH_OFFERED = 'A rematch was asked for: Accept rematch opens it.';
 
 let game = null;
 let mine = loadSeat(id); // {token, seats} or null
@@ -117,18 +118,13 @@ async function init() {
   render(null);
   connect();
   setInterval(showDeadline, 1000);
-  setInterval(lookForRematch, REMATCH_POLL);
 }
 
-// lookForRematch: the stream ends with the game, so a seat holder's page
-// asks now and then whether another player has asked for a rematch, to
-// offer "Accept rematch".
-async function lookForRematch() {
-  if (!game || game.status !== 'over' || game.rematch || !mySeats().length || document.hidden) return;
-  try {
-    const now = (await api('GET', `/api/games/${id}`)).game;
-    if (now.rematch) { game.rematch = now.rematch; render(null); }
-  } catch { /* asked again at the next tick */ }
+// awaitingRematch: the game is over and this page's player may be
+// offered a rematch, which the server sends over a stream opened with
+// ?wait=rematch (the game's own stream closes at the end).
+function awaitingRematch() {
+  return game && game.status === 'over' && !game.rematch && mySeats().length > 0;
 }
 
 // optionQuery turns a ruleset ID's options ("kinevet players=2") into
@@ -137,16 +133,22 @@ function optionQuery(rules) {
   return rules.split(' ').slice(1).map((kv) => 'opt=' + encodeURIComponent(kv)).join('&');
 }
 
+// loadLog reads the turns so far, each with the position before it
+// (before), which the rule events' words may need.
 async function loadLog() {
-  try { log = (await api('GET', `/api/games/${id}/record.json`)).turns; } catch { log = []; }
+  try {
+    const rec = await api('GET', `/api/games/${id}/record.json`);
+    log = rec.turns.map((t, i) => ({ ...t, before: i ? rec.turns[i - 1].pos : rec.start }));
+  } catch { log = []; }
 }
 
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-  ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/events`);
+  const waiting = awaitingRematch(); // that stream takes no messages
+  ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/events${waiting ? '?wait=rematch' : ''}`);
   ws.onopen = () => {
     backoff = 500;
-    if (mine) ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
+    if (mine && !waiting) ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
   };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
@@ -155,7 +157,7 @@ function connect() {
     else if (msg.type === 'hello' && mine) { mine.seats = msg.seats; saveSeat(id, mine.token, mine.seats); render(null); }
   };
   ws.onclose = () => {
-    if (game && game.status === 'over') return;
+    if (game && game.status === 'over' && !awaitingRematch()) return;
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 5000);
   };
@@ -166,10 +168,16 @@ async function onState(msg) {
   const wasMyTurn = myTurn();
   game = msg.game;
   decorateSeats(game.board, game.start, game.seats);
+  if (mine) {
+    // A seat handed to the computer (handover) is no longer ours.
+    const still = mine.seats.filter((n) => game.seats[n] && game.seats[n].kind === 'human');
+    if (still.length !== mine.seats.length) { mine.seats = still; saveSeat(id, mine.token, still); }
+  }
   let animateFrom = null;
   const ev = msg.event || {};
   if (ev.kind === 'move' && game.last && game.last.n === log.length + 1) {
-    log.push({ ...game.last, effects: ev.effects || [] });
+    const before = log.length ? log[log.length - 1].pos : game.start;
+    log.push({ ...game.last, effects: ev.effects || [], blocked: ev.blocked || [], before });
   } else if (game.turns !== log.length) {
     await loadLog(); // we missed moves (a reconnect): read them again
   }
@@ -192,6 +200,9 @@ async function onState(msg) {
     announce(statusText());
   } else if (ev.kind === 'throw') {
     announce(statusText());
+  } else if (ev.kind === 'rematch' && game.rematch) {
+    play('turn');
+    announce(REMATCH_OFFERED);
   }
 }
 
@@ -200,8 +211,10 @@ async function onState(msg) {
 function moveNews(t) {
   const seat = game.seats[t.seat];
   const who = seat ? seat.label : t.letter;
-  if (t.move === 'pass') return `${who} had no legal move with ${t.roll}.`;
+  const why = blockedText(t.blocked);
+  if (t.move === 'pass') return `${who} had no legal move with ${t.roll}${why ? ': ' + why : ''}.`;
   const said = (t.effects || []).map((e) => effectParts(e, t, game.board)[1]);
+  if (why) said.push(why);
   return `${who} played ${t.move} with ${t.roll}` + (said.length ? ': ' + said.join('; ') : '') + '.';
 }
 
@@ -251,15 +264,18 @@ function statusText() {
   const seat = game.seats[game.toMove];
   if (game.status === 'over') return endText();
   if (game.status === 'waiting') return 'Waiting for players: send the invite link of each open seat.';
+  // why: the moves a wall (or the BA) took away, in words.
+  const why = game.roll === null ? '' : blockedText(game.blocked);
   if (myTurn()) {
     if (game.roll === null) return `Your turn (${seat.label}): throw.`;
-    if (onlyPass()) return `No legal move with ${game.roll}: passing…`;
-    if (game.moves.length === 1 && autoForced()) return `You threw ${game.roll}: one possible move, playing it…`;
-    return `You threw ${game.roll}: pick a piece, then where it goes.`;
+    if (onlyPass()) return why ? `No legal move with ${game.roll} (${why}): passing…` : `No legal move with ${game.roll}: passing…`;
+    const also = why ? ` (${why[0].toUpperCase() + why.slice(1)}.)` : '';
+    if (game.moves.length === 1 && autoForced()) return `You threw ${game.roll}: one possible move, playing it…${also}`;
+    return `You threw ${game.roll}: pick a piece, then where it goes.${also}`;
   }
   const who = seat.kind === 'human' && !seat.away ? seat.label : `${seat.label} (computer)`;
   if (game.roll === null) return `${who} to throw.`;
-  if (onlyPass()) return `${who} threw ${game.roll}: no legal move.`;
+  if (onlyPass()) return `${who} threw ${game.roll}: no legal move${why ? ': ' + why : ''}.`;
   return `${who} threw ${game.roll} and is moving.`;
 }
 
@@ -284,7 +300,7 @@ function scheduleAuto() {
       autoFor = '';
       setTimeout(() => render(null), PASS_PAUSE);
     }
-  }, onlyPass() ? PASS_PAUSE : FORCED_PAUSE);
+  }, onlyPass() ? PASS_PAUSE + (game.blocked && game.blocked.length ? REASON_PAUSE : 0) : FORCED_PAUSE);
 }
 
 function render(animateFrom, freshThrow) {

@@ -8,6 +8,11 @@ import { el, text, title, parseKeys } from './svg.js';
 
 export const cell = 40;  // cell size
 export const square = 32; // a square (circle) as drawn: marks are never larger
+
+// hitSize is the side of the invisible square a finger can touch to pick
+// the piece or destination at key: the whole cell, larger than a piece,
+// so that the 11-cell cross stays usable on a phone.
+export function hitSize() { return cell; }
 const C = cell;
 const X0 = 10, Y0 = 10;  // grid origin
 const SIZE = { width: X0 * 2 + 11 * C, height: Y0 * 2 + 11 * C };

@@ -40,7 +40,7 @@ async function init() {
     $('#result').textContent = `In play: ${rec.turns.length} turns so far.`;
   }
   $('#log').replaceChildren(...rec.turns.map((t, i) => {
-    const li = turnItem(t, rec.seats, rec.board, { 'data-turn': i + 1, tabindex: 0, title: turnText(t, rec.seats, rec.board) });
+    const li = turnItem({ ...t, before: posAt(i) }, rec.seats, rec.board, { 'data-turn': i + 1, tabindex: 0, title: turnText(t, rec.seats, rec.board) });
     li.addEventListener('click', () => go(i + 1));
     li.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(i + 1); });
     return li;

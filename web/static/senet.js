@@ -10,6 +10,11 @@ import { el, text, title, parseKeys } from './svg.js';
 
 export const cell = 64;  // square size
 export const square = cell - 2; // a square as drawn: marks are never larger
+
+// hitSize is the side of the invisible square a finger can touch to pick
+// the piece or destination at key: a board square's whole area; the
+// trays' pieces stand closer together, so theirs is the piece itself.
+export function hitSize(key) { return key.startsWith('s:') ? square : 0; }
 const S = cell;
 const X0 = 10, Y0 = 10;  // board origin
 const TRAY_GAP = 14;
@@ -158,7 +163,11 @@ export function draw(svg, pos, opts = {}) {
     text(bg, k.x + 5, k.y + 13, String(s), { class: 'sq-num' });
     if (h && short(h)) {
       const name = short(h);
-      text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': name.length > 10 ? 8 : 9.5 });
+      // Upright (on a phone) the board is drawn smaller: larger letters,
+      // a long name pressed into its square.
+      const long = name.length > 10;
+      const fit = long && p.upright ? { textLength: S - 6, lengthAdjust: 'spacingAndGlyphs' } : {};
+      text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': p.upright ? (long ? 10.5 : 12) : (long ? 8 : 9.5), ...fit });
     }
   }
   // The way round: an arrowhead on each border between squares.
@@ -278,10 +287,34 @@ export function seatColor(letter) { return letter === 'w' ? '#fbf7ec' : '#2d2723
 // portrait screen.
 export const prefersUpright = '(orientation: portrait) and (max-width: 700px)';
 
+// whereDrowned says where turn t's drowned piece went: back to wait to
+// enter (Szenet), or the square it starts again from, the one square of
+// the mover's side that was empty before (its own start square when it
+// went back there).
+function whereDrowned(t) {
+  const a = parse(t.before), b = parse(t.pos);
+  const mineAt = (p, s) => p.board[s - 1] && p.board[s - 1].toLowerCase() === t.letter;
+  const waiting = (p) => [...p.hand].filter((c) => c.toLowerCase() === t.letter).length;
+  if ((t.effects || []).includes('BA drowning (S17)')) return 'the BA drowns in the House of Water';
+  if (waiting(b) > waiting(a)) return 'drowns in the House of Water and goes back to wait to enter';
+  let to = Number(t.move.split('-')[0]);
+  for (let s = 1; s <= 30; s++) if (mineAt(b, s) && !mineAt(a, s)) to = s;
+  return `drowns in the House of Water and starts again on square ${to}`;
+}
+
 // explain says why a move's throw was extra: a bonus throw names its
 // piece, a throw that always gives another says so, otherwise the
-// square reached gave it. Other effects keep their words.
+// square reached gave it. A drowning says where the piece went. A drowned BA counts the pieces it took along
+// when the position before the move is known (t.before). Other effects
+// keep their words.
 export function explain(effect, t) {
+  if (effect === 'drowning (27)' && t.before) return whereDrowned(t);
+  if (effect === 'BA drowning (S17)' && t.before) {
+    const n = [...parse(t.before).board].filter((c) => c.toLowerCase() === t.letter).length - 1;
+    if (n === 0) return 'no other piece of its side was on the board';
+    if (n === 1) return 'the other piece of its side on the board goes back to wait with it';
+    return `the ${n} other pieces of its side on the board go back to wait with it`;
+  }
   if (effect !== 'extra or bonus throw') return null;
   const p = parse(t.pos);
   if (p.bonus) return `a bonus throw for the piece on ${p.bonus}`;

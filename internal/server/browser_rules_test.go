@@ -1,0 +1,274 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"golang.org/x/time/rate"
+)
+
+// The rules told as they happen (issue 13) for what needs Szenet's BA
+// and a wall or gate: the page says why a throw has no move, and a
+// drowned BA's followers travel back to the hand with it. The throws
+// come from each game's secret seed, so each test throws through the
+// API until the throw it needs comes up, and watches the page.
+
+// szenetGame creates a Szenet game from start with both seats held by
+// one token.
+func szenetGame(t *testing.T, s *testServer, start string) (id, token string) {
+	t.Helper()
+	c := s.create(t, createRequest{Rules: "senet-szenet", Start: start,
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Take: true}}})
+	return c.Game.ID, c.Token
+}
+
+// TestBrowserBlockedPass: White's ordinary pieces on 26, 28, 29 and 30
+// may not bear off while their BA waits (S20); a throw of 2, 3 or 5
+// leaves no move, and the page says why, before and after the pass.
+func TestBrowserBlockedPass(t *testing.T) {
+	s := newTestServer(t, Config{CreateRate: rate.Inf})
+	browser := newBrowser(t)
+	watcher, player := newPerson(t, browser), newPerson(t, browser)
+	run(t, player, "the player's browser", chromedp.Navigate(s.url+"/"))
+	// A 1 would enter the BA (and lift S20), a 4 has no move for another
+	// reason: a new game until the first throw is 2, 3 or 5. The player's
+	// page holds White's seat; the watcher's holds none.
+	var id, tok string
+	var v gameView
+	for range 30 {
+		id, tok = szenetGame(t, s, ".........................w.www w hand=WbbbbB")
+		run(t, player, "the player's page", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: [0, 1]}))`, id, tok)),
+			chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+		run(t, watcher, "the watcher's page", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+		if v = s.throw(t, id, tok); *v.Roll != 1 && *v.Roll != 4 {
+			break
+		}
+	}
+	if r := *v.Roll; r == 1 || r == 4 {
+		t.Fatal("every first throw of 30 games was a 1 or a 4")
+	}
+	roll, from := *v.Roll, 31-*v.Roll
+	why := fmt.Sprintf("the piece on %d may not bear off before its BA has entered", from)
+	// The player reads why before the pass plays itself; the watcher too.
+	waitJS(t, player, "the player's reason", fmt.Sprintf(`document.querySelector('#status').textContent === %q`, fmt.Sprintf("No legal move with %d (%s): passing…", roll, why)))
+	waitJS(t, watcher, "the watcher's reason", fmt.Sprintf(`document.querySelector('#status').textContent.endsWith(%q) || Number(document.body.dataset.turns) > 0`, fmt.Sprintf("White threw %d: no legal move: %s.", roll, why)))
+	if n := get(t, watcher, "turns", chromedp.Evaluate[int](`Number(document.body.dataset.turns)`)); n != 0 {
+		t.Log("the pass was played before the watcher's page was read") // the player's page passes after 2.4 s
+	}
+	s.waitFor(t, id, "the pass, played by the player's page", func(g gameView) bool { return g.Turns == 1 && g.Last != nil && g.Last.Move == "pass" })
+	news := fmt.Sprintf("White had no legal move with %d: %s.", roll, why)
+	for name, ctx := range map[string]context.Context{"player": player, "watcher": watcher} {
+		waitJS(t, ctx, name+" sees the pass", `Number(document.body.dataset.turns) === 1`)
+		if got := get(t, ctx, "status", chromedp.Evaluate[string](`document.querySelector('#status').textContent`)); !strings.HasPrefix(got, news) {
+			t.Fatalf("%s: status after the pass %q, want it to start %q", name, got, news)
+		}
+		icon := get(t, ctx, "the move list", chromedp.Evaluate[string](`(document.querySelector('#log li:last-child .effect.blocked') || {}).title || ''`))
+		if icon != why {
+			t.Fatalf("%s: the move list's last turn has the blocked icon titled %q, want %q", name, icon, why)
+		}
+	}
+	screenshot(t, watcher, "blocked-pass")
+}
+
+// TestBrowserBADrowns: White's BA on 25 drowns with a 2 (S17) and takes
+// White's pieces on 5 and 8 back to the hand: the page says so with the
+// BA's icon, and the two followers travel too, after the BA.
+func TestBrowserBADrowns(t *testing.T) {
+	s := newTestServer(t, Config{CreateRate: rate.Inf})
+	browser := newBrowser(t)
+	watcher := newPerson(t, browser)
+	var id, tok string
+	for range 40 {
+		id, tok = szenetGame(t, s, "....w..w................W..... w hand=bbbbB off=ww")
+		if v := s.throw(t, id, tok); *v.Roll == 2 {
+			break
+		}
+		id = ""
+	}
+	if id == "" {
+		t.Fatal("no game's first throw was a 2 in 40 games")
+	}
+	run(t, watcher, "open the game", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	waitJS(t, watcher, "the throw shown", `document.body.dataset.roll === "2"`)
+	s.move(t, id, tok, "25-27")
+	waitJS(t, watcher, "the drowning", `Number(document.body.dataset.turns) === 1`)
+	waitJS(t, watcher, "three pieces travel, two of them followers",
+		`document.querySelector('svg#board').dataset.slides === "3" && document.querySelector('svg#board').dataset.followers === "2"`)
+	screenshot(t, watcher, "ba-drowns")
+	status := get(t, watcher, "status", chromedp.Evaluate[string](`document.querySelector('#status').textContent`))
+	if !strings.Contains(status, "White played 25-27 with 2: the BA drowns in the House of Water; the 2 other pieces of its side on the board go back to wait with it.") {
+		t.Fatalf("status %q does not tell the BA's drowning", status)
+	}
+	icons := get(t, watcher, "icons", chromedp.Evaluate[string](`[...document.querySelectorAll('#log li:last-child .effect')].map((e) => e.textContent).join('')`))
+	if icons != "≈♔" {
+		t.Fatalf("the move list's icons %q, want ≈♔", icons)
+	}
+	// When the pieces have arrived, all five of White's wait in the tray.
+	waitJS(t, watcher, "the pieces at rest", `document.querySelectorAll('svg#board .piece.moving').length === 0`)
+	if n := get(t, watcher, "tray", chromedp.Evaluate[int](`document.querySelectorAll('svg#board .piece[data-key="hand:w"]').length`)); n != 3 {
+		t.Fatalf("%d of White's pieces wait in the tray, want 3 (the BA and its two followers)", n)
+	}
+}
+
+// TestBrowserRuleEventsInReplay: a game between computers of each
+// ruleset, replayed: every turn's move-list entry has an icon with
+// words for each special rule the engine reported (none left in the
+// engine's own words), a drowning says where the piece went, and the
+// page reports no errors.
+func TestBrowserRuleEventsInReplay(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: time.Millisecond})
+	browser := newBrowser(t)
+	for _, tt := range []struct {
+		rules   string
+		options map[string]string
+		seats   int
+	}{
+		{"senet-jequier", map[string]string{"water": "15"}, 2},
+		{"senet-szenet", nil, 2},
+		{"senet-apokrif", nil, 2},
+		{"kinevet", map[string]string{"players": "2", "three-sixes": "on"}, 2},
+	} {
+		t.Run(tt.rules, func(t *testing.T) {
+			seats := make([]seatRequest, tt.seats)
+			for i := range seats {
+				seats[i] = seatRequest{Kind: "random"}
+			}
+			c := s.create(t, createRequest{Rules: tt.rules, Options: tt.options, Seats: seats})
+			s.waitFor(t, c.Game.ID, "the end", func(v gameView) bool { return v.Status == "over" })
+			var rec recordJSON
+			s.ok(t, http.StatusOK, "GET", "/api/games/"+c.Game.ID+"/record.json", "", nil, &rec)
+			ctx, probs := newWatchedPerson(t, browser)
+			run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+c.Game.ID+"/replay"), visible("svg#board .piece"))
+			waitJS(t, ctx, "the move list", fmt.Sprintf(`document.querySelectorAll('#log li').length === %d`, len(rec.Turns)))
+			type entry struct {
+				Icons  []string
+				Labels []string
+			}
+			list := get(t, ctx, "the move list", chromedp.Evaluate[[]entry](`[...document.querySelectorAll('#log li')].map((li) => ({
+				Icons: [...li.querySelectorAll('.effect')].map((e) => e.textContent),
+				Labels: [...li.querySelectorAll('.effect')].map((e) => e.getAttribute('aria-label'))}))`))
+			fired := map[string]bool{}
+			for i, turn := range rec.Turns {
+				want := len(turn.Effects)
+				if len(turn.Blocked) > 0 {
+					want++
+				}
+				if len(list[i].Icons) != want {
+					t.Fatalf("turn %d (%s, effects %q, blocked %+v): %d icons %q", turn.N, turn.Move, turn.Effects, turn.Blocked, len(list[i].Icons), list[i].Labels)
+				}
+				for j, e := range turn.Effects {
+					fired[e] = true
+					if list[i].Icons[j] == "•" || list[i].Labels[j] == e {
+						t.Errorf("turn %d: %q shown in the engine's words: %q", turn.N, e, list[i].Labels[j])
+					}
+					if strings.HasPrefix(e, "drowning") && !strings.Contains(list[i].Labels[j], "starts again on square") && !strings.Contains(list[i].Labels[j], "wait to enter") && !strings.Contains(list[i].Labels[j], "the BA drowns") {
+						t.Errorf("turn %d: a drowning that does not say where the piece went: %q", turn.N, list[i].Labels[j])
+					}
+				}
+			}
+			t.Logf("%s: %d turns, rules seen: %v", tt.rules, len(rec.Turns), fired)
+			// Stepping onto an attack or capture moves both pieces: the
+			// attacked one back the way the attacker came, or home.
+			for _, turn := range rec.Turns {
+				if !slices.Contains(turn.Effects, "attack (swap)") && !slices.Contains(turn.Effects, "capture (K6)") {
+					continue
+				}
+				run(t, ctx, "the turn before", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+					`(() => { const s = document.querySelector('#slider'); s.value = %d; s.dispatchEvent(new Event('input')); })()`, turn.N-1)))
+				waitJS(t, ctx, "the turn before", fmt.Sprintf(`document.body.dataset.step === '%d'`, turn.N-1))
+				before := get(t, ctx, "slides", chromedp.Evaluate[int](`Number(document.querySelector('svg#board').dataset.slides || 0)`))
+				run(t, ctx, "step onto the attack", click("#forward"))
+				waitJS(t, ctx, "both pieces travel", fmt.Sprintf(`Number(document.querySelector('svg#board').dataset.slides || 0) === %d`, before+2))
+				break
+			}
+			for _, pr := range probs.take() {
+				t.Error(pr)
+			}
+		})
+	}
+}
+
+// TestBrowserBlockedWords: each kind of blocked move the API sends is
+// told in words a player reads in the status line and the move list
+// (app.js's blockedText, run in the page); moves blocked by the same
+// wall are told together.
+func TestBrowserBlockedWords(t *testing.T) {
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	run(t, ctx, "a page", chromedp.Navigate(s.url+"/rules"), visible("main"))
+	for _, tt := range []struct{ blocked, want string }{
+		{`[{"move":"8-12","kind":"wall","wall":"9-11","rule":"J9"}]`, "the wall on 9-11 blocks 8-12"},
+		{`[{"move":"8-12","kind":"wall","wall":"9-11","rule":"J9"},{"move":"7-11","kind":"wall","wall":"9-11","rule":"J9"},{"move":"20-26","kind":"wall","wall":"21-24","rule":"J9"}]`,
+			"the wall on 9-11 blocks 8-12 and 7-11; the wall on 21-24 blocks 20-26"},
+		{`[{"move":"11-15","kind":"pair","wall":"12-13","rule":"A8"}]`, "the pieces side by side on 12-13 cannot be jumped together (11-15)"},
+		{`[{"move":"28-off","kind":"ba-waits","rule":"S20"}]`, "the piece on 28 may not bear off before its BA has entered"},
+		{`[{"move":"28-off","kind":"ba-waits","rule":"S20"},{"move":"29-off","kind":"ba-waits","rule":"S20"}]`, "the pieces on 28 and 29 may not bear off before their BA has entered"},
+		{`[{"move":"28-off","kind":"pieces-wait","rule":"S20"}]`, "the BA on 28 may not bear off while pieces of its side wait to enter"},
+		{`[]`, ""},
+	} {
+		got := get(t, ctx, "blockedText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => m.blockedText(`+tt.blocked+`))`, chromedp.EvalAwaitPromise))
+		if got != tt.want {
+			t.Errorf("blockedText(%s) = %q, want %q", tt.blocked, got, tt.want)
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserRoutes: a piece travels square by square along the track:
+// round the snake's turns on Senet (10, 11, ...) and round the corners
+// of the Ludo cross into its own goal lane.
+func TestBrowserRoutes(t *testing.T) {
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	run(t, ctx, "a page", chromedp.Navigate(s.url+"/rules"), visible("main"))
+	for _, tt := range []struct{ expr, want string }{
+		{`import('/static/senet.js').then((m) => m.route('s:8', 's:13').join(' '))`, "s:8 s:9 s:10 s:11 s:12 s:13"},
+		{`import('/static/senet.js').then((m) => m.route('s:22', 's:19').join(' '))`, "s:22 s:21 s:20 s:19"},
+		{`import('/static/senet.js').then((m) => m.route('hand', 's:1').join(' '))`, "hand s:1"},
+		// Red's track ends at 40; a 4 from 38 goes 39, 40 and into its goal lane.
+		{`import('/static/ludo.js').then((m) => m.route('t:38', 'g:r:2', {turn: 'r'}).join(' '))`, "t:38 t:39 t:40 g:r:1 g:r:2"},
+		{`import('/static/ludo.js').then((m) => m.route('t:3', 't:7', {turn: 'r'}).join(' '))`, "t:3 t:4 t:5 t:6 t:7"},
+	} {
+		if got := get(t, ctx, "route", chromedp.Evaluate[string](tt.expr, chromedp.EvalAwaitPromise)); got != tt.want {
+			t.Errorf("%s = %q, want %q", tt.expr, got, tt.want)
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserBlockedMove: a throw that still has a move, but fewer
+// because of a rule, says so beside the instruction: with a 1, White's
+// piece on 30 may not bear off while the BA waits (S20), so the BA
+// enters instead.
+func TestBrowserBlockedMove(t *testing.T) {
+	s := newTestServer(t, Config{CreateRate: rate.Inf})
+	player := newPerson(t, newBrowser(t))
+	run(t, player, "the player's browser", chromedp.Navigate(s.url+"/"))
+	var v gameView
+	for range 40 {
+		id, tok := szenetGame(t, s, ".........................w.www w hand=WbbbbB")
+		run(t, player, "the player's page", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: [0, 1]}))`, id, tok)),
+			chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+		if v = s.throw(t, id, tok); *v.Roll == 1 {
+			break
+		}
+	}
+	if *v.Roll != 1 {
+		t.Fatal("no game's first throw was a 1 in 40 games")
+	}
+	want := "You threw 1: pick a piece, then where it goes. (The piece on 30 may not bear off before its BA has entered.)"
+	waitJS(t, player, "the reason beside the instruction", fmt.Sprintf(`document.querySelector('#status').textContent === %q`, want))
+	if m := attr(t, player, "svg#board", "data-movable"); m != "hand" {
+		t.Errorf("movable %q, want only the waiting BA (hand)", m)
+	}
+}
