@@ -4,7 +4,9 @@
 # test with the race detector. Fuzz targets run their seed corpora
 # as ordinary tests. Needs Go (modules come from the module proxy) and,
 # for the browser tests, Chromium (installed here when missing: Debian's
-# package chromium) and axe-core (npm, into a cache directory). With
+# package chromium) and axe-core (npm, into a cache directory), and for the
+# PostgreSQL tests initdb and pg_ctl (installed when missing: package
+# postgresql). With
 # CI=true the browser tests fail without them.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -38,6 +40,14 @@ fi
 
 echo "== chromium (browser tests)"
 command -v chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+
+echo "== postgresql (the PostgreSQL store and cluster tests)"
+# The tests start a throwaway cluster of their own (internal/store/pgtest);
+# they need initdb and pg_ctl, from Debian's package postgresql. With
+# PASSAGE_TEST_PG set they use that server instead.
+if [ -z "${PASSAGE_TEST_PG:-}" ] && ! command -v initdb >/dev/null && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+	apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
+fi
 
 echo "== axe-core (accessibility checks in the browser tests)"
 # Fetched from npm into a cache outside the repository, never committed;

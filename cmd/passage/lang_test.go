@@ -13,6 +13,7 @@ import (
 	"passage/game"
 	"passage/internal/catalog"
 	"passage/internal/i18n"
+	"passage/internal/store/pgtest"
 	"passage/sim"
 
 	"golang.org/x/text/language"
@@ -25,7 +26,7 @@ func TestMain(m *testing.M) {
 		os.Unsetenv(name)
 	}
 	os.Setenv("LANG", "C.UTF-8")
-	os.Exit(m.Run())
+	os.Exit(pgtest.Main(m)) // m.Run, then the cluster test's PostgreSQL stops
 }
 
 var wordRE = regexp.MustCompile(`\p{L}{3,}`)

@@ -344,3 +344,49 @@ func TestVerifyCommand(t *testing.T) {
 		t.Errorf("verify without a record: exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestServeClusterFlags: the cluster's flags are checked before anything
+// starts: one line on stderr, nothing on stdout, exit status 2.
+func TestServeClusterFlags(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "passage.db")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--db", db, "--node", "web1"}, "PostgreSQL"},
+		{[]string{"--db", "postgres://db/x", "--advertise", "10.0.0.5:8080"}, "--advertise"},
+		{[]string{"--db", "postgres://db/x", "--lease", "0s"}, "--lease"},
+		{[]string{"--db", db, "--drain-wait", "-1s"}, "--drain-wait"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"serve", "--addr", "127.0.0.1:0"}, tt.args...), nil, &stdout, &stderr)
+		if code != 2 || stdout.Len() != 0 || strings.Count(stderr.String(), "\n") != 1 || !strings.Contains(stderr.String(), tt.want) {
+			t.Errorf("serve %v: exit %d, stdout %q, stderr %q; want exit 2 and one line about %s", tt.args, code, stdout.String(), stderr.String(), tt.want)
+		}
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Errorf("a refused serve created the database (%v)", err)
+	}
+}
+
+// TestServeDatabaseChoice: PASSAGE_DB names the database when --db is
+// not given; a postgres:// URL selects PostgreSQL and is printed without
+// its password.
+func TestServeDatabaseChoice(t *testing.T) {
+	t.Setenv("PASSAGE_DB", "")
+	if got := dbDefault(); got != "passage.db" {
+		t.Errorf("without PASSAGE_DB: %q, want passage.db", got)
+	}
+	t.Setenv("PASSAGE_DB", "postgres://passage:secret@db/passage")
+	if got := dbDefault(); got != "postgres://passage:secret@db/passage" {
+		t.Errorf("with PASSAGE_DB: %q", got)
+	}
+	for db, want := range map[string]bool{"postgres://db/x": true, "postgresql://db/x": true, "passage.db": false, "postgres.db": false} {
+		if isPostgres(db) != want {
+			t.Errorf("isPostgres(%q) = %v, want %v", db, !want, want)
+		}
+	}
+	if got := dbName("postgres://passage:secret@db/passage"); strings.Contains(got, "secret") {
+		t.Errorf("dbName shows the password: %q", got)
+	}
+}

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"slices"
@@ -39,11 +40,17 @@ type actor struct {
 	timer      *time.Timer
 	deadline   time.Time // the running time limit, shown to clients
 	thinking   bool      // a computer's search is queued or running
+	published  uint64    // messages broadcast, the seq of the game's notes to other nodes
 	lastActive time.Time
 
 	// owner is the client that created this computer-only game (counted
 	// against its cap), or "".
 	owner string
+
+	// w takes the game's writes: the store, or with several nodes its
+	// view fenced by lease, this node's lease on the game (cluster.go).
+	w     store.Store
+	lease *store.Lease
 
 	mu      sync.Mutex
 	queue   []func()
@@ -65,7 +72,7 @@ const subscriberQueue = 64
 func newActor(srv *Server, st turnState) *actor {
 	ctx, cancel := context.WithCancel(srv.ctx)
 	return &actor{
-		srv: srv, id: st.g.ID, ctx: ctx, cancel: cancel, st: st,
+		srv: srv, id: st.g.ID, ctx: ctx, cancel: cancel, st: st, w: srv.st,
 		lastActive: time.Now(), done: make(chan struct{}),
 	}
 }
@@ -146,6 +153,11 @@ func (a *actor) stop() {
 		delete(a.subs, s)
 	}
 	a.srv.forget(a)
+	if a.lease != nil && a.srv.hub != nil {
+		// The followers on other nodes close and reconnect.
+		a.srv.hub.publish(note{game: a.id, fence: a.lease.Fence, seq: a.published + 1})
+	}
+	a.srv.release(a.lease)
 }
 
 // call runs f in the actor and returns its result; errStopped when the
@@ -202,6 +214,9 @@ func (a *actor) do(c command) (outcome, error) {
 		// store failed: the next request reads it again.
 		a.srv.log.Warn("store write refused or failed: game reloaded from the store", "game", a.id, "err", err)
 		a.stop()
+		if errors.Is(err, store.ErrFenced) {
+			return out, errElsewhere // another node runs the game now: try again there
+		}
 		return out, err
 	}
 	a.st = out.next
@@ -245,15 +260,15 @@ func (a *actor) persist(writes []storeWrite) error {
 		var err error
 		switch w.kind {
 		case writeTurn:
-			err = a.srv.st.AppendTurn(ctx, a.id, w.turn, w.status, w.result)
+			err = a.w.AppendTurn(ctx, a.id, w.turn, w.status, w.result)
 		case writeSeat:
-			err = a.srv.st.TakeSeat(ctx, a.id, w.seat, w.hash, w.status)
+			err = a.w.TakeSeat(ctx, a.id, w.seat, w.hash, w.status)
 		case writeAway:
-			err = a.srv.st.SetAway(ctx, a.id, w.seat, w.away)
+			err = a.w.SetAway(ctx, a.id, w.seat, w.away)
 		case writeEnd:
-			err = a.srv.st.End(ctx, a.id, w.status, w.result)
+			err = a.w.End(ctx, a.id, w.status, w.result)
 		case writeHandOver:
-			err = a.srv.st.HandOver(ctx, a.id, w.seat, w.player)
+			err = a.w.HandOver(ctx, a.id, w.seat, w.player)
 		}
 		if err != nil {
 			return err
@@ -360,7 +375,8 @@ func (a *actor) view() gameView {
 // broadcast sends the state with ev to every subscriber. A subscriber
 // whose queue is full is dropped.
 func (a *actor) broadcast(ev *event) {
-	if len(a.subs) == 0 {
+	hub := a.srv.hub
+	if len(a.subs) == 0 && (hub == nil || a.lease == nil) {
 		return
 	}
 	v := a.view()
@@ -368,6 +384,10 @@ func (a *actor) broadcast(ev *event) {
 	if err != nil {
 		a.srv.log.Error("encode state", "game", a.id, "err", err)
 		return
+	}
+	a.published++
+	if hub != nil && a.lease != nil {
+		hub.publish(note{game: a.id, fence: a.lease.Fence, seq: a.published, msg: msg})
 	}
 	for s := range a.subs {
 		select {

@@ -27,6 +27,7 @@ const maxTimeLimit = 24 * 3600
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.HandleFunc("GET /readyz", s.handleReady)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /api/rulesets", s.handleRulesets)
 	mux.HandleFunc("GET /api/rulesets/{name}", s.handleRuleset)
@@ -46,6 +47,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/record.json", s.gameRoute(s.handleRecordJSON))
 	mux.HandleFunc("GET /api/games/{id}/verify", s.gameRoute(s.handleVerify))
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.gameRoute(s.handleAnalysis))
+	mux.HandleFunc("GET /cluster/games/{id}/state", s.gameRoute(s.handleSnapshot))
+	mux.HandleFunc("POST /cluster/games/{id}/intent", s.gameRoute(s.handleRelayedIntent))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, r.URL.Path))
 	})
@@ -60,7 +63,7 @@ func (s *Server) gameRoute(h http.HandlerFunc) http.HandlerFunc {
 			s.fail(w, r, errUnknownGame)
 			return
 		}
-		h(w, r)
+		s.clusterRoute(h)(w, r)
 	}
 }
 

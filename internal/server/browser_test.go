@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -14,6 +15,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"passage/internal/store/pgtest"
 )
 
 // The browser tests drive real headless Chromium (Debian's chromium) from
@@ -43,7 +46,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m) // m.Run, then the cluster tests' PostgreSQL stops
 	browserCancel()
 	os.Exit(code)
 }
@@ -150,7 +153,13 @@ func get[T any](t *testing.T, ctx context.Context, what string, a chromedp.Actio
 // attr reads an attribute of the first element matching sel.
 func attr(t *testing.T, ctx context.Context, sel, name string) string {
 	t.Helper()
-	return get(t, ctx, "read "+sel+"@"+name, chromedp.AttributeValue(chromedp.CSS(sel), name)).Value
+	// Read from the live page: chromedp's AttributeValue answers from its
+	// copy of the DOM, which follows the page's changes through events
+	// and may lag behind a redraw on a loaded machine.
+	q, _ := json.Marshal(sel)
+	n, _ := json.Marshal(name)
+	waitJS(t, ctx, sel, fmt.Sprintf(`document.querySelector(%s) !== null`, q))
+	return get(t, ctx, "read "+sel+"@"+name, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%s).getAttribute(%s) || ''`, q, n)))
 }
 
 // waitJS waits until the JavaScript expression is true.

@@ -24,6 +24,7 @@ type testServer struct {
 	ts  *httptest.Server
 	st  store.Store
 	url string
+	dsn string // the PostgreSQL database of a cluster's node (cluster_test.go)
 }
 
 // quietLog discards logs below errors.

@@ -69,8 +69,13 @@ func limit(l *limiter, client, what string) error {
 // cap on computer games: the address in the configured trusted proxy
 // header (the last entry of a list, the one the proxy added), or the
 // connection's remote address. An IPv6 address counts by its /64
-// network, which one host usually has whole.
+// network, which one host usually has whole. A request forwarded by
+// another node with the nodes' secret counts for the client that node
+// named (relay.go).
 func (s *Server) clientID(r *http.Request) string {
+	if c, ok := s.peerClient(r); ok {
+		return c // as the node that forwarded the request saw it
+	}
 	addr := ""
 	if h := s.cfg.ClientHeader; h != "" {
 		if v := r.Header.Values(h); len(v) > 0 {

@@ -233,7 +233,7 @@ func loadPeople(b *testing.B, games int, d time.Duration) {
 		go func() {
 			defer moves.Done()
 			rng := rand.New(rand.NewPCG(uint64(i), 1))
-			n, err := playLikePeople(ctx, c, url, created.Game.ID, created.Token, rng, &bcast)
+			n, err := playLikePeople(ctx, c, url, url, created.Game.ID, created.Token, rng, &bcast)
 			mu.Lock()
 			played += int64(n)
 			if err != nil && ctx.Err() == nil {
@@ -272,9 +272,11 @@ func cpuTime() time.Duration {
 }
 
 // playLikePeople plays one game with one token for both seats until ctx
-// ends or the game does, and returns the moves it made.
-func playLikePeople(ctx context.Context, c *http.Client, url, id, token string, rng *rand.Rand, bcast *latencies) (int, error) {
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(url, "http")+"/api/games/"+id+"/events", nil)
+// ends or the game does, and returns the moves it made. It acts through
+// the API at url and follows the game's stream at watchURL (another
+// node's, to measure across nodes).
+func playLikePeople(ctx context.Context, c *http.Client, url, watchURL, id, token string, rng *rand.Rand, bcast *latencies) (int, error) {
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(watchURL, "http")+"/api/games/"+id+"/events", nil)
 	if err != nil {
 		return 0, err
 	}

@@ -20,6 +20,13 @@ import (
 // starts the others as room frees. Other games stay in the store until
 // someone asks for them.
 func (s *Server) Resume(ctx context.Context) error {
+	if s.clustered() {
+		secret, err := s.leaser.ClusterSecret(ctx)
+		if err != nil {
+			return err
+		}
+		s.secret = secret
+	}
 	started, err := s.wake(ctx)
 	s.log.Info("resumed games", "started", started)
 	return err
@@ -52,8 +59,11 @@ func (s *Server) wake(ctx context.Context) (int, error) {
 				continue
 			}
 			if _, err := s.start(ctx, g); err != nil {
-				if errors.Is(err, errFull) || errors.Is(err, errShutdown) {
+				if errors.Is(err, errFull) || errors.Is(err, errShutdown) || errors.Is(err, errDraining) {
 					return started, nil
+				}
+				if errors.Is(err, errElsewhere) || errors.Is(err, errEndedMeanwhile) {
+					continue // another node runs it
 				}
 				s.log.Error("resume", "game", g.ID, "err", err)
 				continue
@@ -94,6 +104,9 @@ func (s *Server) sweep(ctx context.Context) {
 		if a := s.inMemory(id); a != nil {
 			a.post(func() { a.auto(command{kind: cmdAbandon}) })
 		}
+	}
+	if s.clustered() {
+		s.followAbandoned(ctx)
 	}
 	s.mu.Lock()
 	actors := make([]*actor, 0, len(s.actors))
@@ -159,16 +172,83 @@ func (s *Server) load(ctx context.Context, id string) (*actor, store.Game, error
 		return nil, g, nil
 	}
 	a, err = s.start(ctx, g)
+	if errors.Is(err, errEndedMeanwhile) {
+		g, err := s.st.Game(ctx, id)
+		return nil, g, err
+	}
 	return a, store.Game{}, err
 }
 
 // start makes the actor of stored game g, which is in play, unless it
-// has one already.
+// has one already. With several nodes it first takes the game's lease
+// (errElsewhere when another node holds it) and reads the game again
+// under it, as the last holder may have played since g was read
+// (errEndedMeanwhile when it ended). One start per game at a time: a
+// second waits for the first, so that a node never takes a lease twice
+// over itself.
 func (s *Server) start(ctx context.Context, g store.Game) (*actor, error) {
 	id := g.ID
 	kit, err := catalog.OpenID(g.Rules)
 	if err != nil {
 		return nil, err
+	}
+	for {
+		s.mu.Lock()
+		if s.closing {
+			s.mu.Unlock()
+			return nil, errShutdown
+		}
+		if a := s.actors[id]; a != nil {
+			s.mu.Unlock()
+			return a, nil
+		}
+		wait, busy := s.starting[id]
+		if !busy {
+			s.starting[id] = make(chan struct{})
+			s.mu.Unlock()
+			break
+		}
+		s.mu.Unlock()
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	defer func() {
+		s.mu.Lock()
+		close(s.starting[id])
+		delete(s.starting, id)
+		s.mu.Unlock()
+	}()
+	if !s.hasRoom() {
+		return nil, errFull
+	}
+	if s.draining.Load() {
+		return nil, errDraining
+	}
+	lease, w, err := s.claim(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.startClaimed(ctx, kit, g, lease, w)
+	if err != nil {
+		s.release(lease)
+	}
+	return a, err
+}
+
+// startClaimed makes the actor of g once its lease (if any) is held.
+func (s *Server) startClaimed(ctx context.Context, kit catalog.Kit, g store.Game, lease *store.Lease, w store.Store) (*actor, error) {
+	id := g.ID
+	var err error
+	if lease != nil {
+		if g, err = s.st.Game(ctx, id); err != nil {
+			return nil, err
+		}
+		if g.Status.Done() {
+			return nil, errEndedMeanwhile
+		}
 	}
 	var last *store.Turn
 	var turns []store.Turn
@@ -185,13 +265,11 @@ func (s *Server) start(ctx context.Context, g store.Game) (*actor, error) {
 	if s.closing {
 		return nil, errShutdown
 	}
-	if a := s.actors[id]; a != nil {
-		return a, nil
-	}
 	if len(s.actors) >= s.cfg.MaxGames {
 		return nil, errFull
 	}
 	a := newActor(s, newTurnState(kit, g, last).withLog(turns))
+	a.w, a.lease = w, lease
 	s.actors[id] = a
 	a.post(a.plan)
 	return a, nil

@@ -23,13 +23,19 @@ type metrics struct {
 	requests  prometheus.Counter
 	broadcast prometheus.Histogram
 
-	conns prometheus.Gauge
+	conns     prometheus.Gauge
+	forwarded prometheus.Counter
 }
 
-// newMetrics registers the metrics; games in memory and searches are
-// read when scraped.
-func newMetrics(gamesInMemory func() float64, queued, running func() float64) *metrics {
+// newMetrics registers the metrics, each labelled with the node's name
+// when there is one (several nodes share one store); games in memory
+// and searches are read when scraped.
+func newMetrics(node string, gamesInMemory func() float64, queued, running func() float64) *metrics {
 	m := &metrics{reg: prometheus.NewRegistry()}
+	var reg prometheus.Registerer = m.reg
+	if node != "" {
+		reg = prometheus.WrapRegistererWith(prometheus.Labels{"node": node}, m.reg)
+	}
 	m.moves = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_moves_total", Help: "Moves played since the server started."})
 	m.created = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_games_created_total", Help: "Games created."})
 	m.finished = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_games_finished_total", Help: "Games played to the end."})
@@ -41,7 +47,8 @@ func newMetrics(gamesInMemory func() float64, queued, running func() float64) *m
 		Help:    "Time from a move's submission to its broadcast to the game's clients (the store write included).",
 		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5}})
 	m.conns = prometheus.NewGauge(prometheus.GaugeOpts{Name: "passage_websocket_connections", Help: "Open WebSocket connections."})
-	m.reg.MustRegister(m.moves, m.created, m.finished, m.abandoned, m.refused, m.requests, m.broadcast, m.conns,
+	m.forwarded = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_forwarded_requests_total", Help: "Requests forwarded to the node that runs their game."})
+	reg.MustRegister(m.moves, m.forwarded, m.created, m.finished, m.abandoned, m.refused, m.requests, m.broadcast, m.conns,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "passage_games_in_memory", Help: "Games held in memory (their actors)."}, gamesInMemory),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "passage_searches_queued", Help: "Computer moves waiting for a search slot."}, queued),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "passage_searches_running", Help: "Computer moves being searched."}, running),
@@ -56,7 +63,7 @@ func newMetrics(gamesInMemory func() float64, queued, running func() float64) *m
 }
 
 // refusalReasons are the reasons of passage_refused_requests_total.
-var refusalReasons = []string{"rate_limit", "games_full", "computer_games", "cross_origin", "content_type", "shutdown"}
+var refusalReasons = []string{"rate_limit", "games_full", "computer_games", "cross_origin", "content_type", "shutdown", "elsewhere"}
 
 // handler serves the metrics in the Prometheus text format.
 func (m *metrics) handler() http.Handler {

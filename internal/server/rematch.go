@@ -61,6 +61,13 @@ func rematchGame(old store.Game, seats []int, token string, now time.Time) store
 // holder (201, with their new token), or, when it exists, gives the
 // caller their seats in it (200, with their new token).
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
+	if s.clustered() {
+		// The rematch may run on another node already: the seats are
+		// taken there.
+		if old, err := s.st.Game(r.Context(), r.PathValue("id")); err == nil && s.forwardTo(w, r, rematchID(old.Seed)) {
+			return
+		}
+	}
 	tok := bearer(r)
 	if err := decode(w, r, &struct{}{}, true); err != nil {
 		s.fail(w, r, err)

@@ -30,9 +30,11 @@ import (
 	"log/slog"
 	mrand "math/rand/v2"
 	"net/http"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -100,6 +102,21 @@ type Config struct {
 	IdleTimeout       time.Duration
 	PingEvery         time.Duration
 	PongWait          time.Duration
+
+	// Node names this server among the nodes sharing a store (the
+	// hostname when empty and the store is shared); when set, its
+	// metrics carry it as the label node.
+	Node string
+	// Advertise is the URL at which the other nodes reach this one, to
+	// forward requests for the games it runs (e.g. http://10.0.0.5:8080).
+	Advertise string
+	// LeaseTTL is how long a node's lease on a game lasts without
+	// renewal (10 s); it is renewed every third of that. A node that
+	// dies leaves its games after at most this long.
+	LeaseTTL time.Duration
+	// TakeoverEvery is how often a node looks for games whose node is
+	// gone (2 s).
+	TakeoverEvery time.Duration
 }
 
 // withDefaults fills the zero fields of cfg.
@@ -142,6 +159,8 @@ func (cfg Config) withDefaults() Config {
 	def(&cfg.PingEvery, 25*time.Second)
 	def(&cfg.PongWait, 10*time.Second)
 	cfg.Review = cfg.Review.withDefaults()
+	def(&cfg.LeaseTTL, 10*time.Second)
+	def(&cfg.TakeoverEvery, 2*time.Second)
 	return cfg
 }
 
@@ -151,6 +170,10 @@ func (cfg Config) withDefaults() Config {
 type Server struct {
 	cfg     Config
 	st      store.Store
+	leaser  store.Leaser // nil: one node (cluster.go)
+	hub     *hub         // events between nodes (notes.go), nil for one node
+	secret  string       // the nodes' shared secret, read by Resume
+	peers   *http.Client // requests to the other nodes
 	log     *slog.Logger
 	metrics *metrics
 	handler http.Handler
@@ -165,10 +188,12 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // the sweeper
 
-	mu      sync.Mutex
-	actors  map[string]*actor
-	owned   map[string]int // computer-only games in memory, by creating client
-	closing bool
+	mu       sync.Mutex
+	actors   map[string]*actor
+	starting map[string]chan struct{} // games whose actor is being started, closed when done
+	owned    map[string]int           // computer-only games in memory, by creating client
+	closing  bool
+	draining atomic.Bool // the node hands its games over before it stops
 
 	botMu sync.Mutex
 	bots  map[string]*sync.Pool // computer players by ruleset ID and name
@@ -184,19 +209,36 @@ func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, ctx: ctx, cancel: cancel,
-		actors: map[string]*actor{}, owned: map[string]int{}, bots: map[string]*sync.Pool{},
+		actors: map[string]*actor{}, starting: map[string]chan struct{}{}, owned: map[string]int{}, bots: map[string]*sync.Pool{},
 		pool:      newSearchPool(cfg.Searches),
 		creates:   newLimiter(cfg.CreateRate, cfg.CreateBurst),
 		takes:     newLimiter(cfg.TakeRate, cfg.TakeBurst),
 		rematches: newRematchHub(),
 	}
 	s.reviews = newReviewer(s, cfg.Review)
-	s.metrics = newMetrics(func() float64 { return float64(s.GamesInMemory()) },
+	s.leaser, _ = cfg.Store.(store.Leaser)
+	if s.leaser != nil && s.cfg.Node == "" {
+		s.cfg.Node, _ = os.Hostname()
+	}
+	s.metrics = newMetrics(s.cfg.Node, func() float64 { return float64(s.GamesInMemory()) },
 		func() float64 { q, _ := s.pool.counts(); return float64(q) },
 		func() float64 { _, r := s.pool.counts(); return float64(r) })
 	s.handler = s.routes()
 	s.wg.Add(1)
 	go s.sweeper()
+	if s.clustered() {
+		s.peers = &http.Client{Timeout: 15 * time.Second}
+		s.wg.Add(1)
+		go s.leaseKeeper()
+		if n, ok := cfg.Store.(store.Notifier); ok {
+			s.hub = newHub(s, n)
+			s.wg.Add(1)
+			go func() {
+				defer s.wg.Done()
+				s.hub.run(s.ctx)
+			}()
+		}
+	}
 	return s
 }
 

@@ -145,30 +145,13 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
-	go func() {
-		defer cancel()
-		t := time.NewTicker(s.cfg.PingEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				pctx, pcancel := context.WithTimeout(ctx, s.cfg.PongWait)
-				err := c.Ping(pctx)
-				pcancel()
-				if err != nil {
-					return
-				}
-			}
-		}
-	}()
+	go s.keepAlive(ctx, cancel, c)
 
 	for {
 		select {
 		case msg, ok := <-sub.ch:
 			if !ok {
-				s.closeStream(c, id)
+				s.closeStream(c, id, "too slow: reconnect")
 				return
 			}
 			wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
@@ -194,9 +177,9 @@ func closeReason(status store.Status) string {
 	return "game over"
 }
 
-// closeStream closes a stream whose queue the actor closed: the game
-// ended, the server stops, or the client fell behind.
-func (s *Server) closeStream(c *websocket.Conn, id string) {
+// closeStream closes a stream whose queue was closed: the game ended,
+// the server stops, or else (why) the client must reconnect.
+func (s *Server) closeStream(c *websocket.Conn, id, why string) {
 	if s.ctx.Err() != nil {
 		c.Close(websocket.StatusGoingAway, "server shutting down")
 		return
@@ -209,8 +192,10 @@ func (s *Server) closeStream(c *websocket.Conn, id string) {
 		c.Close(websocket.StatusGoingAway, publicMessage(err))
 	case g.Status.Done():
 		c.Close(websocket.StatusNormalClosure, closeReason(g.Status))
+	case s.draining.Load():
+		c.Close(websocket.StatusTryAgainLater, "this server is stopping: reconnect")
 	default:
-		c.Close(websocket.StatusTryAgainLater, "too slow: reconnect")
+		c.Close(websocket.StatusTryAgainLater, why)
 	}
 }
 
@@ -287,4 +272,25 @@ func sameOrigin(r *http.Request) bool {
 	}
 	u, err := url.Parse(origin)
 	return err == nil && strings.EqualFold(u.Host, r.Host)
+}
+
+// keepAlive pings the client every PingEvery until ctx ends; a ping not
+// answered within PongWait cancels the stream.
+func (s *Server) keepAlive(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn) {
+	defer cancel()
+	t := time.NewTicker(s.cfg.PingEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			pctx, pcancel := context.WithTimeout(ctx, s.cfg.PongWait)
+			err := c.Ping(pctx)
+			pcancel()
+			if err != nil {
+				return
+			}
+		}
+	}
 }

@@ -4,7 +4,8 @@
 // Turns of many games arriving at once share a transaction and its sync
 // (group commit).
 // The schema is created and upgraded by the migrations embedded in the
-// binary (migrations/NNNN_*.sql, tracked by PRAGMA user_version).
+// binary (migrations/NNNN_*.sql, tracked by the table schema_version;
+// package schema); a database newer than the binary is refused.
 //
 // Usage:
 //
@@ -18,9 +19,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
-	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -29,6 +27,7 @@ import (
 	_ "modernc.org/sqlite" // the "sqlite" driver
 
 	"passage/internal/store"
+	"passage/internal/store/schema"
 )
 
 //go:embed migrations/*.sql
@@ -129,55 +128,72 @@ func (s *Store) Close() error {
 }
 
 // migrate applies the embedded migrations newer than the database's
-// user_version, each in its own transaction. Foreign keys are off while
-// they run, as SQLite's procedure for rebuilding a table requires, and
+// schema version (table schema_version), each in its own transaction,
+// and refuses a database newer than the binary (schema.ErrTooNew).
+// Databases made before the table existed kept their version in PRAGMA
+// user_version, which seeds it. Foreign keys are off while migrations
+// run, as SQLite's procedure for rebuilding a table requires, and
 // checked before they are turned on again.
 func migrate(ctx context.Context, db *sql.DB) error {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	all, err := schema.Load(migrations, "migrations")
 	if err != nil {
 		return err
 	}
-	slices.Sort(names)
-	var version int
-	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
-		return fmt.Errorf("read schema version: %w", err)
+	version, err := schemaVersion(ctx, db)
+	if err != nil {
+		return err
+	}
+	pending, err := schema.Pending(all, version)
+	if err != nil {
+		return err
 	}
 	// db has a single connection, so the pragmas hold for the migrations.
 	if _, err := db.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return err
 	}
 	defer db.ExecContext(ctx, "PRAGMA foreign_keys = ON")
-	for _, name := range names {
-		base := strings.TrimPrefix(name, "migrations/")
-		num, _, _ := strings.Cut(base, "_")
-		n, err := strconv.Atoi(num)
-		if err != nil {
-			return fmt.Errorf("migration %s: name must start with its number", base)
+	for _, m := range pending {
+		if err := migrateOne(ctx, db, m); err != nil {
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
-		if n <= version {
-			continue
-		}
-		if err := migrateOne(ctx, db, name, n); err != nil {
-			return fmt.Errorf("migration %s: %w", base, err)
-		}
-		version = n
 	}
 	return nil
 }
 
-// migrateOne runs one migration file and sets the schema version to n
-// in one transaction.
-func migrateOne(ctx context.Context, db *sql.DB, name string, n int) error {
-	body, err := migrations.ReadFile(name)
+// schemaVersion reads the schema version, creating its table (seeded
+// from user_version) when missing.
+func schemaVersion(ctx context.Context, db *sql.DB) (int, error) {
+	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return 0, err
 	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"); err != nil {
+		return 0, fmt.Errorf("schema version: %w", err)
+	}
+	var version int
+	err = tx.QueryRowContext(ctx, "SELECT version FROM schema_version").Scan(&version)
+	if errors.Is(err, sql.ErrNoRows) {
+		if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+			return 0, fmt.Errorf("schema version: %w", err)
+		}
+		_, err = tx.ExecContext(ctx, "INSERT INTO schema_version (version) VALUES (?)", version)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("schema version: %w", err)
+	}
+	return version, tx.Commit()
+}
+
+// migrateOne runs one migration and records its version in one
+// transaction.
+func migrateOne(ctx context.Context, db *sql.DB, m schema.Migration) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
 		return err
 	}
 	rows, err := tx.QueryContext(ctx, "PRAGMA foreign_key_check")
@@ -189,7 +205,7 @@ func migrateOne(ctx context.Context, db *sql.DB, name string, n int) error {
 	if broken {
 		return errors.New("foreign keys broken")
 	}
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", n)); err != nil {
+	if _, err := tx.ExecContext(ctx, "UPDATE schema_version SET version = ?", m.Version); err != nil {
 		return err
 	}
 	return tx.Commit()

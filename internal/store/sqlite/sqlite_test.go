@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"passage/internal/store"
+	"passage/internal/store/schema"
 	"passage/internal/store/storetest"
 )
 
@@ -65,8 +66,8 @@ func TestReopen(t *testing.T) {
 		t.Errorf("after reopening: %+v, want position p1 after 1 turn with 2 seats", got)
 	}
 	var version int
-	if err := st.r.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 3 {
-		t.Errorf("user_version = %d, %v; want 3", version, err)
+	if err := st.r.QueryRow("SELECT version FROM schema_version").Scan(&version); err != nil || version != 3 {
+		t.Errorf("schema_version = %d, %v; want 3", version, err)
 	}
 	var mode string
 	if err := st.r.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
@@ -259,5 +260,29 @@ func TestCheckpointer(t *testing.T) {
 			t.Fatalf("the database file stayed at %d bytes: no checkpoint", before)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestTooNewSchema: a database whose schema is newer than the binary's
+// migrations is refused, and left as it was.
+func TestTooNewSchema(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "passage.db")
+	st := openTemp(t, path)
+	if _, err := st.w.ExecContext(ctx, "UPDATE schema_version SET version = 99"); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if _, err := Open(ctx, path); !errors.Is(err, schema.ErrTooNew) {
+		t.Fatalf("Open of a newer schema: %v, want schema.ErrTooNew", err)
+	}
+	db, err := sql.Open("sqlite", dsn(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var version int
+	if err := db.QueryRow("SELECT version FROM schema_version").Scan(&version); err != nil || version != 99 {
+		t.Errorf("schema_version after the refusal = %d, %v; want 99", version, err)
 	}
 }

@@ -1,0 +1,246 @@
+package server
+
+// A WebSocket client of a game that runs on another node is served here
+// all the same: the stream starts from a snapshot asked of the game's
+// node, continues with the game's notes heard through the hub
+// (notes.go), and the client's intents are carried out by the game's
+// node through its /cluster/ endpoints. So the streams spread over the
+// nodes with the clients, whichever node runs the games.
+
+import (
+	"bytes"
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"passage/internal/store"
+)
+
+// Headers between nodes: the shared secret (store.Leaser.ClusterSecret)
+// and the address of the client a request is forwarded for, trusted
+// only with the secret.
+const (
+	peerHeader   = "X-Passage-Peer"
+	clientHeader = "X-Passage-Client"
+)
+
+// snapshot is a game's state message with its place among the game's
+// notes.
+type snapshot struct {
+	Fence   int64           `json:"fence"`
+	Seq     uint64          `json:"seq"`
+	Over    bool            `json:"over"`  // the game has ended: nothing follows
+	Close   string          `json:"close"` // the close reason when over
+	Message json.RawMessage `json:"message"`
+}
+
+// handleSnapshot is GET /cluster/games/{id}/state, asked by another
+// node that relays the game's events: the state message and the number
+// of the last note sent, taken together in the game's actor.
+func (s *Server) handleSnapshot(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	a, g, err := s.load(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if a == nil {
+		v, err := s.storedView(r.Context(), g)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		msg, _ := json.Marshal(message{Type: "state", Game: &v})
+		writeJSON(w, http.StatusOK, snapshot{Over: true, Close: closeReason(g.Status), Message: msg})
+		return
+	}
+	snap, err := call(r.Context(), a, func() (snapshot, error) {
+		v := a.view()
+		msg, err := json.Marshal(message{Type: "state", Game: &v})
+		var fence int64
+		if a.lease != nil {
+			fence = a.lease.Fence
+		}
+		return snapshot{Fence: fence, Seq: a.published, Message: msg}, err
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, snap)
+}
+
+// handleRelayedIntent is POST /cluster/games/{id}/intent: a WebSocket
+// intent of a client of another node, answered with the message for
+// that client.
+func (s *Server) handleRelayedIntent(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxMessage))
+	if err != nil {
+		s.fail(w, r, newError(http.StatusRequestEntityTooLarge, nil, "intent larger than %d bytes", maxMessage))
+		return
+	}
+	writeJSON(w, http.StatusOK, s.intent(r.Context(), r, r.PathValue("id"), websocket.MessageText, body))
+}
+
+// peerClient is the client a trusted peer forwarded r for.
+func (s *Server) peerClient(r *http.Request) (string, bool) {
+	c := r.Header.Get(clientHeader)
+	if s.secret == "" || c == "" || subtle.ConstantTimeCompare([]byte(r.Header.Get(peerHeader)), []byte(s.secret)) != 1 {
+		return "", false
+	}
+	return c, true
+}
+
+// markForwarded sets the headers of a request this node forwards for
+// the client of in.
+func (s *Server) markForwarded(out http.Header, in *http.Request) {
+	out.Set(forwardedHeader, s.cfg.Node)
+	if s.secret != "" {
+		out.Set(peerHeader, s.secret)
+		out.Set(clientHeader, s.clientID(in))
+	}
+}
+
+// askPeer sends a request to the node at addr on behalf of the client
+// of in and decodes its JSON answer into out.
+func (s *Server) askPeer(ctx context.Context, in *http.Request, method, addr, path string, body []byte, out any) error {
+	u, err := url.JoinPath(addr, path)
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Host = in.Host
+	s.markForwarded(req.Header, in)
+	if method != http.MethodGet {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := s.peers.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("node %s: %s %s: %d %s", addr, method, path, resp.StatusCode, bytes.TrimSpace(b))
+	}
+	return json.Unmarshal(b, out)
+}
+
+// relayEvents serves the event stream of game id, which runs on the
+// node that holds lease l.
+func (s *Server) relayEvents(w http.ResponseWriter, r *http.Request, l store.Lease) {
+	id := r.PathValue("id")
+	if !sameOrigin(r) {
+		s.fail(w, r, errCrossOrigin)
+		return
+	}
+	if !s.hub.listening.Load() {
+		s.fail(w, r, errElsewhere) // the node has just started: not yet
+		return
+	}
+	f := s.hub.follow(id)
+	defer s.hub.unfollow(id, f)
+	var snap snapshot
+	sctx, scancel := context.WithTimeout(r.Context(), 10*time.Second)
+	err := s.askPeer(sctx, r, http.MethodGet, l.Addr, "/cluster/games/"+id+"/state", nil, &snap)
+	scancel()
+	if err != nil {
+		s.log.Warn("snapshot from the game's node", "game", id, "node", l.Node, "err", err)
+		s.fail(w, r, errElsewhere)
+		return
+	}
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		s.log.Info("websocket refused", "path", r.URL.Path, "err", err)
+		return
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(maxMessage)
+	s.metrics.conns.Inc()
+	defer s.metrics.conns.Dec()
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+
+	if !s.write(ctx, c, snap.Message) {
+		return
+	}
+	if snap.Over {
+		c.Close(websocket.StatusNormalClosure, snap.Close)
+		return
+	}
+	go func() {
+		defer cancel()
+		for {
+			typ, data, err := c.Read(ctx)
+			if err != nil {
+				return
+			}
+			var reply message
+			if typ != websocket.MessageText {
+				reply = s.wsError(r, "", newError(http.StatusBadRequest, nil, "binary messages are not understood: send JSON text"))
+			} else if err := s.askPeer(ctx, r, http.MethodPost, l.Addr, "/cluster/games/"+id+"/intent", data, &reply); err != nil {
+				s.log.Warn("intent for the game's node", "game", id, "node", l.Node, "err", err)
+				reply = s.wsError(r, "", errElsewhere)
+			}
+			if !s.send(ctx, c, reply) {
+				return
+			}
+		}
+	}()
+	go s.keepAlive(ctx, cancel, c)
+
+	const moved = "the game moved to another server: reconnect"
+	next := snap.Seq + 1 // the note expected next
+	for {
+		select {
+		case n, ok := <-f.ch:
+			switch {
+			case !ok || n.fence > snap.Fence:
+				// The game left its node or moved, or this node's
+				// listener reconnected and may have missed notes.
+				s.closeStream(c, id, moved)
+				return
+			case n.fence < snap.Fence || n.seq < next:
+				continue // older than the snapshot
+			case n.seq > next:
+				s.closeStream(c, id, "messages lost: reconnect")
+				return
+			case n.msg == nil:
+				s.closeStream(c, id, moved)
+				return
+			}
+			next++
+			if !s.write(ctx, c, n.msg) {
+				return
+			}
+		case <-ctx.Done():
+			if s.ctx.Err() != nil {
+				c.Close(websocket.StatusGoingAway, "server shutting down")
+			}
+			return
+		}
+	}
+}
+
+// write sends an encoded message to a client.
+func (s *Server) write(ctx context.Context, c *websocket.Conn, msg []byte) bool {
+	wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	return c.Write(wctx, websocket.MessageText, msg) == nil
+}
