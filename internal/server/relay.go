@@ -184,11 +184,12 @@ func (s *Server) relayEvents(w http.ResponseWriter, r *http.Request, l store.Lea
 		c.Close(websocket.StatusNormalClosure, snap.Close)
 		return
 	}
+	gate := newReplyGate()
 	go func() {
 		defer cancel()
 		for {
 			typ, data, err := c.Read(ctx)
-			if err != nil {
+			if err != nil || !gate.enter(ctx) {
 				return
 			}
 			var reply message
@@ -198,12 +199,19 @@ func (s *Server) relayEvents(w http.ResponseWriter, r *http.Request, l store.Lea
 				s.log.Warn("intent for the game's node", "game", id, "node", l.Node, "err", err)
 				reply = s.wsError(r, "", errElsewhere)
 			}
-			if !s.send(ctx, c, reply) {
+			sent := s.send(ctx, c, reply)
+			gate.leave()
+			if !sent {
 				return
 			}
 		}
 	}()
 	go s.keepAlive(ctx, cancel, c)
+	// closeStream after the reply to an intent in flight (see replyGate).
+	closeStream := func(why string) {
+		gate.settle(writeTimeout)
+		s.closeStream(c, id, why)
+	}
 
 	const moved = "the game moved to another server: reconnect"
 	next := snap.Seq + 1 // the note expected next
@@ -214,15 +222,15 @@ func (s *Server) relayEvents(w http.ResponseWriter, r *http.Request, l store.Lea
 			case !ok || n.fence > snap.Fence:
 				// The game left its node or moved, or this node's
 				// listener reconnected and may have missed notes.
-				s.closeStream(c, id, moved)
+				closeStream(moved)
 				return
 			case n.fence < snap.Fence || n.seq < next:
 				continue // older than the snapshot
 			case n.seq > next:
-				s.closeStream(c, id, "messages lost: reconnect")
+				closeStream("messages lost: reconnect")
 				return
 			case n.msg == nil:
-				s.closeStream(c, id, moved)
+				closeStream(moved)
 				return
 			}
 			next++

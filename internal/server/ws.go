@@ -132,15 +132,18 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		call(uctx, a, func() (struct{}, error) { return a.unsubscribe(sub) })
 	}()
 
+	gate := newReplyGate()
 	go func() {
 		defer cancel()
 		for {
 			typ, data, err := c.Read(ctx)
-			if err != nil {
+			if err != nil || !gate.enter(ctx) {
 				return
 			}
 			reply := s.intent(ctx, r, id, typ, data)
-			if !s.send(ctx, c, reply) {
+			sent := s.send(ctx, c, reply)
+			gate.leave()
+			if !sent {
 				return
 			}
 		}
@@ -151,6 +154,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		select {
 		case msg, ok := <-sub.ch:
 			if !ok {
+				gate.settle(writeTimeout)
 				s.closeStream(c, id, "too slow: reconnect")
 				return
 			}
