@@ -140,7 +140,22 @@ func TestBrowserReview(t *testing.T) {
 	}
 	run(t, ctx, "click the graph", chromedp.ScrollIntoView(chromedp.CSS("svg.review-graph")), click("svg.review-graph"))
 	waitURL(t, ctx, "/replay#turn=")
-	waitJS(t, ctx, "the replay at the turn clicked", `document.querySelector('svg.review-graph') !== null && document.body.dataset.step === location.hash.slice(6)`)
+	// The new page's script context may not exist yet as the address
+	// changes: a poll that starts in the old one fails, and is retried.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		_, err := chromedp.Run(tctx, chromedp.Poll[chromedp.Void](`document.querySelector('svg.review-graph') !== null && document.body.dataset.step === location.hash.slice(6)`,
+			chromedp.WithPollingTimeout(30*time.Second)))
+		cancel()
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the replay at the turn clicked: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	for _, pr := range probs.take() {
 		t.Errorf("game page: %s", pr)
 	}
