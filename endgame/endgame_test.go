@@ -24,28 +24,43 @@ func mustClass(t testing.TB, name string, opts map[string]string, k int) *Class 
 	return c
 }
 
-// solvedTables keeps the tables the tests solved, by ruleset and K, so
-// that each is solved once per test binary.
+// solved keeps the values the tests solved with the default options,
+// by ruleset and K, so that each class is solved once per test binary
+// (under the race detector a solve is ten times slower).
 var (
-	solvedMu     sync.Mutex
-	solvedTables = map[string]*Table{}
+	solvedMu sync.Mutex
+	solved   = map[string][]float32{}
 )
 
-// mustSolve solves c with the default options, once per ruleset and K;
-// callers must not change the table.
-func mustSolve(t testing.TB, c *Class) *Table {
+// mustValues solves c with the default options, once per ruleset and K,
+// and returns the unquantized values; callers must not change them.
+func mustValues(t testing.TB, c *Class) []float32 {
 	t.Helper()
 	solvedMu.Lock()
 	defer solvedMu.Unlock()
 	key := fmt.Sprint(c.Rules.ID(), "/", c.K)
-	if tab, ok := solvedTables[key]; ok {
-		return tab
+	if vals, ok := solved[key]; ok {
+		return vals
 	}
-	tab, err := Solve(context.Background(), c, Options{})
+	s, err := newSolver(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	solvedTables[key] = tab
+	if err := s.run(context.Background(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	solved[key] = s.vals
+	return s.vals
+}
+
+// mustSolve is the table of mustValues.
+func mustSolve(t testing.TB, c *Class) *Table {
+	t.Helper()
+	vals := mustValues(t, c)
+	tab := &Table{Class: c, vals: make([]uint16, len(vals))}
+	for i, v := range vals {
+		tab.vals[i] = quantize(float64(v))
+	}
 	return tab
 }
 

@@ -28,12 +28,19 @@ type Options struct {
 	// Checkpoint, when set, is the file the solver saves its work to
 	// after every layer and when ctx is cancelled, and resumes from.
 	Checkpoint string
+
+	// plain solves by plain value iteration, generating the moves in
+	// every sweep and without aggregation: the slow reference the tests
+	// compare the fast method with.
+	plain bool
+	// tolerance replaces Tolerance when positive (tests).
+	tolerance float64
 }
 
 // Progress is where a solve stands.
 type Progress struct {
 	Layer  Layer   // the layer being solved (with its colour swap)
-	Sweep  int     // the current sweep of value iteration, from 1
+	Sweep  int     // the current sweep of value iteration, from 1; 0 while the moves are generated
 	Delta  float64 // the largest change of the last finished sweep (1 before)
 	Done   int64   // positions of the layer group swept in this sweep
 	Total  int64   // positions in the layer group
@@ -47,10 +54,12 @@ var ErrInterrupted = errors.New("solve interrupted")
 // solver holds the values during a solve, as float32 so that K=4 fits
 // in memory; they are the mover's probability of winning.
 type solver struct {
-	c       *Class
-	vals    []float32
-	workers int
-	closure atomic.Pointer[string] // a position the class does not hold
+	c         *Class
+	vals      []float32
+	workers   int
+	plain     bool
+	tolerance float64
+	closure   atomic.Pointer[string] // a position the class does not hold
 }
 
 // Solve computes the table of class c. Layers are solved in order of
@@ -62,19 +71,45 @@ type solver struct {
 // at once from the values before it, which makes the result independent
 // of the number of workers.
 func Solve(ctx context.Context, c *Class, opt Options) (*Table, error) {
-	s := &solver{c: c, vals: make([]float32, c.size), workers: opt.Workers}
+	s, err := newSolver(c, opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.run(ctx, opt); err != nil {
+		return nil, err
+	}
+	t := &Table{Class: c, vals: make([]uint16, c.size)}
+	for i, v := range s.vals {
+		t.vals[i] = quantize(float64(v))
+	}
+	return t, nil
+}
+
+// newSolver starts a solve of c: every value 1/2.
+func newSolver(c *Class, opt Options) (*solver, error) {
+	s := &solver{c: c, vals: make([]float32, c.size), workers: opt.Workers, plain: opt.plain, tolerance: opt.tolerance}
+	if s.tolerance <= 0 {
+		s.tolerance = Tolerance
+	}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
 	}
 	for i := range s.vals {
 		s.vals[i] = 0.5
 	}
+	return s, nil
+}
+
+// run solves the layer groups in order, from the checkpoint if there is
+// one.
+func (s *solver) run(ctx context.Context, opt Options) error {
+	c := s.c
 	groups := c.groups()
 	start, startSweep := 0, 0
 	if opt.Checkpoint != "" {
 		g, sw, ok, err := loadCheckpoint(opt.Checkpoint, c, s.vals)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if ok {
 			start, startSweep = g, sw
@@ -85,7 +120,11 @@ func Solve(ctx context.Context, c *Class, opt Options) (*Table, error) {
 		if gi == start {
 			sweep = startSweep
 		}
-		err := s.solveGroup(ctx, groups[gi], sweep, func(p Progress) {
+		solveGroup := s.solveGroupGraph
+		if s.plain {
+			solveGroup = s.solveGroup
+		}
+		err := solveGroup(ctx, groups[gi], sweep, func(p Progress) {
 			if opt.Progress != nil {
 				p.Groups = [2]int{gi, len(groups)}
 				opt.Progress(p)
@@ -97,19 +136,15 @@ func Solve(ctx context.Context, c *Class, opt Options) (*Table, error) {
 			return saveCheckpoint(opt.Checkpoint, c, gi, sweep, s.vals)
 		})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if opt.Checkpoint != "" {
 			if err := saveCheckpoint(opt.Checkpoint, c, gi+1, 0, s.vals); err != nil {
-				return nil, err
+				return err
 			}
 		}
 	}
-	t := &Table{Class: c, vals: make([]uint16, c.size)}
-	for i, v := range s.vals {
-		t.vals[i] = quantize(float64(v))
-	}
-	return t, nil
+	return nil
 }
 
 // groups are the layers solved together: a layer and its colour swap,
@@ -192,7 +227,7 @@ func (s *solver) solveGroup(ctx context.Context, group []Layer, sweep int, progr
 			progress(Progress{Layer: group[0], Sweep: sweep, Delta: delta, Done: swept, Total: total})
 		}
 		delta = maxDelta
-		if delta <= Tolerance {
+		if delta <= s.tolerance {
 			return nil
 		}
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 // TestVerify solves K=1 for every supported ruleset and option value and
-// K=2 for Jéquier, and checks the Bellman equation everywhere, for both
+// K=2 for Jéquier and Apokrif, and checks the Bellman equation everywhere, for both
 // colours to move.
 func TestVerify(t *testing.T) {
 	cases := []struct {
@@ -23,6 +23,7 @@ func TestVerify(t *testing.T) {
 		{"senet-apokrif", nil, 1},
 		{"senet-apokrif", map[string]string{"pieces": "7"}, 1},
 		{"senet-jequier", nil, 2},
+		{"senet-apokrif", nil, 2},
 	}
 	for _, tc := range cases {
 		c := mustClass(t, tc.name, tc.opts, tc.k)

@@ -135,8 +135,12 @@ func (b *progressBar) show(p endgame.Progress) {
 	const width = 30
 	frac := float64(p.Done) / float64(max(p.Total, 1))
 	n := int(frac * width)
-	fmt.Fprintf(b.w, "\rlayer %d+%d (group %d of %d) sweep %-3d last change %-9.2g [%s%s] %3.0f%% ", p.Layer.A, p.Layer.B,
-		p.Groups[0]+1, p.Groups[1], p.Sweep, p.Delta, strings.Repeat("#", n), strings.Repeat(".", width-n), 100*frac)
+	step := fmt.Sprintf("sweep %-4d last change %-9.2g", p.Sweep, p.Delta)
+	if p.Sweep == 0 {
+		step = fmt.Sprintf("%-34s", "generating the moves")
+	}
+	fmt.Fprintf(b.w, "\rlayer %d+%d (group %d of %d) %s [%s%s] %3.0f%% ", p.Layer.A, p.Layer.B,
+		p.Groups[0]+1, p.Groups[1], step, strings.Repeat("#", n), strings.Repeat(".", width-n), 100*frac)
 	b.drawn = true
 }
 
