@@ -87,79 +87,132 @@ type seatNamer interface {
 // Analyze replays rec, whose ruleset must be the judge's game, and
 // judges every turn.
 func (j *Judge[P, M]) Analyze(rec record.Record) (Report, error) {
-	rep := Report{Rules: rec.Rules, Level: j.level}
-	if rec.Rules != j.g.ID() {
-		return rep, fmt.Errorf("%w: the record is of %s, not %s", record.ErrBadRecord, rec.Rules, j.g.ID())
+	rv, err := j.Begin(rec)
+	if err != nil {
+		return Report{Rules: rec.Rules, Level: j.level}, err
 	}
-	p := j.g.Start()
+	for {
+		done, err := rv.Next()
+		if err != nil {
+			return rv.rep, err
+		}
+		if done {
+			return rv.Report(), nil
+		}
+	}
+}
+
+// Review is a game being judged one turn at a time, so that a caller
+// (the server's background work) can pause between turns, give way to
+// more urgent work, report progress and stop. Begin makes one; Next
+// judges the next turn; Report is the review once Next says done.
+type Review[P comparable, M comparable] struct {
+	j       *Judge[P, M]
+	rec     record.Record
+	rep     Report
+	p       P
+	i       int // turns judged
+	players []Player
+	accSum  []float64
+	letter  func(game.Player) string
+}
+
+// Begin checks rec's header (its ruleset is the judge's game, its start
+// position parses) and returns the review of its turns, none judged yet.
+func (j *Judge[P, M]) Begin(rec record.Record) (*Review[P, M], error) {
+	rv := &Review[P, M]{j: j, rec: rec, rep: Report{Rules: rec.Rules, Level: j.level}}
+	if rec.Rules != j.g.ID() {
+		return nil, fmt.Errorf("%w: the record is of %s, not %s", record.ErrBadRecord, rec.Rules, j.g.ID())
+	}
+	rv.p = j.g.Start()
 	if rec.Start != "" {
 		var err error
-		if p, err = j.g.ParsePosition(rec.Start); err != nil {
-			return rep, fmt.Errorf("%w: start: %v", record.ErrBadRecord, err)
+		if rv.p, err = j.g.ParsePosition(rec.Start); err != nil {
+			return nil, fmt.Errorf("%w: start: %v", record.ErrBadRecord, err)
 		}
 	}
 	names, _ := j.g.(seatNamer)
-	letter := func(s game.Player) string {
+	rv.letter = func(s game.Player) string {
 		if names == nil {
 			return fmt.Sprint(int(s))
 		}
 		_, l := names.SeatName(s)
 		return l
 	}
-	players := make([]Player, j.g.Players())
-	for s := range players {
-		players[s].Seat = letter(game.Player(s))
+	rv.players = make([]Player, j.g.Players())
+	for s := range rv.players {
+		rv.players[s].Seat = rv.letter(game.Player(s))
 	}
-	accSum := make([]float64, len(players))
-	for i, t := range rec.Turns {
-		bad := func(format string, args ...any) error {
-			return fmt.Errorf("%w: turn %d: %s", record.ErrBadRecord, i+1, fmt.Sprintf(format, args...))
-		}
-		if j.g.Over(p) {
-			return rep, bad("the game is already over")
-		}
-		seat := j.g.ToMove(p)
-		if t.Seat != letter(seat) {
-			return rep, bad("seat %s moves, but it is %s's turn", t.Seat, letter(seat))
-		}
-		if !game.Possible(j.g.Outcomes(p), t.Roll) {
-			return rep, bad("impossible throw %d", t.Roll)
-		}
-		played, err := j.g.ParseMove(t.Move)
-		if err != nil {
-			return rep, bad("%v", err)
-		}
-		d, next, err := j.judge(p, seat, t.Roll, played)
-		if err != nil {
-			return rep, bad("%v", err)
-		}
-		d.Turn, d.Seat = i+1, t.Seat
-		rep.Decisions = append(rep.Decisions, d)
-		pl := &players[seat]
-		pl.Luck += d.Luck
-		if d.Moves > 1 {
-			pl.Decisions++
-			pl.MeanLoss += d.Loss
-			accSum[seat] += MoveAccuracy(d.Loss)
-			switch d.Class {
-			case "inaccuracy":
-				pl.Inaccuracies++
-			case "mistake":
-				pl.Mistakes++
-			case "blunder":
-				pl.Blunders++
-			}
-		}
-		p = next
+	rv.accSum = make([]float64, len(rv.players))
+	return rv, nil
+}
+
+// Progress is the number of turns judged and the number in the record.
+func (rv *Review[P, M]) Progress() (done, total int) { return rv.i, len(rv.rec.Turns) }
+
+// Next judges the next turn; done once every turn is judged. An error
+// (a turn the rules do not allow) ends the review.
+func (rv *Review[P, M]) Next() (done bool, err error) {
+	if rv.i >= len(rv.rec.Turns) {
+		return true, nil
 	}
-	for s := range players {
-		if n := players[s].Decisions; n > 0 {
-			players[s].Accuracy = accSum[s] / float64(n)
-			players[s].MeanLoss /= float64(n)
+	j, i, t, p := rv.j, rv.i, rv.rec.Turns[rv.i], rv.p
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: turn %d: %s", record.ErrBadRecord, i+1, fmt.Sprintf(format, args...))
+	}
+	if j.g.Over(p) {
+		return false, bad("the game is already over")
+	}
+	seat := j.g.ToMove(p)
+	if t.Seat != rv.letter(seat) {
+		return false, bad("seat %s moves, but it is %s's turn", t.Seat, rv.letter(seat))
+	}
+	if !game.Possible(j.g.Outcomes(p), t.Roll) {
+		return false, bad("impossible throw %d", t.Roll)
+	}
+	played, err := j.g.ParseMove(t.Move)
+	if err != nil {
+		return false, bad("%v", err)
+	}
+	d, next, err := j.judge(p, seat, t.Roll, played)
+	if err != nil {
+		return false, bad("%v", err)
+	}
+	d.Turn, d.Seat = i+1, t.Seat
+	rv.rep.Decisions = append(rv.rep.Decisions, d)
+	pl := &rv.players[seat]
+	pl.Luck += d.Luck
+	if d.Moves > 1 {
+		pl.Decisions++
+		pl.MeanLoss += d.Loss
+		rv.accSum[seat] += MoveAccuracy(d.Loss)
+		switch d.Class {
+		case "inaccuracy":
+			pl.Inaccuracies++
+		case "mistake":
+			pl.Mistakes++
+		case "blunder":
+			pl.Blunders++
 		}
 	}
-	rep.Players = players
-	return rep, nil
+	rv.p = next
+	rv.i++
+	return rv.i >= len(rv.rec.Turns), nil
+}
+
+// Report is the review of the turns judged so far, with each player's
+// summary over them.
+func (rv *Review[P, M]) Report() Report {
+	rep := rv.rep
+	rep.Decisions = append([]Decision{}, rv.rep.Decisions...)
+	rep.Players = append([]Player(nil), rv.players...)
+	for s := range rep.Players {
+		if n := rep.Players[s].Decisions; n > 0 {
+			rep.Players[s].Accuracy = rv.accSum[s] / float64(n)
+			rep.Players[s].MeanLoss /= float64(n)
+		}
+	}
+	return rep
 }
 
 // judge values one turn: seat throws roll in p and plays played.

@@ -13,6 +13,17 @@ type TextJudge interface {
 	Win(pos string) (win []float64, canonical, source string, err error)
 	// Analyze judges every turn of a record.
 	Analyze(rec record.Record) (Report, error)
+	// Begin starts the review of a record, to be judged a turn at a
+	// time (Review).
+	Begin(rec record.Record) (Stepper, error)
+}
+
+// Stepper is a Review over notation: Next judges one turn, Progress
+// counts them, Report is the review so far.
+type Stepper interface {
+	Next() (done bool, err error)
+	Progress() (done, total int)
+	Report() Report
 }
 
 // Text binds a judge to notation.
@@ -39,3 +50,11 @@ func (t textJudge[P, M]) Win(pos string) ([]float64, string, string, error) {
 }
 
 func (t textJudge[P, M]) Analyze(rec record.Record) (Report, error) { return t.j.Analyze(rec) }
+
+func (t textJudge[P, M]) Begin(rec record.Record) (Stepper, error) {
+	rv, err := t.j.Begin(rec)
+	if err != nil {
+		return nil, err
+	}
+	return rv, nil
+}

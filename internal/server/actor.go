@@ -241,6 +241,9 @@ func (a *actor) do(c command) (outcome, error) {
 	}
 	if a.st.g.Status.Done() {
 		a.srv.log.Info("game ended", "game", a.id, "status", a.st.g.Status, "turns", a.st.g.Turns, "result", a.st.g.Result)
+		if a.st.g.Status == store.StatusOver {
+			a.srv.reviews.auto(a.id, a.st.g.Turns)
+		}
 		a.stop()
 		return out, nil
 	}

@@ -126,6 +126,7 @@ func (s *Server) sweep(ctx context.Context) {
 	}
 	s.creates.forget(now)
 	s.takes.forget(now)
+	s.reviews.limit.forget(now)
 }
 
 // GamesInMemory is the number of games held in memory.

@@ -12,6 +12,11 @@ import (
 // time and the queue is first in, first out, so games take turns:
 // a game that has just had a search goes behind every game waiting.
 //
+// Background work (the review of finished games, review.go) goes on a
+// second queue that a worker takes from only when no search waits, in
+// steps small enough (one turn judged) that a search never waits for
+// more than one of them.
+//
 // A search whose context is cancelled before it starts (its game
 // stopped, the server shuts down) is dropped; one that runs stops within
 // a thousand positions (agent.ChooseContext) and its answer is ignored.
@@ -19,6 +24,7 @@ type searchPool struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
 	queue   []searchJob
+	low     []searchJob // background work, after every search
 	running int
 	closed  bool
 	wg      sync.WaitGroup
@@ -52,20 +58,39 @@ func (p *searchPool) submit(ctx context.Context, run func()) {
 	p.cond.Signal()
 }
 
+// submitLow queues run behind every search, queued now or later; it is
+// dropped like a search.
+func (p *searchPool) submitLow(ctx context.Context, run func()) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
+	p.low = append(p.low, searchJob{ctx, run})
+	p.cond.Signal()
+}
+
 func (p *searchPool) work() {
 	defer p.wg.Done()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for {
-		for len(p.queue) == 0 && !p.closed {
+		for len(p.queue) == 0 && len(p.low) == 0 && !p.closed {
 			p.cond.Wait()
 		}
 		if p.closed {
 			return
 		}
-		job := p.queue[0]
-		p.queue[0] = searchJob{}
-		p.queue = p.queue[1:]
+		var job searchJob
+		if len(p.queue) > 0 {
+			job = p.queue[0]
+			p.queue[0] = searchJob{}
+			p.queue = p.queue[1:]
+		} else {
+			job = p.low[0]
+			p.low[0] = searchJob{}
+			p.low = p.low[1:]
+		}
 		if job.ctx.Err() != nil {
 			continue
 		}
@@ -81,7 +106,7 @@ func (p *searchPool) work() {
 func (p *searchPool) close() {
 	p.mu.Lock()
 	p.closed = true
-	p.queue = nil
+	p.queue, p.low = nil, nil
 	p.cond.Broadcast()
 	p.mu.Unlock()
 	p.wg.Wait()

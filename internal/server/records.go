@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/hex"
 	"fmt"
 	"net/http"
@@ -16,11 +17,16 @@ import (
 // recordOf builds the record of game id so far; the dice seed is in it
 // once the game is over.
 func (s *Server) recordOf(r *http.Request, id string) (record.Record, []store.Turn, store.Game, game.Ruleset, error) {
-	g, err := s.st.Game(r.Context(), id)
+	return s.recordAt(r.Context(), id)
+}
+
+// recordAt is recordOf outside a request.
+func (s *Server) recordAt(ctx context.Context, id string) (record.Record, []store.Turn, store.Game, game.Ruleset, error) {
+	g, err := s.st.Game(ctx, id)
 	if err != nil {
 		return record.Record{}, nil, g, nil, err
 	}
-	turns, err := s.st.Turns(r.Context(), id)
+	turns, err := s.st.Turns(ctx, id)
 	if err != nil {
 		return record.Record{}, nil, g, nil, err
 	}

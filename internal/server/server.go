@@ -88,6 +88,8 @@ type Config struct {
 	// entry is used); empty to use the connection's remote address.
 	// Set it only behind such a proxy: anyone can send the header.
 	ClientHeader string
+	// Review configures the review of finished games (review_jobs.go).
+	Review ReviewConfig
 
 	// HTTP timeouts of HTTPServer: ReadHeaderTimeout (5 s), ReadTimeout
 	// (the whole request, 15 s), WriteTimeout (30 s), IdleTimeout (a
@@ -156,6 +158,7 @@ func (cfg Config) withDefaults() Config {
 	def(&cfg.IdleTimeout, 60*time.Second)
 	def(&cfg.PingEvery, 25*time.Second)
 	def(&cfg.PongWait, 10*time.Second)
+	cfg.Review = cfg.Review.withDefaults()
 	def(&cfg.LeaseTTL, 10*time.Second)
 	def(&cfg.TakeoverEvery, 2*time.Second)
 	return cfg
@@ -177,6 +180,7 @@ type Server struct {
 	pool    *searchPool
 	creates *limiter
 	takes   *limiter
+	reviews *reviewer
 	// rematches tells finished games' streams of their rematch.
 	rematches *rematchHub
 
@@ -211,6 +215,7 @@ func New(cfg Config) *Server {
 		takes:     newLimiter(cfg.TakeRate, cfg.TakeBurst),
 		rematches: newRematchHub(),
 	}
+	s.reviews = newReviewer(s, cfg.Review)
 	s.leaser, _ = cfg.Store.(store.Leaser)
 	if s.leaser != nil && s.cfg.Node == "" {
 		s.cfg.Node, _ = os.Hostname()

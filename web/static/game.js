@@ -15,6 +15,7 @@ import {
 import { t } from './i18n.js';
 import { play } from './sound.js';
 import { FlowControls } from './flow.js';
+import { mountReview } from './review.js';
 
 const id = location.pathname.split('/')[2];
 const PASS_PAUSE = 1400;   // ms a pass is shown before it is played
@@ -35,6 +36,7 @@ let news = '';       // what the last move did, in words
 let autoTimer = 0;   // a pass or forced move about to be played
 let autoFor = '';    // the turn and throw autoTimer is for
 let flow = null;     // resign, abort, claim, rematch: see flow.js
+let review = null;   // the review of the game once it is over (review.js)
 
 // keyboardUser is set while the player uses the keyboard: the page then
 // moves the focus to what comes next (the Throw button, a piece that
@@ -357,6 +359,10 @@ function render(animateFrom, freshThrow) {
   const ol = $('#log');
   ol.replaceChildren(...log.map((t) => turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board) })));
   ol.scrollTop = ol.scrollHeight;
+  if (game.status === 'over' && !review) {
+    review = mountReview({ id, board: game.board, seats: game.seats, over: true, onPick: (n) => { location.href = `/g/${id}/replay#turn=${n}`; } });
+  }
+  if (review) review.markLog(ol);
 
   $('#commit').textContent = game.commit;
   if (game.status === 'over' && !verified) {

@@ -7,12 +7,14 @@ import {
   houseLegend, announce, kindLabel, resultText,
 } from './app.js';
 import { t } from './i18n.js';
+import { mountReview } from './review.js';
 
 const id = location.pathname.split('/')[2];
 let rec = null;
 let view = null;
 let at = 0;       // turns shown: 0 is the start position
 let timer = 0;    // autoplay
+let review = null; // the review panel (review.js)
 
 async function init() {
   rec = await api('GET', `/api/games/${id}/record.json`);
@@ -71,7 +73,13 @@ async function init() {
     if (e.key === 'ArrowLeft') { stop(); go(at - 1); }
     if (e.key === 'ArrowRight') { stop(); go(at + 1, true); }
   });
-  go(0);
+  review = mountReview({
+    id, board: rec.board, seats: rec.seats, over: rec.status === 'over',
+    onPick: (n) => { stop(); go(n); }, onReady: () => go(at),
+  });
+  if (review) review.markLog($('#log'));
+  const m = /^#turn=(\d+)$/.exec(location.hash); // the finished game's page links to a turn
+  go(m ? Number(m[1]) : 0);
 }
 
 function posAt(n) { return n === 0 ? rec.start : rec.turns[n - 1].pos; }
@@ -138,11 +146,12 @@ function go(n, animate) {
   document.body.dataset.step = n;
   const text = tn ? t('web.replay.step', { N: n, Count: rec.turns.length, Turn: turnText(tn, rec.seats, rec.board) }) : t('web.replay.atStart', { Count: rec.turns.length });
   $('#step').textContent = text;
-  if (!timer) announce(text);
+  if (!timer) announce(review ? `${text} ${review.verdict(n)}`.trim() : text);
   const sticks = $('#sticks');
   if (tn) { drawThrow(sticks, rec.board, tn.roll, n - 1, animate); $('#throw-text').textContent = t('web.throw.now', { Who: rec.seats[tn.seat].label, Roll: tn.roll }); }
   else { sticks.replaceChildren(); $('#throw-text').textContent = ''; }
   $('#notes').textContent = boardModule(rec.board).describe(posAt(n));
+  if (review) { review.show(n); review.drawBetter(view, n); }
   for (const li of document.querySelectorAll('#log li')) li.classList.toggle('current', Number(li.dataset.turn) === n);
   const cur = document.querySelector('#log li.current');
   const ol = $('#log');

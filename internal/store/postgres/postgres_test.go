@@ -29,6 +29,10 @@ func TestStore(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return openTemp(t) })
 }
 
+func TestAnalyses(t *testing.T) {
+	storetest.RunAnalyses(t, func(t *testing.T) store.Store { return openTemp(t) })
+}
+
 // TestMigrations: a second Open (another node) finds the schema done;
 // a newer schema than the binary's is refused and left alone.
 func TestMigrations(t *testing.T) {
@@ -58,10 +62,10 @@ func TestMigrations(t *testing.T) {
 		t.Fatal(err)
 	}
 	var version int
-	if err := st.pool.QueryRow(ctx, "SELECT version FROM schema_version").Scan(&version); err != nil || version != 2 {
-		t.Errorf("schema_version = %d, %v; want 2", version, err)
+	if err := st.pool.QueryRow(ctx, "SELECT version FROM schema_version").Scan(&version); err != nil || version != 3 {
+		t.Errorf("schema_version = %d, %v; want 3", version, err)
 	}
-	if _, err := st.pool.Exec(ctx, "UPDATE schema_version SET version = 3"); err != nil {
+	if _, err := st.pool.Exec(ctx, "UPDATE schema_version SET version = 99"); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()

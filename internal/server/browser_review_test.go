@@ -1,0 +1,162 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"passage/analysis"
+)
+
+// TestBrowserReview: a finished game's replay shows its review (the
+// graph with a line per seat and the current turn marked, the marks in
+// the move list as the review classes them, each player's accuracy and
+// luck), going to a marked turn draws the better move on the board,
+// clicking the graph and its arrow keys move the replay, and the page
+// has no overflow at 390 px and no serious accessibility violation, in
+// light and dark colours. The finished game's page shows the review too
+// and its graph leads to the replay at the turn clicked.
+func TestBrowserReview(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: time.Millisecond})
+	browser := newBrowser(t)
+	axe := axeSource(t)
+
+	// Players who play one move in three at random make mistakes: the
+	// review has marks to show.
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "easy"}, {Kind: "easy"}}})
+	id := c.Game.ID
+	s.waitFor(t, id, "the end", func(v gameView) bool { return v.Status == "over" })
+	var rep analysis.Report
+	if err := json.Unmarshal(waitReview(t, s, id, ""), &rep); err != nil {
+		t.Fatal(err)
+	}
+	n := len(rep.Decisions)
+	marked := 0
+	first := analysis.Decision{}
+	for _, d := range rep.Decisions {
+		if d.Class != "" {
+			if marked == 0 {
+				first = d
+			}
+			marked++
+		}
+	}
+	if marked == 0 {
+		t.Fatalf("a game of %d turns between easy players has no inaccuracy: nothing to show", n)
+	}
+
+	for _, size := range []struct {
+		w, h int64
+		dark bool
+	}{{1280, 800, false}, {390, 844, true}} {
+		t.Run(fmt.Sprintf("%dx%d-dark=%v", size.w, size.h, size.dark), func(t *testing.T) {
+			ctx, probs := newWatchedPerson(t, browser)
+			run(t, ctx, "viewport", chromedp.EmulateViewport(size.w, size.h))
+			if size.dark {
+				run(t, ctx, "dark colours", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+					_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+						Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+					return err
+				}))
+			}
+			run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+id+"/replay"))
+			waitJS(t, ctx, "the review", `document.querySelector('svg.review-graph') !== null && document.body.dataset.step === '0'`)
+			if got := get(t, ctx, "seat lines", chromedp.Evaluate[int](`document.querySelectorAll('svg.review-graph polyline.seat-line').length`)); got != 2 {
+				t.Errorf("%d seat lines on the graph, want 2", got)
+			}
+			if got := get(t, ctx, "marks", chromedp.Evaluate[int](`document.querySelectorAll('#log li .review-mark').length`)); got != marked {
+				t.Errorf("%d marks in the move list, want the review's %d", got, marked)
+			}
+			if got := get(t, ctx, "graph marks", chromedp.Evaluate[int](`document.querySelectorAll('svg.review-graph .mark').length`)); got != marked {
+				t.Errorf("%d marks on the graph, want %d", got, marked)
+			}
+			label := attr(t, ctx, fmt.Sprintf(`#log li[data-turn="%d"] .review-mark`, first.Turn), "aria-label")
+			if want := first.Class + ": loses "; len(label) < len(want) || label[:len(want)] != want {
+				t.Errorf("turn %d's mark says %q, want it to start %q", first.Turn, label, want)
+			}
+			for s, p := range rep.Players {
+				acc := get(t, ctx, "accuracy", chromedp.Text(chromedp.CSS(fmt.Sprintf(`table.review-players tr[data-seat="%d"] td.accuracy`, s))))
+				if want := strconv.FormatFloat(p.Accuracy, 'f', 1, 64); p.Decisions > 0 && acc != want {
+					t.Errorf("seat %d's accuracy shows %q, want %s", s, acc, want)
+				}
+			}
+
+			// The first marked turn: the better move on the board.
+			run(t, ctx, "go to the first mark", click(fmt.Sprintf(`#log li[data-turn="%d"]`, first.Turn)))
+			waitJS(t, ctx, "the marked turn", fmt.Sprintf(`document.body.dataset.step === '%d'`, first.Turn))
+			if got := attr(t, ctx, "svg#board .better-move", "data-move"); got != first.Best {
+				t.Errorf("the board shows the better move %q, want %q", got, first.Best)
+			}
+			if said := get(t, ctx, "announcement", chromedp.Text(chromedp.CSS("#announce"))); !strings.Contains(said, first.Class+": ") {
+				t.Errorf("a screen reader hears %q at a marked turn, want its %s", said, first.Class)
+			}
+			if got := attr(t, ctx, "svg.review-graph", "aria-valuenow"); got != strconv.Itoa(first.Turn) {
+				t.Errorf("the graph marks turn %s, want %d", got, first.Turn)
+			}
+			run(t, ctx, "show the board", chromedp.ScrollIntoView(chromedp.CSS("svg#board")))
+			screenshot(t, ctx, fmt.Sprintf("review-better-%dx%d", size.w, size.h))
+			for _, v := range axeViolations(t, ctx, axe) {
+				t.Errorf("accessibility: %s", v)
+			}
+			if wide := get(t, ctx, "width", chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`)); wide {
+				t.Errorf("the replay with its review is wider than the %d px window", size.w)
+			}
+
+			// The graph: a click in its middle, then the arrow keys.
+			run(t, ctx, "click the graph", chromedp.ScrollIntoView(chromedp.CSS("svg.review-graph")), click("svg.review-graph"))
+			mid := int(math.Round(float64((160-32)*n) / float64(320-32-6))) // the graph's middle, in its drawing's units
+			waitJS(t, ctx, "the turn clicked", fmt.Sprintf(`Math.abs(Number(document.body.dataset.step) - %d) <= 1`, mid))
+			at, _ := strconv.Atoi(attr(t, ctx, "body", "data-step"))
+			run(t, ctx, "arrow key on the graph", chromedp.Focus(chromedp.CSS("svg.review-graph")), chromedp.KeyEvent(kb.ArrowRight))
+			waitJS(t, ctx, "one turn on", fmt.Sprintf(`document.body.dataset.step === '%d'`, at+1))
+			screenshot(t, ctx, fmt.Sprintf("review-%dx%d", size.w, size.h))
+			for _, pr := range probs.take() {
+				t.Errorf("replay: %s", pr)
+			}
+		})
+	}
+
+	// The finished game's page: the same review; the graph opens the replay.
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "open the game", chromedp.Navigate(s.url+"/g/"+id))
+	waitJS(t, ctx, "the review", `document.querySelector('svg.review-graph') !== null && document.querySelectorAll('#log li .review-mark').length > 0`)
+	if got := get(t, ctx, "marks", chromedp.Evaluate[int](`document.querySelectorAll('#log li .review-mark').length`)); got != marked {
+		t.Errorf("%d marks in the game page's move list, want %d", got, marked)
+	}
+	if got := get(t, ctx, "players", chromedp.Evaluate[int](`document.querySelectorAll('table.review-players tbody tr').length`)); got != 2 {
+		t.Errorf("%d players in the review, want 2", got)
+	}
+	for _, v := range axeViolations(t, ctx, axe) {
+		t.Errorf("game page: accessibility: %s", v)
+	}
+	run(t, ctx, "click the graph", chromedp.ScrollIntoView(chromedp.CSS("svg.review-graph")), click("svg.review-graph"))
+	waitURL(t, ctx, "/replay#turn=")
+	// The new page's script context may not exist yet as the address
+	// changes: a poll that starts in the old one fails, and is retried.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		_, err := chromedp.Run(tctx, chromedp.Poll[chromedp.Void](`document.querySelector('svg.review-graph') !== null && document.body.dataset.step === location.hash.slice(6)`,
+			chromedp.WithPollingTimeout(30*time.Second)))
+		cancel()
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the replay at the turn clicked: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, pr := range probs.take() {
+		t.Errorf("game page: %s", pr)
+	}
+}

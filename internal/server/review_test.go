@@ -1,0 +1,336 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"passage/analysis"
+	"passage/internal/store"
+	"passage/internal/store/sqlite"
+)
+
+// twoLeft is a Jéquier position with two pieces a side left, so that a
+// game from it ends in a few dozen turns.
+const twoLeft = "..........w.w........b.b...... w off=wwwbbb"
+
+// finishedGame plays a game between two people from twoLeft to its end,
+// each playing the first legal move, and returns its ID.
+func finishedGame(t *testing.T, s *testServer) string {
+	t.Helper()
+	id, white, black := twoPeople(t, s, twoLeft)
+	tokens := []string{white, black}
+	for range 2000 {
+		v := s.game(t, id)
+		if v.Status == "over" {
+			return id
+		}
+		thrown := s.throw(t, id, tokens[v.ToMove])
+		s.move(t, id, tokens[v.ToMove], thrown.Moves[0].Move)
+	}
+	t.Fatal("the game did not end in 2,000 turns")
+	return ""
+}
+
+// holdPool occupies every search worker of srv until the returned
+// function is called (or the server shuts down), so that background
+// work waits.
+func holdPool(t *testing.T, srv *Server) (release func()) {
+	t.Helper()
+	ch := make(chan struct{})
+	for range srv.cfg.Searches {
+		srv.pool.submit(context.Background(), func() {
+			select {
+			case <-ch:
+			case <-srv.ctx.Done():
+			}
+		})
+	}
+	for {
+		if _, running := srv.pool.counts(); running == srv.cfg.Searches {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	var once sync.Once
+	return func() { once.Do(func() { close(ch) }) }
+}
+
+// wantReview computes the review of game id as `passage analyze` does.
+func wantReview(t *testing.T, srv *Server, id, level string) []byte {
+	t.Helper()
+	rec, _, _, _, err := srv.recordAt(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := analysis.Open(rec.Rules, level, srv.cfg.Review.Tables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := j.Analyze(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// waitReview polls the review until it is done and returns it; every
+// answer before is a 202 with progress.
+func waitReview(t *testing.T, s *testServer, id, query string) []byte {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second) // a safety net, not a timing assertion
+	for {
+		status, b := s.do(t, "GET", "/api/games/"+id+"/analysis"+query, "", nil)
+		switch status {
+		case http.StatusOK:
+			return b
+		case http.StatusAccepted:
+			var p reviewProgress
+			if err := json.Unmarshal(b, &p); err != nil || (p.Status != "queued" && p.Status != "running") || p.Done > p.Total {
+				t.Fatalf("202 with %s", b)
+			}
+		default:
+			t.Fatalf("GET analysis: %d %s", status, b)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the review of %s was not done in time", id)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestReviewRefusedDuringPlay: a game waiting for players or in play is
+// never reviewed, for anyone (409, nothing queued); bad requests are
+// refused plainly.
+func TestReviewRefusedDuringPlay(t *testing.T) {
+	s := newTestServer(t, Config{})
+	live, white, _ := twoPeople(t, s, "")
+	waiting := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	for _, c := range []struct{ id, token string }{{live, ""}, {live, white}, {waiting.Game.ID, waiting.Token}} {
+		status, b := s.do(t, "GET", "/api/games/"+c.id+"/analysis", c.token, nil)
+		if status != http.StatusConflict || !strings.Contains(errorOf(t, b), "no review during play") {
+			t.Errorf("review of a game not over (token %q): %d %s, want 409", c.token, status, b)
+		}
+	}
+	if status, b := s.do(t, "GET", "/api/games/"+live+"/analysis?level=medium", "", nil); status != http.StatusBadRequest {
+		t.Errorf("unknown level: %d %s, want 400", status, b)
+	}
+	if status, b := s.do(t, "GET", "/api/games/aaaaaaaaaaaaa/analysis", "", nil); status != http.StatusNotFound {
+		t.Errorf("unknown game: %d %s, want 404", status, b)
+	}
+	s.srv.reviews.mu.Lock()
+	defer s.srv.reviews.mu.Unlock()
+	if n := len(s.srv.reviews.jobs); n != 0 {
+		t.Errorf("%d reviews queued for games not over", n)
+	}
+}
+
+// TestReviewQueuedThenStored: asked for, a finished game's review waits
+// (202 with its progress) while searches hold the pool, then runs, is
+// stored with the game, and is what `passage analyze` gives.
+func TestReviewQueuedThenStored(t *testing.T) {
+	s := newTestServer(t, Config{Review: ReviewConfig{OnRequestOnly: true}})
+	id := finishedGame(t, s)
+	turns := s.game(t, id).Turns
+	release := holdPool(t, s.srv)
+	var p reviewProgress
+	s.ok(t, http.StatusAccepted, "GET", "/api/games/"+id+"/analysis", "", nil, &p)
+	if p != (reviewProgress{Status: "queued", Level: "hard", Done: 0, Total: turns, Ahead: 0}) {
+		t.Errorf("progress while the pool is busy: %+v", p)
+	}
+	if _, err := s.st.(store.Analyses).Analysis(context.Background(), id, "hard"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("stored before it ran: %v", err)
+	}
+	release()
+	got := waitReview(t, s, id, "")
+	if want := wantReview(t, s.srv, id, "hard"); string(got) != string(want) {
+		t.Errorf("served review differs from analyze's:\n%s\n%s", got, want)
+	}
+	var rep analysis.Report
+	if err := json.Unmarshal(got, &rep); err != nil || len(rep.Decisions) != turns || len(rep.Players) != 2 {
+		t.Fatalf("review: %d decisions, %d players, %v; want %d and 2", len(rep.Decisions), len(rep.Players), err, turns)
+	}
+	stored, err := s.st.(store.Analyses).Analysis(context.Background(), id, "hard")
+	if err != nil || string(stored) != string(got) {
+		t.Errorf("stored review: %v, equal to the served one: %v", err, string(stored) == string(got))
+	}
+	// Another level is another review.
+	if got := waitReview(t, s, id, "?level=expert"); string(got) != string(wantReview(t, s.srv, id, "expert")) {
+		t.Error("the expert review differs from analyze's")
+	}
+}
+
+// TestReviewQueueBounded: past MaxQueued reviews waiting, a request is
+// refused with 503, a clear message and Retry-After; one client may not
+// start reviews faster than its rate (429); asking about a queued
+// review again costs nothing.
+func TestReviewQueueBounded(t *testing.T) {
+	s := newTestServer(t, Config{Review: ReviewConfig{OnRequestOnly: true, MaxQueued: 2, Rate: rate.Every(time.Hour), Burst: 2}})
+	ids := []string{finishedGame(t, s), finishedGame(t, s), finishedGame(t, s)}
+	release := holdPool(t, s.srv)
+	defer release()
+	for i, id := range ids[:2] {
+		var p reviewProgress
+		s.ok(t, http.StatusAccepted, "GET", "/api/games/"+id+"/analysis", "", nil, &p)
+		if p.Status != "queued" && p.Status != "running" {
+			t.Errorf("review %d: %+v", i, p)
+		}
+	}
+	s.ok(t, http.StatusAccepted, "GET", "/api/games/"+ids[0]+"/analysis", "", nil, nil) // asked again: free
+	req, _ := http.NewRequest("GET", s.url+"/api/games/"+ids[2]+"/analysis", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e errorBody
+	json.NewDecoder(resp.Body).Decode(&e)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || !strings.Contains(e.Error, "too many games are waiting for their review") {
+		t.Errorf("a third review: %d %q Retry-After %q, want 503", resp.StatusCode, e.Error, resp.Header.Get("Retry-After"))
+	}
+	s.srv.reviews.mu.Lock()
+	s.srv.reviews.cfg.MaxQueued = 10 // room again: now the client's rate refuses
+	s.srv.reviews.mu.Unlock()
+	if status, b := s.do(t, "GET", "/api/games/"+ids[2]+"/analysis", "", nil); status != http.StatusTooManyRequests {
+		t.Errorf("a third review started by the same client: %d %s, want 429", status, b)
+	}
+}
+
+// TestReviewWhenGameEnds: without being asked, a game is reviewed and
+// its review stored as it ends.
+func TestReviewWhenGameEnds(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id := finishedGame(t, s)
+	want := wantReview(t, s.srv, id, "hard")
+	deadline := time.Now().Add(60 * time.Second) // a safety net
+	for {
+		doc, err := s.st.(store.Analyses).Analysis(context.Background(), id, "hard")
+		if err == nil {
+			if string(doc) != string(want) {
+				t.Errorf("stored review differs from analyze's")
+			}
+			return
+		}
+		if !errors.Is(err, store.ErrNotFound) || time.Now().After(deadline) {
+			t.Fatalf("no review stored after the game ended: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestReviewSurvivesRestart: a review cut short by the server's shutdown
+// is not stored half done; the next server reviews the game when asked,
+// and a stored review is served at once after a restart.
+func TestReviewSurvivesRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "passage.db")
+	open := func() (*testServer, func()) {
+		st, err := sqlite.Open(context.Background(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := New(Config{Store: st, Logger: quietLog(), Review: ReviewConfig{OnRequestOnly: true}})
+		ts := httptest.NewServer(srv.Handler())
+		return &testServer{srv: srv, ts: ts, st: st, url: ts.URL}, func() { srv.Close(); ts.Close(); st.Close() }
+	}
+	s, stop := open()
+	id := finishedGame(t, s)
+	holdPool(t, s.srv) // released by the shutdown
+	s.ok(t, http.StatusAccepted, "GET", "/api/games/"+id+"/analysis", "", nil, nil)
+	stop()
+
+	s, stop = open()
+	if _, err := s.st.(store.Analyses).Analysis(context.Background(), id, "hard"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a review cut short was stored: %v", err)
+	}
+	want := wantReview(t, s.srv, id, "hard")
+	if got := waitReview(t, s, id, ""); string(got) != string(want) {
+		t.Error("review after a restart differs from analyze's")
+	}
+	stop()
+
+	s, stop = open()
+	defer stop()
+	status, b := s.do(t, "GET", "/api/games/"+id+"/analysis", "", nil)
+	if status != http.StatusOK || string(b) != string(want) {
+		t.Errorf("a stored review after a restart: %d, want 200 with it", status)
+	}
+}
+
+// TestPoolRunsSearchesFirst: background work waits for every search,
+// queued before or after it.
+func TestPoolRunsSearchesFirst(t *testing.T) {
+	p := newSearchPool(1)
+	defer p.close()
+	var mu sync.Mutex
+	var order []string
+	var wg sync.WaitGroup
+	note := func(s string) func() {
+		wg.Add(1)
+		return func() { mu.Lock(); order = append(order, s); mu.Unlock(); wg.Done() }
+	}
+	hold := make(chan struct{})
+	p.submit(context.Background(), func() { <-hold })
+	for {
+		if _, r := p.counts(); r == 1 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	p.submitLow(context.Background(), note("low1"))
+	p.submit(context.Background(), note("search1"))
+	p.submitLow(context.Background(), note("low2"))
+	p.submit(context.Background(), note("search2"))
+	close(hold)
+	wg.Wait()
+	if got := strings.Join(order, " "); got != "search1 search2 low1 low2" {
+		t.Errorf("order %q, want the searches first", got)
+	}
+}
+
+// TestReviewStopsOnShutdown: a review running when the server shuts
+// down stops after the turn it is judging (Close returns) and leaves
+// nothing stored.
+func TestReviewStopsOnShutdown(t *testing.T) {
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "passage.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv := New(Config{Store: st, Logger: quietLog(), Review: ReviewConfig{OnRequestOnly: true}})
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	s := &testServer{srv: srv, ts: ts, st: st, url: ts.URL}
+	storeLongGame(t, st, "aaaaaaaaaaaaa", 250)
+	deadline := time.Now().Add(60 * time.Second) // a safety net
+	for {
+		var p reviewProgress
+		s.ok(t, http.StatusAccepted, "GET", "/api/games/aaaaaaaaaaaaa/analysis", "", nil, &p)
+		if p.Status == "running" && p.Done > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the review did not start: %+v", p)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	srv.Close()
+	if _, err := st.Analysis(context.Background(), "aaaaaaaaaaaaa", "hard"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a review stopped half-way was stored: %v", err)
+	}
+	if q, r := srv.pool.counts(); q != 0 || r != 0 {
+		t.Errorf("after Close: %d searches queued, %d running", q, r)
+	}
+}

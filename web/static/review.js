@@ -1,0 +1,297 @@
+// The review of a finished game (GET /api/games/ID/analysis, see
+// docs/analysis.md): the chance of winning over the game as a graph, the
+// inaccuracies, mistakes and blunders marked in the move list, the
+// better move drawn on the board, and each player's accuracy, mistakes
+// and luck. The replay page and the finished game's page both mount it.
+//
+// Values are exact where an endgame table knows the position and the
+// server's search's estimates elsewhere; the page says which.
+
+import { $, h, boardModule, chip, levelName } from './app.js';
+import { t, num } from './i18n.js';
+import { el, title } from './svg.js';
+
+// Every string this panel shows, in one place, from the catalogs
+// (web.review.*) in the page's language.
+const T = {
+  heading: t('web.review.heading'),
+  notOver: t('web.review.notOver'),
+  waiting: (p) => (p.status === 'queued'
+    ? (p.ahead ? t('web.review.queuedBehind', { Count: p.ahead }) : t('web.review.queued'))
+    : t('web.review.running', { Done: p.done, Count: p.total })),
+  progress: t('web.review.progress'),
+  failed: (msg) => t('web.review.failed', { Reason: msg }),
+  graph: t('web.review.graph'),
+  graphValue: (n, total, parts) => t('web.review.graphValue', { N: n, Count: total, Chances: parts }),
+  graphHelp: t('web.review.graphHelp'),
+  chance: (name, v) => t('web.review.chance', { Name: name, Percent: pct(v) }),
+  exactNote: (exact, total, level) => (exact === total
+    ? t('web.review.allExact', { Count: total })
+    : t('web.review.someExact', { Exact: exact, Count: total, Level: levelName(level) })),
+  players: t('web.review.players'),
+  player: t('web.review.player'),
+  accuracy: t('web.review.accuracy'),
+  errors: t('web.review.errors'),
+  errorsShort: '?! · ? · ??',
+  luck: t('web.review.luck'),
+  luckHelp: t('web.review.luckHelp'),
+  classes: {
+    inaccuracy: ['?!', t('web.review.inaccuracy')], mistake: ['?', t('web.review.mistake')], blunder: ['??', t('web.review.blunder')],
+  },
+  markLabel: (cls, d) => t(d.exact ? 'web.review.mark' : 'web.review.markEstimate', { Class: cls, Points: points(d.loss), Best: d.best }),
+  turnNote: (who, d, cls) => {
+    const a = {
+      Turn: d.turn, Who: who, Played: d.played, Class: cls, Points: points(d.loss), Best: d.best,
+      BestChance: pct(d.after_best), Chance: pct(d.after_move),
+    };
+    if (d.moves <= 1) return t('web.review.turnForced', a);
+    if (cls) return t('web.review.turnError', a);
+    return d.loss >= 0.0005 ? t('web.review.turnBelow', a) : t('web.review.turnBest', a);
+  },
+  startNote: t('web.review.start'),
+  verdict: (cls, d) => t(d.exact ? 'web.review.verdict' : 'web.review.verdictEstimate', { Class: cls, Points: points(d.loss), Best: d.best }),
+  betterMove: (d) => t('web.review.betterMove', { Best: d.best }),
+};
+
+// Percentages, points and signed points in the page's language.
+function pct(v) { return num(v, { style: 'percent', maximumFractionDigits: 0 }); }
+function points(loss) { return num(loss * 100, { minimumFractionDigits: 1, maximumFractionDigits: 1 }); }
+function signed(x) { return `${x >= 0 ? '+' : '−'}${points(Math.abs(x))}`; }
+
+// The graph's drawing box (viewBox units).
+const W = 320, H = 170, L = 32, R = 6, TOP = 6, BOTTOM = 18;
+
+export class Review {
+  // box: the panel's element; opts: {id, board, seats (decorated: label,
+  // cl), over, onPick(n): go to turn n, onReady(): the review is drawn}.
+  constructor(box, opts) {
+    this.box = box;
+    this.o = opts;
+    this.rep = null;
+    this.at = 0;
+    box.classList.add('card', 'review');
+    box.replaceChildren(h('h2', {}, T.heading));
+    box.setAttribute('aria-busy', 'true');
+  }
+
+  // load asks for the review until it is done (202 while it waits or
+  // runs), then draws it.
+  async load() {
+    if (!this.o.over) { this.note(T.notOver); return; }
+    const url = `/api/games/${this.o.id}/analysis`;
+    for (;;) {
+      let resp, data = null;
+      try {
+        resp = await fetch(url);
+        data = await resp.json();
+      } catch (e) {
+        this.note(T.failed(e.message));
+        return;
+      }
+      if (resp.status === 200) { this.rep = data; this.draw(); return; }
+      if (resp.status === 202) this.showProgress(data);
+      else if (resp.status !== 429 && resp.status !== 503) { this.note(T.failed((data && data.error) || resp.statusText)); return; }
+      const wait = Math.max(1, Number(resp.headers.get('Retry-After')) || 1);
+      await new Promise((r) => setTimeout(r, Math.min(wait, 30) * 1000));
+    }
+  }
+
+  note(s) {
+    this.box.replaceChildren(h('h2', {}, T.heading), h('p', { class: 'small muted review-note' }, s));
+    this.box.removeAttribute('aria-busy');
+  }
+
+  showProgress(p) {
+    let bar = this.box.querySelector('progress');
+    if (!bar) {
+      bar = h('progress', { max: 1, value: 0, 'aria-label': T.progress });
+      this.box.replaceChildren(h('h2', {}, T.heading), h('p', { class: 'small review-note' }), bar);
+    }
+    bar.max = Math.max(1, p.total);
+    bar.value = p.done;
+    this.box.querySelector('.review-note').textContent = T.waiting(p);
+  }
+
+  // seatOf is the seat index of a report's seat letter.
+  seatOf(letter) { return this.rep.players.findIndex((p) => p.seat === letter); }
+
+  // series is each seat's chance at each turn boundary (0..n): null
+  // where the review does not say (with more than two seats, a seat's
+  // chance is known at its own turns).
+  series() {
+    const ds = this.rep.decisions;
+    const n = ds.length;
+    const k = this.rep.players.length;
+    const out = Array.from({ length: k }, () => new Array(n + 1).fill(null));
+    ds.forEach((d, i) => {
+      const s = this.seatOf(d.seat);
+      out[s][i] = d.before;
+      if (k === 2) out[1 - s][i] = 1 - d.before;
+    });
+    if (n) {
+      const last = ds[n - 1], s = this.seatOf(last.seat);
+      out[s][n] = last.after_move;
+      if (k === 2) out[1 - s][n] = 1 - last.after_move;
+    }
+    return out;
+  }
+
+  draw() {
+    const { rep, o } = this;
+    const mod = boardModule(o.board);
+    const name = (s) => (o.seats[s] ? o.seats[s].label || o.seats[s].name : rep.players[s].seat);
+    const n = rep.decisions.length;
+    this.box.removeAttribute('aria-busy');
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    svg.setAttribute('class', 'review-graph');
+    svg.setAttribute('role', 'slider');
+    svg.setAttribute('tabindex', '0');
+    svg.setAttribute('aria-label', T.graph);
+    svg.setAttribute('aria-valuemin', '0');
+    svg.setAttribute('aria-valuemax', String(n));
+    this.graph = svg;
+    const x = (i) => L + (n ? (i * (W - L - R)) / n : 0);
+    const y = (v) => TOP + (1 - v) * (H - TOP - BOTTOM);
+    this.x = x;
+    el('rect', { class: 'plot', x: L, y: TOP, width: W - L - R, height: H - TOP - BOTTOM }, svg);
+    for (const v of [0, 0.5, 1]) {
+      el('line', { class: v === 0.5 ? 'half' : 'grid', x1: L, x2: W - R, y1: y(v), y2: y(v) }, svg);
+      const t = el('text', { class: 'axis', x: L - 4, y: y(v) + 4, 'text-anchor': 'end' }, svg);
+      t.textContent = pct(v);
+    }
+    for (const i of [0, n]) {
+      const t = el('text', { class: 'axis', x: x(i), y: H - 5, 'text-anchor': i ? 'end' : 'start' }, svg);
+      t.textContent = String(i);
+    }
+    const series = this.series();
+    series.forEach((vals, s) => {
+      const pts = vals.map((v, i) => (v === null ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`)).filter(Boolean);
+      if (pts.length < 2) return;
+      el('polyline', { class: 'halo', points: pts.join(' ') }, svg);
+      const line = el('polyline', { class: 'seat-line', points: pts.join(' '), 'data-seat': s }, svg);
+      line.style.stroke = mod.seatColor(o.seats[s] ? o.seats[s].cl : '');
+    });
+    rep.decisions.forEach((d, i) => {
+      const s = this.seatOf(d.seat);
+      if (d.exact && series[s][i] !== null) el('circle', { class: 'exact', cx: x(i), cy: y(series[s][i]), r: 2.5 }, svg);
+      if (d.class) {
+        const m = el('circle', { class: `mark ${d.class}`, cx: x(i + 1), cy: y(d.after_move), r: { inaccuracy: 3.5, mistake: 4.5, blunder: 5.5 }[d.class], 'data-turn': d.turn }, svg);
+        title(m, `${name(s)}: ${T.markLabel(T.classes[d.class][1], d)}`);
+      }
+    });
+    this.now = el('line', { class: 'now', x1: x(0), x2: x(0), y1: TOP, y2: H - BOTTOM }, svg);
+    svg.addEventListener('click', (ev) => {
+      const r = svg.getBoundingClientRect();
+      const vx = ((ev.clientX - r.left) * W) / r.width;
+      const i = n ? Math.round(((vx - L) * n) / (W - L - R)) : 0;
+      o.onPick(Math.max(0, Math.min(n, i)));
+    });
+    svg.addEventListener('keydown', (ev) => {
+      const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 10, PageDown: -10 }[ev.key];
+      let to = null;
+      if (step) to = this.at + step;
+      if (ev.key === 'Home') to = 0;
+      if (ev.key === 'End') to = n;
+      if (to === null) return;
+      ev.preventDefault();
+      ev.stopPropagation(); // the replay page's own arrow keys would step twice
+      o.onPick(Math.max(0, Math.min(n, to)));
+    });
+
+    const exact = rep.decisions.filter((d) => d.exact).length;
+    const table = h('table', { class: 'review-players small' },
+      h('caption', { class: 'visually-hidden' }, T.players),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, T.player), h('th', { scope: 'col' }, T.accuracy),
+        h('th', { scope: 'col' }, h('abbr', { title: T.errors }, T.errorsShort)), h('th', { scope: 'col' }, T.luck))),
+      h('tbody', {}, rep.players.map((p, s) => h('tr', { 'data-seat': s },
+        h('th', { scope: 'row' }, o.seats[s] ? chip(o.board, o.seats[s].cl) : null, ' ', name(s)),
+        h('td', { class: 'accuracy' }, p.decisions ? num(p.accuracy, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '–'),
+        h('td', { class: 'errors' }, `${p.inaccuracies} · ${p.mistakes} · ${p.blunders}`),
+        h('td', { class: 'luck' }, signed(p.luck))))));
+    this.turnNote = h('p', { class: 'small review-turn' });
+    this.box.replaceChildren(h('h2', {}, T.heading), svg,
+      h('p', { class: 'small muted' }, T.graphHelp), this.turnNote, table,
+      h('p', { class: 'small muted' }, T.luckHelp, ' ', T.exactNote(exact, n, rep.level)));
+    if (this.log) this.markLog(this.log);
+    this.show(this.at);
+    if (o.onReady) o.onReady();
+  }
+
+  // show marks turn n (0 for the start) on the graph and says what
+  // happened in it.
+  show(n) {
+    this.at = n;
+    if (!this.rep) return;
+    const ds = this.rep.decisions;
+    n = Math.max(0, Math.min(ds.length, n));
+    this.now.setAttribute('x1', this.x(n));
+    this.now.setAttribute('x2', this.x(n));
+    const series = this.series();
+    const name = (s) => (this.o.seats[s] ? this.o.seats[s].label || this.o.seats[s].name : this.rep.players[s].seat);
+    const parts = series.map((v, s) => (v[n] === null ? null : T.chance(name(s), v[n]))).filter(Boolean).join(', ');
+    this.graph.setAttribute('aria-valuenow', String(n));
+    this.graph.setAttribute('aria-valuetext', T.graphValue(n, ds.length, parts));
+    const d = ds[n - 1];
+    if (!d) { this.turnNote.textContent = T.startNote; return; }
+    const cls = d.class ? T.classes[d.class][1] : '';
+    this.turnNote.textContent = T.turnNote(name(this.seatOf(d.seat)), d, cls);
+  }
+
+  // verdict is what the review says of turn n when the move played was
+  // an inaccuracy or worse, for the page's announcement; else "".
+  verdict(n) {
+    const d = this.rep && this.rep.decisions[n - 1];
+    return d && d.class ? T.verdict(T.classes[d.class][1], d) : '';
+  }
+
+  // markLog marks the move list's entries (one li per turn, in order)
+  // with an icon and a class for each inaccuracy, mistake and blunder;
+  // the page calls it again whenever it redraws the list.
+  markLog(ol) {
+    this.log = ol;
+    if (!this.rep) return;
+    const items = ol.querySelectorAll(':scope > li');
+    this.rep.decisions.forEach((d, i) => {
+      const li = items[i];
+      if (!li || !d.class || li.querySelector('.review-mark')) return;
+      const [icon, word] = T.classes[d.class];
+      li.classList.add('review-' + d.class);
+      li.append(' ', h('span', { class: `review-mark ${d.class}`, title: T.markLabel(word, d), 'aria-label': T.markLabel(word, d), role: 'img' }, icon));
+    });
+  }
+
+  // drawBetter draws, on the board view showing the position after turn
+  // n, the better move of turn n when the move played lost something
+  // that counts (an inaccuracy or worse): an arrow from where the
+  // better move starts to where it ends.
+  drawBetter(view, n) {
+    if (!this.rep) return;
+    const d = this.rep.decisions[n - 1];
+    view.svg.querySelector('.better-move')?.remove();
+    if (!d || !d.class || d.best === d.played) return;
+    const s = this.seatOf(d.seat);
+    const letter = this.o.seats[s] ? this.o.seats[s].cl : '';
+    const p = { ...view.p, turn: letter };
+    const k = view.mod.keys(d.best, p);
+    if (!k) return;
+    const a = view.mod.center(k.from, p), b = view.mod.center(k.to, p);
+    const g = el('g', { class: 'better-move', 'data-move': d.best }, view.svg);
+    title(g, T.betterMove(d));
+    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1;
+    const ux = dx / len, uy = dy / len, head = Math.min(16, len / 2);
+    const tip = { x: b.x - ux * 6, y: b.y - uy * 6 };
+    el('line', { class: 'shaft', x1: a.x, y1: a.y, x2: tip.x - ux * head * 0.8, y2: tip.y - uy * head * 0.8 }, g);
+    el('polygon', { class: 'head', points: `${tip.x},${tip.y} ${tip.x - ux * head - uy * head * 0.55},${tip.y - uy * head + ux * head * 0.55} ${tip.x - ux * head + uy * head * 0.55},${tip.y - uy * head - ux * head * 0.55}` }, g);
+    el('circle', { class: 'ghost', cx: b.x, cy: b.y, r: view.mod.square * 0.3 }, g);
+  }
+}
+
+// mountReview makes the review panel in the element #review and loads it.
+export function mountReview(opts) {
+  const box = $('#review');
+  if (!box) return null;
+  const r = new Review(box, opts);
+  r.load();
+  return r;
+}
