@@ -162,18 +162,11 @@ func (s *Server) relayEvents(w http.ResponseWriter, r *http.Request, l store.Lea
 		s.fail(w, r, errElsewhere)
 		return
 	}
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, nil)
-	if err != nil {
-		s.log.Info("websocket refused", "path", r.URL.Path, "err", err)
+	c, done := s.acceptStream(w, r)
+	if c == nil {
 		return
 	}
-	defer c.CloseNow()
-	c.SetReadLimit(maxMessage)
-	s.metrics.conns.Inc()
-	defer s.metrics.conns.Dec()
+	defer done()
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 
@@ -184,28 +177,17 @@ func (s *Server) relayEvents(w http.ResponseWriter, r *http.Request, l store.Lea
 		c.Close(websocket.StatusNormalClosure, snap.Close)
 		return
 	}
-	gate := newReplyGate()
-	go func() {
-		defer cancel()
-		for {
-			typ, data, err := c.Read(ctx)
-			if err != nil || !gate.enter(ctx) {
-				return
-			}
-			var reply message
-			if typ != websocket.MessageText {
-				reply = s.wsError(r, "", newError(http.StatusBadRequest, nil, "binary messages are not understood: send JSON text"))
-			} else if err := s.askPeer(ctx, r, http.MethodPost, l.Addr, "/cluster/games/"+id+"/intent", data, &reply); err != nil {
-				s.log.Warn("intent for the game's node", "game", id, "node", l.Node, "err", err)
-				reply = s.wsError(r, "", errElsewhere)
-			}
-			sent := s.send(ctx, c, reply)
-			gate.leave()
-			if !sent {
-				return
-			}
+	gate := s.answerIntents(ctx, cancel, c, func(typ websocket.MessageType, data []byte) message {
+		var reply message
+		if typ != websocket.MessageText {
+			return s.wsError(r, "", errBinaryMessage)
 		}
-	}()
+		if err := s.askPeer(ctx, r, http.MethodPost, l.Addr, "/cluster/games/"+id+"/intent", data, &reply); err != nil {
+			s.log.Warn("intent for the game's node", "game", id, "node", l.Node, "err", err)
+			return s.wsError(r, "", errElsewhere)
+		}
+		return reply
+	})
 	go s.keepAlive(ctx, cancel, c)
 	// closeStream after the reply to an intent in flight (see replyGate).
 	closeStream := func(why string) {

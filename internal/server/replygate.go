@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // replyGate orders a stream's last reply before its close. A client's
@@ -37,4 +39,27 @@ func (g replyGate) settle(d time.Duration) {
 	case g <- struct{}{}:
 	case <-t.C:
 	}
+}
+
+// answerIntents reads the client's intents on c until ctx ends or the
+// client goes (then it cancels), sending each one answer's reply under
+// the returned gate; the stream's writer settles the gate before it
+// closes the stream.
+func (s *Server) answerIntents(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, answer func(typ websocket.MessageType, data []byte) message) replyGate {
+	gate := newReplyGate()
+	go func() {
+		defer cancel()
+		for {
+			typ, data, err := c.Read(ctx)
+			if err != nil || !gate.enter(ctx) {
+				return
+			}
+			sent := s.send(ctx, c, answer(typ, data))
+			gate.leave()
+			if !sent {
+				return
+			}
+		}
+	}()
+	return gate
 }

@@ -81,18 +81,11 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, nil)
-	if err != nil {
-		s.log.Info("websocket refused", "path", r.URL.Path, "err", err)
+	c, done := s.acceptStream(w, r)
+	if c == nil {
 		return // Accept has answered
 	}
-	defer c.CloseNow()
-	c.SetReadLimit(maxMessage)
-	s.metrics.conns.Inc()
-	defer s.metrics.conns.Dec()
+	defer done()
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 
@@ -133,22 +126,9 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		call(uctx, a, func() (struct{}, error) { return a.unsubscribe(sub) })
 	}()
 
-	gate := newReplyGate()
-	go func() {
-		defer cancel()
-		for {
-			typ, data, err := c.Read(ctx)
-			if err != nil || !gate.enter(ctx) {
-				return
-			}
-			reply := s.intent(ctx, r, id, typ, data)
-			sent := s.send(ctx, c, reply)
-			gate.leave()
-			if !sent {
-				return
-			}
-		}
-	}()
+	gate := s.answerIntents(ctx, cancel, c, func(typ websocket.MessageType, data []byte) message {
+		return s.intent(ctx, r, id, typ, data)
+	})
 	go s.keepAlive(ctx, cancel, c)
 
 	for {
@@ -171,6 +151,26 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			}
 			return
 		}
+	}
+}
+
+// acceptStream upgrades the request to a WebSocket that is exempt from
+// the HTTP server's deadlines and counted in the metrics; nil when the
+// upgrade failed (Accept has answered). done closes it and uncounts it.
+func (s *Server) acceptStream(w http.ResponseWriter, r *http.Request) (c *websocket.Conn, done func()) {
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		s.log.Info("websocket refused", "path", r.URL.Path, "err", err)
+		return nil, nil
+	}
+	c.SetReadLimit(maxMessage)
+	s.metrics.conns.Inc()
+	return c, func() {
+		s.metrics.conns.Dec()
+		c.CloseNow()
 	}
 }
 
@@ -215,12 +215,16 @@ func (s *Server) send(ctx context.Context, c *websocket.Conn, m message) bool {
 	return c.Write(wctx, websocket.MessageText, b) == nil
 }
 
+// errBinaryMessage answers a binary WebSocket message, here and on a
+// relayed stream.
+var errBinaryMessage = newError(http.StatusBadRequest, nil, "binary messages are not understood: send JSON text")
+
 // intent carries out one client message and returns the answer for that
 // client. Every failure leaves the game unchanged.
 func (s *Server) intent(ctx context.Context, r *http.Request, id string, typ websocket.MessageType, data []byte) message {
 	submitted := time.Now()
 	if typ != websocket.MessageText {
-		return s.wsError(r, "", newError(http.StatusBadRequest, nil, "binary messages are not understood: send JSON text"))
+		return s.wsError(r, "", errBinaryMessage)
 	}
 	var in intentMsg
 	if err := decodeBytes(data, &in); err != nil {
