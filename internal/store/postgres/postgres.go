@@ -22,7 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -124,21 +123,15 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	return tx.Commit(ctx)
 }
 
-func ms(t time.Time) int64 { return t.UnixMilli() }
-
-func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
-
 // isUniqueViolation reports a duplicate key.
 func isUniqueViolation(err error) bool {
 	var pe *pgconn.PgError
 	return errors.As(err, &pe) && pe.Code == "23505"
 }
 
-const gameColumns = "id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated"
-
 // Game reads one game with its seats.
 func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
-	games, err := s.query(ctx, "SELECT "+gameColumns+" FROM games WHERE id = $1", "g.id", id)
+	games, err := s.query(ctx, "SELECT "+store.GameColumns+" FROM games WHERE id = $1", "g.id", id)
 	if err != nil {
 		return store.Game{}, fmt.Errorf("postgres: game %q: %w", id, err)
 	}
@@ -152,36 +145,12 @@ func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
 // in the same statement), in the order order (on the selection's
 // columns, as g.NAME).
 func (s *Store) query(ctx context.Context, sel, order string, args ...any) ([]store.Game, error) {
-	q := "SELECT g.*, s.kind, s.token_hash, s.away, s.anyone FROM (" + sel + ") AS g " +
-		"LEFT JOIN seats AS s ON s.game_id = g.id ORDER BY " + order + ", s.seat"
-	rows, err := s.pool.Query(ctx, q, args...)
+	rows, err := s.pool.Query(ctx, store.JoinSeats(sel, order), args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var games []store.Game
-	for rows.Next() {
-		var g store.Game
-		var status string
-		var limit, created, updated int64
-		var kind, hash *string
-		var away, anyone *bool
-		if err := rows.Scan(&g.ID, &g.Rules, &g.Start, &g.Pos, &g.Turns, &status, &g.Commit, &g.Seed, &limit, &g.Result, &created, &updated,
-			&kind, &hash, &away, &anyone); err != nil {
-			return nil, err
-		}
-		if n := len(games); n == 0 || games[n-1].ID != g.ID {
-			g.Status = store.Status(status)
-			g.TimeLimit = time.Duration(limit) * time.Millisecond
-			g.Created, g.Updated = fromMS(created), fromMS(updated)
-			games = append(games, g)
-		}
-		if kind != nil {
-			last := &games[len(games)-1]
-			last.Seats = append(last.Seats, store.Seat{Kind: *kind, TokenHash: *hash, Away: *away, Anyone: *anyone})
-		}
-	}
-	return games, rows.Err()
+	return store.ScanGames(rows)
 }
 
 // Games lists games, the most recently updated first.
@@ -190,7 +159,7 @@ func (s *Store) Games(ctx context.Context, f store.Filter) ([]store.Game, error)
 	if limit <= 0 {
 		limit = 100
 	}
-	sel := "SELECT " + gameColumns + " FROM games"
+	sel := "SELECT " + store.GameColumns + " FROM games"
 	var where []string
 	var args []any
 	if f.Status != "" {
@@ -218,7 +187,7 @@ func (s *Store) Games(ctx context.Context, f store.Filter) ([]store.Game, error)
 // sweeps then do not try, every time, to take the games that the other
 // nodes run.
 func (s *Store) Pending(ctx context.Context, after string, limit int) ([]store.Game, error) {
-	sel := "SELECT " + gameColumns + " FROM games WHERE status = $1 AND id > $2 AND (time_limit > 0 OR " +
+	sel := "SELECT " + store.GameColumns + " FROM games WHERE status = $1 AND id > $2 AND (time_limit > 0 OR " +
 		"EXISTS (SELECT 1 FROM seats WHERE game_id = games.id AND (kind <> $3 OR away))) " +
 		"AND NOT EXISTS (SELECT 1 FROM leases WHERE game_id = games.id AND expires > now()) ORDER BY id LIMIT $4"
 	games, err := s.query(ctx, sel, "g.id", string(store.StatusLive), after, store.Human, limit)
@@ -242,7 +211,7 @@ func (s *Store) Turns(ctx context.Context, id string) ([]store.Turn, error) {
 		if err := rows.Scan(&t.N, &t.Seat, &t.Roll, &t.Move, &t.Pos, &t.By, &at); err != nil {
 			return nil, fmt.Errorf("postgres: turns of %s: %w", id, err)
 		}
-		t.At = fromMS(at)
+		t.At = store.FromMS(at)
 		out = append(out, t)
 	}
 	if err := rows.Err(); err != nil {

@@ -68,7 +68,7 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game) error {
 			(id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
 			g.ID, g.Rules, g.Start, g.Pos, g.Turns, string(g.Status), g.Commit, g.Seed,
-			g.TimeLimit.Milliseconds(), g.Result, ms(g.Created), ms(g.Updated))
+			g.TimeLimit.Milliseconds(), g.Result, store.MS(g.Created), store.MS(g.Updated))
 		if isUniqueViolation(err) {
 			return fmt.Errorf("%w: ID in use", store.ErrConflict)
 		}
@@ -107,7 +107,7 @@ func (w writes) TakeSeat(ctx context.Context, id string, seat int, tokenHash str
 		if tag.RowsAffected() != 1 {
 			return fmt.Errorf("%w: not an open seat of a waiting game", store.ErrConflict)
 		}
-		_, err = tx.Exec(ctx, "UPDATE games SET status = $1, updated = $2 WHERE id = $3", string(status), ms(time.Now()), id)
+		_, err = tx.Exec(ctx, "UPDATE games SET status = $1, updated = $2 WHERE id = $3", string(status), store.MS(time.Now()), id)
 		return err
 	})
 	if err != nil {
@@ -123,7 +123,7 @@ func (w writes) End(ctx context.Context, id string, status store.Status, result 
 	}
 	err := w.inTx(ctx, id, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, "UPDATE games SET status = $1, result = $2, updated = $3 WHERE id = $4 AND status IN ($5, $6)",
-			string(status), result, ms(time.Now()), id, string(store.StatusWaiting), string(store.StatusLive))
+			string(status), result, store.MS(time.Now()), id, string(store.StatusWaiting), string(store.StatusLive))
 		if err != nil {
 			return err
 		}
@@ -209,7 +209,7 @@ func (w writes) AppendTurn(ctx context.Context, id string, t store.Turn, status 
 	if w.lease != nil {
 		fence = &w.lease.Fence
 	}
-	rows, err := w.s.pool.Query(ctx, appendTurnSQL, t.Pos, t.N, string(status), result, ms(t.At), id, t.Seat, t.Roll, fence, t.Move, t.By)
+	rows, err := w.s.pool.Query(ctx, appendTurnSQL, t.Pos, t.N, string(status), result, store.MS(t.At), id, t.Seat, t.Roll, fence, t.Move, t.By)
 	if err == nil {
 		var written []int
 		written, err = pgx.CollectRows(rows, pgx.RowTo[int])
@@ -271,7 +271,7 @@ func (s *Store) AppendTurn(ctx context.Context, id string, t store.Turn, status 
 // Abandon marks the waiting games last updated before cutoff abandoned.
 func (s *Store) Abandon(ctx context.Context, cutoff time.Time) ([]string, error) {
 	rows, err := s.pool.Query(ctx, "UPDATE games SET status = $1, updated = $2 WHERE status = $3 AND updated < $4 RETURNING id",
-		string(store.StatusAbandoned), ms(time.Now()), string(store.StatusWaiting), ms(cutoff))
+		string(store.StatusAbandoned), store.MS(time.Now()), string(store.StatusWaiting), store.MS(cutoff))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: abandon: %w", err)
 	}

@@ -47,7 +47,7 @@ func (s *Store) SaveAnalysis(ctx context.Context, id, level string, report []byt
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO analyses (game_id, level, report, created) VALUES (?, ?, ?, ?)
 		ON CONFLICT (game_id, level) DO UPDATE SET report = excluded.report, created = excluded.created`,
-		id, level, string(report), ms(time.Now())); err != nil {
+		id, level, string(report), store.MS(time.Now())); err != nil {
 		return fail(err)
 	}
 	if err := tx.Commit(); err != nil {

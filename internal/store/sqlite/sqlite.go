@@ -211,10 +211,6 @@ func migrateOne(ctx context.Context, db *sql.DB, m schema.Migration) error {
 	return tx.Commit()
 }
 
-func ms(t time.Time) int64 { return t.UnixMilli() }
-
-func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
-
 // CreateGame stores g and its seats.
 func (s *Store) CreateGame(ctx context.Context, g store.Game) error {
 	return s.CreateGames(ctx, []store.Game{g})
@@ -258,7 +254,7 @@ func insertGame(ctx context.Context, tx *sql.Tx, g store.Game) error {
 		(id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Rules, g.Start, g.Pos, g.Turns, string(g.Status), g.Commit, g.Seed,
-		g.TimeLimit.Milliseconds(), g.Result, ms(g.Created), ms(g.Updated))
+		g.TimeLimit.Milliseconds(), g.Result, store.MS(g.Created), store.MS(g.Updated))
 	if err != nil {
 		return err
 	}
@@ -272,11 +268,9 @@ func insertGame(ctx context.Context, tx *sql.Tx, g store.Game) error {
 	return nil
 }
 
-const gameColumns = "id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated"
-
 // Game reads one game with its seats.
 func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
-	games, err := s.query(ctx, "SELECT "+gameColumns+" FROM games WHERE id = ?", "g.id", id)
+	games, err := s.query(ctx, "SELECT "+store.GameColumns+" FROM games WHERE id = ?", "g.id", id)
 	if err != nil {
 		return store.Game{}, fmt.Errorf("sqlite: game %q: %w", id, err)
 	}
@@ -286,42 +280,16 @@ func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
 	return games[0], nil
 }
 
-// query reads the games that sel selects (a SELECT of gameColumns from
-// games, with its limit), each with its seats, in the order order (on
-// the selection's columns, as g.NAME). The seats come in the same
-// statement, joined on the selection, so the number of SQL variables
-// does not grow with the number of games.
+// query reads the games that sel selects (a SELECT of store.GameColumns
+// from games, with its limit), each with its seats (store.JoinSeats), in
+// the order order.
 func (s *Store) query(ctx context.Context, sel, order string, args ...any) ([]store.Game, error) {
-	q := "SELECT g.*, s.kind, s.token_hash, s.away, s.anyone FROM (" + sel + ") AS g " +
-		"LEFT JOIN seats AS s ON s.game_id = g.id ORDER BY " + order + ", s.seat"
-	rows, err := s.r.QueryContext(ctx, q, args...)
+	rows, err := s.r.QueryContext(ctx, store.JoinSeats(sel, order), args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var games []store.Game
-	for rows.Next() {
-		var g store.Game
-		var status string
-		var limit, created, updated int64
-		var kind, hash sql.NullString
-		var away, anyone sql.NullBool
-		if err := rows.Scan(&g.ID, &g.Rules, &g.Start, &g.Pos, &g.Turns, &status, &g.Commit, &g.Seed, &limit, &g.Result, &created, &updated,
-			&kind, &hash, &away, &anyone); err != nil {
-			return nil, err
-		}
-		if n := len(games); n == 0 || games[n-1].ID != g.ID {
-			g.Status = store.Status(status)
-			g.TimeLimit = time.Duration(limit) * time.Millisecond
-			g.Created, g.Updated = fromMS(created), fromMS(updated)
-			games = append(games, g)
-		}
-		if kind.Valid {
-			last := &games[len(games)-1]
-			last.Seats = append(last.Seats, store.Seat{Kind: kind.String, TokenHash: hash.String, Away: away.Bool, Anyone: anyone.Bool})
-		}
-	}
-	return games, rows.Err()
+	return store.ScanGames(rows)
 }
 
 // Games lists games, the most recently updated first.
@@ -330,7 +298,7 @@ func (s *Store) Games(ctx context.Context, f store.Filter) ([]store.Game, error)
 	if limit <= 0 {
 		limit = 100
 	}
-	sel := "SELECT " + gameColumns + " FROM games"
+	sel := "SELECT " + store.GameColumns + " FROM games"
 	var where []string
 	var args []any
 	if f.Status != "" {
@@ -358,7 +326,7 @@ func (s *Store) Pending(ctx context.Context, after string, limit int) ([]store.G
 	// "+status" keeps SQLite from the status index: the pages then walk
 	// the primary key from after, one pass over the table in all,
 	// instead of sorting every live game for each page.
-	sel := "SELECT " + gameColumns + " FROM games WHERE +status = ? AND id > ? AND (time_limit > 0 OR " +
+	sel := "SELECT " + store.GameColumns + " FROM games WHERE +status = ? AND id > ? AND (time_limit > 0 OR " +
 		"EXISTS (SELECT 1 FROM seats WHERE game_id = games.id AND (kind <> ? OR away = 1))) ORDER BY id LIMIT ?"
 	games, err := s.query(ctx, sel, "g.id", string(store.StatusLive), after, store.Human, limit)
 	if err != nil {
@@ -370,7 +338,7 @@ func (s *Store) Pending(ctx context.Context, after string, limit int) ([]store.G
 // Abandon marks the waiting games last updated before cutoff abandoned.
 func (s *Store) Abandon(ctx context.Context, cutoff time.Time) ([]string, error) {
 	rows, err := s.w.QueryContext(ctx, "UPDATE games SET status = ?, updated = ? WHERE status = ? AND updated < ? RETURNING id",
-		string(store.StatusAbandoned), ms(time.Now()), string(store.StatusWaiting), ms(cutoff))
+		string(store.StatusAbandoned), store.MS(time.Now()), string(store.StatusWaiting), store.MS(cutoff))
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: abandon: %w", err)
 	}
@@ -423,7 +391,7 @@ func (s *Store) TakeSeat(ctx context.Context, id string, seat int, tokenHash str
 	if n, _ := res.RowsAffected(); n != 1 {
 		return fmt.Errorf("sqlite: take seat %d of %s: %w: not an open seat of a waiting game", seat, id, store.ErrConflict)
 	}
-	if _, err := tx.ExecContext(ctx, "UPDATE games SET status = ?, updated = ? WHERE id = ?", string(status), ms(time.Now()), id); err != nil {
+	if _, err := tx.ExecContext(ctx, "UPDATE games SET status = ?, updated = ? WHERE id = ?", string(status), store.MS(time.Now()), id); err != nil {
 		return fmt.Errorf("sqlite: take seat %d of %s: %w", seat, id, err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -438,7 +406,7 @@ func (s *Store) End(ctx context.Context, id string, status store.Status, result 
 		return fmt.Errorf("sqlite: end %s: status %q is not an end", id, status)
 	}
 	res, err := s.w.ExecContext(ctx, "UPDATE games SET status = ?, result = ?, updated = ? WHERE id = ? AND status IN (?, ?)",
-		string(status), result, ms(time.Now()), id, string(store.StatusWaiting), string(store.StatusLive))
+		string(status), result, store.MS(time.Now()), id, string(store.StatusWaiting), string(store.StatusLive))
 	if err != nil {
 		return fmt.Errorf("sqlite: end %s: %w", id, err)
 	}
@@ -591,7 +559,7 @@ func (s *Store) writeBatch(batch []turnWrite) {
 func appendTurn(ctx context.Context, tx *sql.Tx, w turnWrite) error {
 	t := w.t
 	res, err := tx.ExecContext(ctx, "UPDATE games SET pos = ?, turns = ?, status = ?, result = ?, updated = ? WHERE id = ? AND turns = ?",
-		t.Pos, t.N, string(w.status), w.result, ms(t.At), w.id, t.N-1)
+		t.Pos, t.N, string(w.status), w.result, store.MS(t.At), w.id, t.N-1)
 	if err != nil {
 		return err
 	}
@@ -602,7 +570,7 @@ func appendTurn(ctx context.Context, tx *sql.Tx, w turnWrite) error {
 		return fmt.Errorf("%w: not the next turn", store.ErrConflict)
 	}
 	_, err = tx.ExecContext(ctx, "INSERT INTO turns (game_id, n, seat, roll, move, pos, by, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-		w.id, t.N, t.Seat, t.Roll, t.Move, t.Pos, t.By, ms(t.At))
+		w.id, t.N, t.Seat, t.Roll, t.Move, t.Pos, t.By, store.MS(t.At))
 	return err
 }
 
@@ -620,7 +588,7 @@ func (s *Store) Turns(ctx context.Context, id string) ([]store.Turn, error) {
 		if err := rows.Scan(&t.N, &t.Seat, &t.Roll, &t.Move, &t.Pos, &t.By, &at); err != nil {
 			return nil, fmt.Errorf("sqlite: turns of %s: %w", id, err)
 		}
-		t.At = fromMS(at)
+		t.At = store.FromMS(at)
 		out = append(out, t)
 	}
 	if err := rows.Err(); err != nil {
