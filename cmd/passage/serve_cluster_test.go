@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -103,32 +102,7 @@ func TestClusterKillOwner(t *testing.T) {
 	} else {
 		acked[0] = v
 	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	for i, g := range games {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				v, err := playTurn(a, g)
-				if err != nil {
-					return // the node is gone
-				}
-				mu.Lock()
-				acked[i] = v
-				mu.Unlock()
-			}
-		}()
-	}
-	deadline := time.Now().Add(20 * time.Second)
-	for a.game(t, bots.Game.ID).Turns < 10 {
-		if time.Now().After(deadline) {
-			t.Fatal("the computers did not play")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	a.kill()
-	wg.Wait()
+	playUntilKill(t, a, games, acked, bots.Game.ID, 20*time.Second)
 
 	for i, g := range games {
 		var got apiGame
@@ -163,7 +137,7 @@ func TestClusterKillOwner(t *testing.T) {
 		}
 	}
 	// Nobody asks for the computers' game: b takes it over by itself.
-	deadline = time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for {
 		var v struct{ Game apiGame }
 		if _, err := b.call("GET", "/api/games/"+bots.Game.ID, "", nil, &v); err == nil && v.Game.Status == "over" {

@@ -162,6 +162,40 @@ func createPeople(t *testing.T, p *serverProc, rules string, opts map[string]str
 	return g
 }
 
+// playUntilKill plays turn after turn in every game, each keeping in
+// acked the last move a acknowledged, until the computers' game botsID
+// has 10 turns (within wait); then it kills a with SIGKILL and returns
+// once every game's player has stopped.
+func playUntilKill(t *testing.T, a *serverProc, games []people, acked []apiGame, botsID string, wait time.Duration) {
+	t.Helper()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for i, g := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				v, err := playTurn(a, g)
+				if err != nil {
+					return // the server is gone
+				}
+				mu.Lock()
+				acked[i] = v
+				mu.Unlock()
+			}
+		}()
+	}
+	deadline := time.Now().Add(wait)
+	for a.game(t, botsID).Turns < 10 {
+		if time.Now().After(deadline) {
+			t.Fatal("the computers did not play")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	a.kill()
+	wg.Wait()
+}
+
 // playTurn throws and plays the first legal move; it returns the game
 // as the server acknowledged the move.
 func playTurn(p *serverProc, g people) (apiGame, error) {
@@ -238,34 +272,7 @@ func TestServeRestartAfterKill(t *testing.T) {
 		"seats":   []map[string]string{{"kind": "random"}, {"kind": "random"}}}, &bots); err != nil {
 		t.Fatal(err)
 	}
-	// Moves keep coming in every game until the kill; each goroutine keeps
-	// the last move the server acknowledged.
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	for i, g := range games {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				v, err := playTurn(a, g)
-				if err != nil {
-					return // the server is gone
-				}
-				mu.Lock()
-				acked[i] = v
-				mu.Unlock()
-			}
-		}()
-	}
-	deadline := time.Now().Add(10 * time.Second)
-	for a.game(t, bots.Game.ID).Turns < 10 {
-		if time.Now().After(deadline) {
-			t.Fatal("the computers did not play")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	a.kill()
-	wg.Wait()
+	playUntilKill(t, a, games, acked, bots.Game.ID, 10*time.Second)
 
 	b := startServer(t, bin, db)
 	for i, g := range games {
@@ -289,7 +296,7 @@ func TestServeRestartAfterKill(t *testing.T) {
 			t.Errorf("game %d: a move after the restart: %+v, %v", i, v, err)
 		}
 	}
-	deadline = time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for b.game(t, bots.Game.ID).Status != "over" {
 		if time.Now().After(deadline) {
 			t.Fatal("the computers' game did not go on after the restart")
