@@ -19,9 +19,7 @@ var languages = []string{"hu", "fr", "es", "ru"}
 var ruleIDRE = regexp.MustCompile(`\b[JSAKH][1-9][0-9]?\b`)
 
 func ruleIDs(text string) []string {
-	ids := ruleIDRE.FindAllString(text, -1)
-	slices.Sort(ids)
-	return slices.Compact(ids)
+	return sortedSet(ruleIDRE.FindAllString(text, -1))
 }
 
 // TestRulesTranslationsKeepRuleIDs checks every translated rules page
