@@ -54,12 +54,18 @@ func TestMeasureStrength(t *testing.T) {
 	perfect, _ := agent.New(c.Rules, c.Rules, "hard", 1)
 	agent.SetOracles(nil)
 	s, err := tab.MeasureStrength("perfect", perfect, 300, 1)
-	if err != nil || s.Decisions != 300 || s.NonOptimal != 0 || s.MeanLoss != 0 {
+	if err != nil || s.Decisions != 300 || s.NonOptimal != 0 || s.MeanLoss != 0 || s.Over != [len(LossThresholds)]int{} {
 		t.Fatalf("the table's own choice: %+v", s)
 	}
 	rnd, _ := tab.MeasureStrength("random", agent.NewRandom(c.Rules, 1), 300, 1)
 	if rnd.NonOptimal == 0 || rnd.MeanLoss <= 0 {
 		t.Fatalf("random: %+v", rnd)
+	}
+	// The shares over the thresholds: fewer the higher the threshold,
+	// never more than the non-optimal decisions, and a random player
+	// loses an inaccuracy's worth now and then.
+	if o := rnd.Over; o[0] > rnd.NonOptimal || o[1] > o[0] || o[1] == 0 {
+		t.Fatalf("random: losses over %v: %v of %d non-optimal", LossThresholds, o, rnd.NonOptimal)
 	}
 	if again, _ := tab.MeasureStrength("random", agent.NewRandom(c.Rules, 1), 300, 1); again != rnd {
 		t.Fatalf("not reproducible: %+v then %+v", rnd, again)

@@ -13,7 +13,19 @@ type Strength struct {
 	Decisions  int     // decisions with more than one legal move
 	NonOptimal int     // decisions whose move is worth less than the best
 	MeanLoss   float64 // mean over the decisions of best minus chosen value
+	// Over[k] counts the decisions whose loss is at least
+	// LossThresholds[k]: "non-optimal" counts a loss of one rounding step
+	// of the table as much as a blunder, these only losses that matter.
+	Over [len(LossThresholds)]int
 }
+
+// LossThresholds are the losses in win probability whose shares
+// MeasureStrength counts: 0.001, a thousandth of a game, which is 65
+// steps of the table's 1/65535 and so far above its rounding, and 0.02,
+// the loss analyze calls an inaccuracy (analysis.InaccuracyLoss; this
+// package cannot import analysis, a test in cmd/passage keeps the two
+// equal).
+var LossThresholds = [...]float64{0.001, 0.02}
 
 // Chooser picks a move for the side to move in p after throw roll.
 type Chooser interface {
@@ -68,6 +80,11 @@ func (t *Table) MeasureStrength(name string, player Chooser, n int, seed uint64)
 		if loss := best - e[turn]; loss > 0 {
 			s.NonOptimal++
 			s.MeanLoss += loss
+			for k, th := range LossThresholds {
+				if loss >= th {
+					s.Over[k]++
+				}
+			}
 		}
 	}
 	s.MeanLoss /= float64(s.Decisions)

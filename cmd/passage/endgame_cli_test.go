@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"passage/analysis"
+	"passage/endgame"
 )
 
 // solveTiny builds the K=1 table of senet-jequier with passage solve and
@@ -118,6 +120,35 @@ func TestAnalyze(t *testing.T) {
 	code, out, errOut = runCLI(t, analyzeRecord, "analyze", "--level", "greedy", "--tables", dir, "-")
 	if code != 0 || !strings.Contains(out, "w: accuracy") || !strings.Contains(out, "b: accuracy") {
 		t.Fatalf("text review: %d %q %q", code, out, errOut)
+	}
+}
+
+// TestSolveStrengthReport: --strength prints per player the shares of
+// non-optimal decisions and of losses over each threshold, the higher
+// threshold being analyze's inaccuracy.
+func TestSolveStrengthReport(t *testing.T) {
+	if endgame.LossThresholds[len(endgame.LossThresholds)-1] != analysis.InaccuracyLoss {
+		t.Fatalf("the last loss threshold %v is not analyze's inaccuracy %v", endgame.LossThresholds, analysis.InaccuracyLoss)
+	}
+	dir := t.TempDir()
+	if code, out, errOut := runCLI(t, "", "solve", "--rules", "senet-jequier", "--pieces", "2", "--out", dir, "--quiet"); code != 0 {
+		t.Fatalf("solve: %d %q %q", code, out, errOut)
+	}
+	code, out, errOut := runCLI(t, "", "solve", "--strength", filepath.Join(dir, "senet-jequier.k2.pegt"), "--agents", "random,greedy", "--positions", "200")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) != 4 || lines[1] != "player\tnon-optimal\tloss >= 0.001\tloss >= 0.02\tmean loss" {
+		t.Fatalf("strength: %d %q %q", code, out, errOut)
+	}
+	for _, line := range lines[2:] {
+		var name string
+		var share [3]float64
+		var mean float64
+		if _, err := fmt.Sscanf(line, "%s\t%f%%\t%f%%\t%f%%\t%f", &name, &share[0], &share[1], &share[2], &mean); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if !(share[0] >= share[1] && share[1] >= share[2] && share[0] > 0 && mean > 0) {
+			t.Errorf("%q: the shares must shrink as the threshold grows", line)
+		}
 	}
 }
 

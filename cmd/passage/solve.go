@@ -151,9 +151,10 @@ func (b *progressBar) done() {
 }
 
 // measureStrength prints, for each player, the share of non-optimal
-// decisions and the mean loss in win probability on random positions of
-// a table. The players search without the tables, which would make
-// hard and expert perfect.
+// decisions, the shares of decisions losing at least each of
+// endgame.LossThresholds and the mean loss in win probability on random
+// positions of a table. The players search without the tables, which
+// would make hard and expert perfect.
 func measureStrength(path string, players []string, n int, seed uint64, stdout io.Writer) error {
 	t, err := endgame.ReadFile(path)
 	if err != nil {
@@ -166,7 +167,11 @@ func measureStrength(path string, players []string, n int, seed uint64, stdout i
 	r := t.Class.Rules
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, at most %d pieces a side: %d decisions with a choice, seed %d\n", r.ID(), t.Class.K, n, seed)
-	fmt.Fprintln(&b, "player\tnon-optimal\tmean loss")
+	fmt.Fprint(&b, "player\tnon-optimal")
+	for _, th := range endgame.LossThresholds {
+		fmt.Fprintf(&b, "\tloss >= %g", th)
+	}
+	fmt.Fprintln(&b, "\tmean loss")
 	for _, name := range players {
 		a, err := agent.New(r, r, name, seed)
 		if err != nil {
@@ -176,7 +181,12 @@ func measureStrength(path string, players []string, n int, seed uint64, stdout i
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(&b, "%s\t%.2f%%\t%.5f\n", name, 100*float64(s.NonOptimal)/float64(s.Decisions), s.MeanLoss)
+		share := func(k int) float64 { return 100 * float64(k) / float64(s.Decisions) }
+		fmt.Fprintf(&b, "%s\t%.2f%%", name, share(s.NonOptimal))
+		for _, k := range s.Over {
+			fmt.Fprintf(&b, "\t%.2f%%", share(k))
+		}
+		fmt.Fprintf(&b, "\t%.5f\n", s.MeanLoss)
 	}
 	_, err = io.WriteString(stdout, b.String())
 	return err
