@@ -25,7 +25,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	rf.register(fs, "")
 	pieces := fs.Int("pieces", 0, "solve positions with at most `K` pieces of each side on the board")
 	out := fs.String("out", "", "write the table into `DIR` (default: the user cache directory's passage/endgame)")
-	verify := fs.String("verify", "", "check the Bellman equation on every position of table `FILE`")
+	verify := fs.String("verify", "", "check the Bellman equation on every position of table `FILE`, and that best play can end the game from each")
 	workers := fs.Int("workers", 0, "goroutines to use (default: every core); the table does not depend on it")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	strength := fs.String("strength", "", "measure computer players against table `FILE` (with --agents, --positions, --seed)")
@@ -53,8 +53,19 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(stdout, "ok: %s, %d pieces: %d positions (both colours to move) satisfy the Bellman equation; largest residual %.2g <= %.2g (%s)\n",
-			t.Class.Rules.ID(), t.Class.K, rep.Checked, rep.MaxResidual, endgame.VerifyTolerance, time.Since(start).Round(time.Millisecond))
+		bellman := time.Since(start).Round(time.Millisecond)
+		start = time.Now()
+		endless, err := t.Endless(ctx, *workers)
+		if err != nil {
+			return err
+		}
+		if endless.Endless > 0 {
+			return fmt.Errorf("%w: %d of %d positions rest on endless play (no choice of best moves ends the game), e.g. %s (value %.4f)",
+				endgame.ErrBadTable, endless.Endless, endless.Checked, endless.Example, endless.Value)
+		}
+		_, err = fmt.Fprintf(stdout, "ok: %s, %d pieces: %d positions (both colours to move) satisfy the Bellman equation; largest residual %.2g <= %.2g (%s); none of the %d positions rests on endless play (%d passes, %s)\n",
+			t.Class.Rules.ID(), t.Class.K, rep.Checked, rep.MaxResidual, endgame.VerifyTolerance, bellman,
+			endless.Checked, endless.Passes, time.Since(start).Round(time.Millisecond))
 		return err
 	}
 	if rf.rules == "" {
