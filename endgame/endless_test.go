@@ -23,6 +23,12 @@ func TestNoValueRestsOnEndlessPlay(t *testing.T) {
 		if one.Checked != tab.Class.Size() || one.Endless != 0 {
 			t.Fatalf("%s: %+v", name, one)
 		}
+		// In Apokrif a side holding 26 can keep the game going, so
+		// there are positions from which endless play is possible; in
+		// Jéquier every line ends (docs/endgame.md, "Endless play").
+		if prolong := one.Prolongable > 0; prolong != (name == "senet-apokrif") {
+			t.Fatalf("%s: %d positions from which the game could go on for ever", name, one.Prolongable)
+		}
 		if two, err := tab.Endless(context.Background(), 2); err != nil || two != one {
 			t.Fatalf("%s: with 2 workers %+v (%v), with 1 %+v", name, two, err, one)
 		}
@@ -71,5 +77,34 @@ func TestCanEnd(t *testing.T) {
 	ends[best] = true
 	if can, _, _ := tab.canEnd(i, ends, nil); !can {
 		t.Fatalf("%s cannot end through its best move", r.Format(p))
+	}
+}
+
+// TestMustEnd: a position must end when one of its throws leaves only
+// moves that win or lead to positions that must end.
+func TestMustEnd(t *testing.T) {
+	tab := mustSolve(t, mustClass(t, "senet-jequier", nil, 2))
+	c, r := tab.Class, tab.Class.Rules
+	none, all := make([]bool, c.Size()), make([]bool, c.Size())
+	for i := range all {
+		all[i] = true
+	}
+	for _, tc := range []struct {
+		board     [2]uint32
+		have      []bool
+		want      bool
+		situation string
+	}{
+		{[2]uint32{1 << 30, 1 << 5}, none, true, "White on 30 bears off by any throw"},
+		{[2]uint32{1<<10 | 1<<12, 1<<5 | 1<<20}, none, false, "no move wins"},
+		{[2]uint32{1<<10 | 1<<12, 1<<5 | 1<<20}, all, true, "every move leads to a position that must end"},
+	} {
+		i, ok := c.Lookup(r.PlainPosition(tc.board, senet.White))
+		if !ok {
+			t.Fatalf("%s: not in the class", tc.situation)
+		}
+		if got, _, msg := tab.mustEnd(i, tc.have, nil); got != tc.want || msg != "" {
+			t.Errorf("%s: mustEnd %v %q, want %v", tc.situation, got, msg, tc.want)
+		}
 	}
 }

@@ -63,9 +63,9 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%w: %d of %d positions rest on endless play (no choice of best moves ends the game), e.g. %s (value %.4f)",
 				endgame.ErrBadTable, endless.Endless, endless.Checked, endless.Example, endless.Value)
 		}
-		_, err = fmt.Fprintf(stdout, "ok: %s, %d pieces: %d positions (both colours to move) satisfy the Bellman equation; largest residual %.2g <= %.2g (%s); none of the %d positions rests on endless play (%d passes, %s)\n",
+		_, err = fmt.Fprintf(stdout, "ok: %s, %d pieces: %d positions (both colours to move) satisfy the Bellman equation; largest residual %.2g <= %.2g (%s); none of the %d positions rests on endless play, from %d of them both sides together could play for ever (%d passes, %s)\n",
 			t.Class.Rules.ID(), t.Class.K, rep.Checked, rep.MaxResidual, endgame.VerifyTolerance, bellman,
-			endless.Checked, endless.Passes, time.Since(start).Round(time.Millisecond))
+			endless.Checked, endless.Prolongable, endless.Passes, time.Since(start).Round(time.Millisecond))
 		return err
 	}
 	if rf.rules == "" {
