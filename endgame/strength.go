@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -38,13 +39,21 @@ type Chooser interface {
 // Only decisions with more than one legal move count; a move whose value
 // equals the best one's (to the table's resolution) is optimal. It
 // fails when 100 draws per decision wanted find too few choices (with
-// one piece a side a Senet move is always forced).
-func (t *Table) MeasureStrength(name string, player Chooser, n int, seed uint64) (Strength, error) {
+// one piece a side a Senet move is always forced). When ctx is
+// cancelled it returns ErrInterrupted with the decisions measured so
+// far, which are the first ones of the uninterrupted measurement.
+func (t *Table) MeasureStrength(ctx context.Context, name string, player Chooser, n int, seed uint64) (Strength, error) {
 	c, r := t.Class, t.Class.Rules
 	rng := rand.New(rand.NewPCG(seed, 0xe9d))
 	s := Strength{Player: name}
 	var buf []senet.Move
 	for draws := 0; s.Decisions < n; draws++ {
+		if ctx.Err() != nil {
+			if s.Decisions > 0 {
+				s.MeanLoss /= float64(s.Decisions)
+			}
+			return s, ErrInterrupted
+		}
 		if draws == 100*n {
 			return s, fmt.Errorf("%s: only %d of %d draws give a choice of moves", r.ID(), s.Decisions, draws)
 		}

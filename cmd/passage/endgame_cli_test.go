@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -136,19 +138,34 @@ func TestSolveStrengthReport(t *testing.T) {
 	}
 	code, out, errOut := runCLI(t, "", "solve", "--strength", filepath.Join(dir, "senet-jequier.k2.pegt"), "--agents", "random,greedy", "--positions", "200")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if code != 0 || len(lines) != 4 || lines[1] != "player\tnon-optimal\tloss >= 0.001\tloss >= 0.02\tmean loss" {
+	if code != 0 || len(lines) != 4 || lines[1] != "player\tdecisions\tnon-optimal\tloss >= 0.001\tloss >= 0.02\tmean loss" {
 		t.Fatalf("strength: %d %q %q", code, out, errOut)
 	}
 	for _, line := range lines[2:] {
 		var name string
+		var decisions int
 		var share [3]float64
 		var mean float64
-		if _, err := fmt.Sscanf(line, "%s\t%f%%\t%f%%\t%f%%\t%f", &name, &share[0], &share[1], &share[2], &mean); err != nil {
+		if _, err := fmt.Sscanf(line, "%s\t%d\t%f%%\t%f%%\t%f%%\t%f", &name, &decisions, &share[0], &share[1], &share[2], &mean); err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
-		if !(share[0] >= share[1] && share[1] >= share[2] && share[0] > 0 && mean > 0) {
+		if decisions != 200 || !(share[0] >= share[1] && share[1] >= share[2] && share[0] > 0 && mean > 0) {
 			t.Errorf("%q: the shares must shrink as the threshold grows", line)
 		}
+	}
+}
+
+// TestSolveStrengthInterrupted: an interrupted --strength prints what it
+// measured (here nothing but the header) and reports the interruption,
+// exit status 130.
+func TestSolveStrengthInterrupted(t *testing.T) {
+	file := filepath.Join(solveTiny(t), "senet-jequier.k1.pegt")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out strings.Builder
+	err := measureStrength(ctx, file, []string{"greedy"}, 10, 1, &out)
+	if !errors.As(err, new(interrupted)) || strings.Count(out.String(), "\n") != 2 {
+		t.Fatalf("%v, %q", err, out.String())
 	}
 }
 

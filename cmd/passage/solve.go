@@ -38,7 +38,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *strength != "" {
-		return measureStrength(*strength, strings.Split(*agents, ","), *positions, *seed, stdout)
+		return measureStrength(ctx, *strength, strings.Split(*agents, ","), *positions, *seed, stdout)
 	}
 	if *verify != "" {
 		if rf.rules != "" || *pieces != 0 || *out != "" {
@@ -165,8 +165,9 @@ func (b *progressBar) done() {
 // decisions, the shares of decisions losing at least each of
 // endgame.LossThresholds and the mean loss in win probability on random
 // positions of a table. The players search without the tables, which
-// would make hard and expert perfect.
-func measureStrength(path string, players []string, n int, seed uint64, stdout io.Writer) error {
+// would make hard and expert perfect. Interrupted (Ctrl-C), it prints
+// the rows measured so far, the last one over the decisions it reached.
+func measureStrength(ctx context.Context, path string, players []string, n int, seed uint64, stdout io.Writer) error {
 	t, err := endgame.ReadFile(path)
 	if err != nil {
 		return err
@@ -177,8 +178,8 @@ func measureStrength(path string, players []string, n int, seed uint64, stdout i
 	agent.SetOracles(nil)
 	r := t.Class.Rules
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, at most %d pieces a side: %d decisions with a choice, seed %d\n", r.ID(), t.Class.K, n, seed)
-	fmt.Fprint(&b, "player\tnon-optimal")
+	fmt.Fprintf(&b, "%s, at most %d pieces a side: %d decisions with a choice a player, seed %d\n", r.ID(), t.Class.K, n, seed)
+	fmt.Fprint(&b, "player\tdecisions\tnon-optimal")
 	for _, th := range endgame.LossThresholds {
 		fmt.Fprintf(&b, "\tloss >= %g", th)
 	}
@@ -188,16 +189,24 @@ func measureStrength(path string, players []string, n int, seed uint64, stdout i
 		if err != nil {
 			return err
 		}
-		s, err := t.MeasureStrength(name, a, n, seed)
-		if err != nil {
+		s, err := t.MeasureStrength(ctx, name, a, n, seed)
+		if err != nil && !errors.Is(err, endgame.ErrInterrupted) {
 			return err
 		}
-		share := func(k int) float64 { return 100 * float64(k) / float64(s.Decisions) }
-		fmt.Fprintf(&b, "%s\t%.2f%%", name, share(s.NonOptimal))
-		for _, k := range s.Over {
-			fmt.Fprintf(&b, "\t%.2f%%", share(k))
+		if s.Decisions > 0 {
+			share := func(k int) float64 { return 100 * float64(k) / float64(s.Decisions) }
+			fmt.Fprintf(&b, "%s\t%d\t%.2f%%", name, s.Decisions, share(s.NonOptimal))
+			for _, k := range s.Over {
+				fmt.Fprintf(&b, "\t%.2f%%", share(k))
+			}
+			fmt.Fprintf(&b, "\t%.5f\n", s.MeanLoss)
 		}
-		fmt.Fprintf(&b, "\t%.5f\n", s.MeanLoss)
+		if err != nil {
+			if _, werr := io.WriteString(stdout, b.String()); werr != nil {
+				return werr
+			}
+			return interrupted{fmt.Sprintf("solve: interrupted; %s measured on the first %d decisions only", name, s.Decisions)}
+		}
 	}
 	_, err = io.WriteString(stdout, b.String())
 	return err
