@@ -4,15 +4,19 @@
 // perfect play by both sides, stored as a 16-bit number in a table file.
 //
 // The class, its indexing and the solver are described in
-// docs/endgame.md. In short: a position of the class is the set of
-// squares of the side to throw (the mover) and the set of the other
-// side, both non-empty, of at most K squares each from the 29 squares a
-// piece can rest on (1-30 without 27). A layer is the positions with a
-// pieces of the mover and b of the other side; its positions are
-// numbered by the combinatorial number system, so the table has no
-// holes. Colours do not appear: the rules of the supported rulesets are
-// the same for both colours once the opening is over, so a position and
-// its colour swap share one entry (the tests check this).
+// docs/endgame.md. In short: a position of the class of senet-jequier
+// or senet-apokrif is the set of squares of the side to throw (the
+// mover) and the set of the other side, both non-empty, of at most K
+// squares each from the 29 squares a piece can rest on (1-30 without
+// 27). A layer is the positions with a pieces of the mover and b of the
+// other side; its positions are numbered by the combinatorial number
+// system, so the table has no holes. In senet-szenet pieces go back to
+// the hand and turns carry state, so a layer there is the positions
+// with a pieces of the mover and b of the other side left, on the board
+// or in the hand, with BAs, missed turns, bonus throws and sleepers,
+// numbered by sorted keys (szenetIndex). Colours do not appear: the
+// rules are the same for both colours once the opening is over, so a
+// position and its colour swap share one entry (the tests check this).
 //
 // Usage:
 //
