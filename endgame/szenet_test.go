@@ -130,18 +130,18 @@ func TestSzenetOutsideClass(t *testing.T) {
 	}
 }
 
-// TestSzenetClosed: from every position of the K=1 class, and from the
-// small layers of K=2, for either colour, every move of every throw
+// TestSzenetClosed: from every position of the K=1 class, and from
+// every 7th of the layers 1+2 and 2+1 of K=2, for either colour, every move of every throw
 // leads into the class or ends the game: drowning to the hand (S17),
 // missed turns, bonus throws and sleepers stay inside.
 func TestSzenetClosed(t *testing.T) {
-	for k, groups := range map[int]int{1: 1, 2: 2} {
+	for k, step := range map[int]int64{1: 1, 2: 7} {
 		c := mustClass(t, "senet-szenet", nil, k)
 		r := c.Rules
-		for _, g := range c.groups()[:groups] {
+		for _, g := range c.groups()[:k] {
 			for _, l := range g {
 				start, n := c.Span(l)
-				for i := start; i < start+n; i++ {
+				for i := start; i < start+n; i += step {
 					for _, turn := range []int{senet.White, senet.Black} {
 						p := c.PositionFor(l, i, turn)
 						for _, o := range r.Outcomes(p) {
@@ -358,7 +358,8 @@ func TestSzenetVerify(t *testing.T) {
 }
 
 // TestSzenetDeterministic: the table does not depend on the number of
-// workers.
+// workers, and a solve interrupted and resumed from its checkpoint
+// gives the same table (TestDeterministic resumes across layer groups).
 func TestSzenetDeterministic(t *testing.T) {
 	c := mustClass(t, "senet-szenet", nil, 1)
 	all := mustSolve(t, c)
@@ -369,6 +370,25 @@ func TestSzenetDeterministic(t *testing.T) {
 	for i := range all.vals {
 		if all.vals[i] != one.vals[i] {
 			t.Fatalf("index %d: %d on every core, %d on one", i, all.vals[i], one.vals[i])
+		}
+	}
+	ckpt := filepath.Join(t.TempDir(), "szenet.partial")
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = Solve(ctx, c, Options{Workers: 1, Checkpoint: ckpt, Progress: func(p Progress) {
+		if p.Sweep == 5 {
+			cancel()
+		}
+	}})
+	if err != ErrInterrupted {
+		t.Fatalf("interrupted solve: %v", err)
+	}
+	resumed, err := Solve(context.Background(), c, Options{Workers: 3, Checkpoint: ckpt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range all.vals {
+		if all.vals[i] != resumed.vals[i] {
+			t.Fatalf("index %d: %d straight through, %d resumed", i, all.vals[i], resumed.vals[i])
 		}
 	}
 }
