@@ -58,13 +58,8 @@ func (t *Table) MeasureStrength(ctx context.Context, name string, player Chooser
 			return s, fmt.Errorf("%s: only %d of %d draws give a choice of moves", r.ID(), s.Decisions, draws)
 		}
 		i := rng.Int64N(c.size)
-		m, o := c.Boards(c.layerOf(i), i)
 		turn := rng.IntN(2)
-		board := [2]uint32{m, o}
-		if turn == senet.Black {
-			board = [2]uint32{o, m}
-		}
-		p := r.PlainPosition(board, turn)
+		p := c.PositionFor(c.layerOf(i), i, turn)
 		outs := r.Outcomes(p)
 		x := rng.IntN(outs[0].Den)
 		roll := outs[len(outs)-1].Roll
