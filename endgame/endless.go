@@ -155,8 +155,11 @@ func (t *Table) canEnd(i int64, ends []bool, buf []senet.Move) (bool, []senet.Mo
 		for _, m := range buf {
 			q := r.Apply(p, o.Roll, m)
 			if q.Turn() < 0 {
-				best, ending = 1, 1
-				break
+				// The game is over: an end, won or (where the rules
+				// allow that) lost.
+				v := float64(1 - q.Winner())
+				best, ending = max(best, v), max(ending, v)
+				continue
 			}
 			k, ok := c.Lookup(q)
 			if !ok {
