@@ -2,6 +2,7 @@ package agent
 
 import (
 	"hash/fnv"
+	"reflect"
 	"slices"
 
 	"passage/game"
@@ -335,7 +336,11 @@ func (a *Expectimax[P, M]) decision(p P, roll, depth int, alpha, beta float64) f
 func positionKey[P comparable, M comparable](g game.Game[P, M]) func(P) uint64 {
 	var zero P
 	if _, ok := any(zero).(game.Keyer); ok {
-		return func(p P) uint64 { return any(p).(game.Keyer).Key() }
+		// The method expression P.Key, taken once: calling Key through
+		// the interface would box every position, an allocation per
+		// node for positions larger than a word (Ludo's).
+		m, _ := reflect.TypeFor[P]().MethodByName("Key")
+		return m.Func.Interface().(func(P) uint64)
 	}
 	return func(p P) uint64 {
 		h := fnv.New64a()

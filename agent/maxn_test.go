@@ -210,3 +210,22 @@ func TestMaxNLevelSearchesMaxN(t *testing.T) {
 		t.Error("max-n and paranoid never chose differently")
 	}
 }
+
+// TestMaxNDoesNotAllocate: once its buffers have grown, a max-n search
+// allocates nothing, as the two-sided search does not.
+func TestMaxNDoesNotAllocate(t *testing.T) {
+	g := ludo.MustNew("kinevet", nil)
+	for _, maxn := range []bool{false, true} {
+		a := NewExpectimax(g, g, ExpectimaxConfig{Depth: 4, Nodes: 20_000, MaxN: maxn})
+		positions := randomPositions(g, 20, 4)
+		search := func() {
+			for _, p := range positions {
+				a.Search(p, 6)
+			}
+		}
+		search()
+		if n := testing.AllocsPerRun(5, search); n != 0 {
+			t.Errorf("maxn=%v: %v allocations per run of %d searches", maxn, n, len(positions))
+		}
+	}
+}
