@@ -40,11 +40,11 @@ type ExpectimaxConfig struct {
 // With more than two seats it searches paranoid: every other seat is
 // assumed to play against the searching seat, so the tree is a two-sided
 // one and the same pruning applies; under Config.MaxN it searches max-n
-// instead, each seat for its own payoff (maxn.go). Two-sided values are the searching seat's
-// payoff in [0, 1], which bounds every chance node and allows Star1
-// pruning (Ballard 1983): a chance node stops as soon as the throws seen
-// so far, with the unseen ones at the best or worst possible value, put
-// it outside the window. Moves are ordered by their evaluation so that
+// instead, each seat for its own payoff (maxn.go). Two-sided values are
+// the searching seat's payoff in [0, 1], which bounds every chance node
+// and allows Star1 pruning (Ballard 1983): a chance node stops as soon
+// as the throws seen so far, with the unseen ones at the best or worst
+// possible value, put it outside the window. Moves are ordered by their evaluation so that
 // alpha-beta cuts early, and a transposition table keyed by the position
 // value keeps each chance node's value for the depth it was searched to.
 // The table is indexed by the position's own fixed key (game.Keyer), so
