@@ -183,9 +183,9 @@ func TestMaxNSuffixNames(t *testing.T) {
 	}
 }
 
-// TestMaxNLevelSearchesMaxN: hard-maxn plays the move of a max-n search
-// with hard's budget on four-player Ludo, and that search differs from
-// the paranoid one somewhere.
+// TestMaxNLevelSearchesMaxN: expectimax-2-maxn plays the move of a
+// two-throw max-n search on four-player Ludo, and that search differs
+// from the paranoid one somewhere.
 func TestMaxNLevelSearchesMaxN(t *testing.T) {
 	g := ludo.MustNew("kinevet", nil)
 	a, err := New[ludo.Position, ludo.Move](g, g, "expectimax-2-maxn", 1)
