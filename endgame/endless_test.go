@@ -21,7 +21,7 @@ func TestNoValueRestsOnEndlessPlay(t *testing.T) {
 		}
 		copy(s.vals, mustValues(t, c))
 		for _, group := range c.groups() {
-			g, err := s.buildGraph(group, func(int64, int64) {})
+			g, err := s.buildGraph(group, "", func(int64, int64) {})
 			if err != nil {
 				t.Fatal(err)
 			}
