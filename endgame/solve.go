@@ -116,6 +116,7 @@ func newSolver(c *Class, opt Options) (*solver, error) {
 		n, _ = c.Span(last[0])
 	}
 	s.vals = make([]float32, n)
+	hugePages(s.vals)
 	if s.tolerance <= 0 {
 		s.tolerance = Tolerance
 	}

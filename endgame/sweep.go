@@ -13,8 +13,9 @@ import (
 // band's new values computed in parallel from the values before it, then
 // stored together, so the result does not depend on the number of
 // workers. It records each position's change in log and returns the
-// largest change and the range of the recorded changes.
-func (g *graph) sweep(v values, next []float64, log *changeLog, workers int) (maxDelta, lo, hi float64, err error) {
+// largest change and the range of the recorded changes. done is called
+// after each band with the positions swept so far.
+func (g *graph) sweep(v values, next []float64, log *changeLog, workers int, done func(int)) (maxDelta, lo, hi float64, err error) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	if err := log.start(); err != nil {
 		return 0, 0, 0, err
@@ -37,6 +38,7 @@ func (g *graph) sweep(v values, next []float64, log *changeLog, workers int) (ma
 			maxDelta = max(maxDelta, math.Abs(d))
 			v.x[j] = next[j-blo]
 		}
+		done(bhi)
 	}
 	return maxDelta, lo, hi, log.finish()
 }
@@ -124,6 +126,7 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 	}
 	n := g.n
 	v := values{x: make([]float64, n), vals: s.vals}
+	hugePages(v.x)
 	err = g.eachOrder(func(j int, i uint32) {
 		v.x[j] = 0.5 // the start of every group (a group is stored only when solved)
 		if int(i) < len(s.vals) {
@@ -137,6 +140,7 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 	changes := g.changeLog()
 	var bin []uint8      // aggregation's bins, kept for the next step
 	var deltas []float64 // since the last aggregation
+	last := 1.0          // the last sweep's largest change, for progress
 	for {
 		if ctx.Err() != nil {
 			// The group's values are still those it started with: the
@@ -147,12 +151,15 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 			return ErrInterrupted
 		}
 		sweep++
-		delta, lo, hi, err := g.sweep(v, next, changes, s.workers)
+		delta, lo, hi, err := g.sweep(v, next, changes, s.workers, func(done int) {
+			progress(Progress{Layer: group[0], Sweep: sweep, Delta: last, Done: int64(done), Total: int64(n)})
+		})
 		if err != nil {
 			return err
 		}
 		progress(Progress{Layer: group[0], Sweep: sweep, Delta: delta, Done: int64(n), Total: int64(n)})
 		deltas = append(deltas, delta)
+		last = delta
 		if delta <= s.tolerance || slowAndSteady(deltas) {
 			if bin == nil {
 				bin = make([]uint8, n)
