@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // DiskGraphPositions is the largest layer group whose move graph the
@@ -69,11 +70,16 @@ func (d *diskGraph) close() {
 	os.RemoveAll(d.dir)
 }
 
-// writeChunk appends chunk ci, encoding it in buf.
+// writeChunk appends chunk ci, encoding it in buf: its counts, padded
+// to a whole number of uint32, then its edges, so that a reader on a
+// little-endian machine can use the bytes it reads as they are.
 func (d *diskGraph) writeChunk(ci int, ch *edgeChunk, buf *[]byte) error {
 	b := (*buf)[:0]
 	for _, c := range ch.counts {
 		b = binary.LittleEndian.AppendUint16(b, c)
+	}
+	if len(ch.counts)%2 != 0 {
+		b = binary.LittleEndian.AppendUint16(b, 0)
 	}
 	for _, e := range ch.edges {
 		b = binary.LittleEndian.AppendUint32(b, e)
@@ -93,38 +99,49 @@ func (d *diskGraph) writeChunk(ci int, ch *edgeChunk, buf *[]byte) error {
 	return nil
 }
 
-// readChunk reads chunk ci of npos positions into ch, with buf as the
+// readChunk reads chunk ci of npos positions into ch, with words as the
 // read buffer; throws is the number of throws a position has.
-func (d *diskGraph) readChunk(ci, npos, throws int, ch *edgeChunk, buf *[]byte) error {
+func (d *diskGraph) readChunk(ci, npos, throws int, ch *edgeChunk, words *[]uint32) error {
 	size := int(d.sizes[ci])
-	if cap(*buf) < size {
-		*buf = make([]byte, size)
+	if cap(*words) < size/4 {
+		*words = make([]uint32, size/4)
 	}
-	b := (*buf)[:size]
+	w := (*words)[:size/4]
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(w))), size)
 	if _, err := d.edges.ReadAt(b, d.offs[ci]); err != nil {
 		return fmt.Errorf("endgame: reading the move graph: %w", err)
 	}
-	ch.counts = ch.counts[:0]
+	pad := (npos + 1) / 2 // words of counts
+	if littleEndian {
+		ch.counts = unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(w))), npos)
+		ch.edges = w[pad:]
+	} else {
+		ch.counts = make([]uint16, npos)
+		for k := range npos {
+			ch.counts[k] = binary.LittleEndian.Uint16(b[2*k:])
+		}
+		ch.edges = w[pad:]
+		for k := range ch.edges {
+			ch.edges[k] = binary.LittleEndian.Uint32(b[4*(pad+k):])
+		}
+	}
 	ch.first = ch.first[:0]
 	next := uint32(0)
-	for k := range npos {
-		c := binary.LittleEndian.Uint16(b[2*k:])
-		ch.counts = append(ch.counts, c)
+	for _, c := range ch.counts {
 		ch.first = append(ch.first, next)
 		for t := range throws {
 			next += uint32(c>>(3*t)) & maxEdges
 		}
 	}
-	b = b[2*npos:]
-	if len(b) != 4*int(next) {
+	if int(next) != len(ch.edges) {
 		return fmt.Errorf("endgame: the move graph's chunk %d is damaged", ci)
-	}
-	ch.edges = ch.edges[:0]
-	for k := range int(next) {
-		ch.edges = append(ch.edges, binary.LittleEndian.Uint32(b[4*k:]))
 	}
 	return nil
 }
+
+// littleEndian is whether this machine stores numbers as the graph
+// files do, so that their bytes are used as read.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // writeOrder stores the local position -> table index map.
 func (d *diskGraph) writeOrder(order []uint32) error {
@@ -169,8 +186,8 @@ func (g *graph) close() {
 
 // chunkReader is one worker's buffers for reading a disk graph.
 type chunkReader struct {
-	buf []byte
-	ch  edgeChunk
+	words []uint32
+	ch    edgeChunk
 }
 
 // forChunks calls f, on up to workers goroutines, for every chunk that
@@ -197,7 +214,7 @@ func (g *graph) forChunks(lo, hi, per, workers int, f func(w int, ch *edgeChunk,
 				ch = &g.chunks[ci]
 			} else {
 				rd := &g.readers[w]
-				if err := g.disk.readChunk(ci, npos, len(g.probs), &rd.ch, &rd.buf); err != nil {
+				if err := g.disk.readChunk(ci, npos, len(g.probs), &rd.ch, &rd.words); err != nil {
 					failed.CompareAndSwap(nil, &err)
 					return
 				}

@@ -22,9 +22,15 @@ func (g *graph) sweep(v values, next []float64, log *changeLog, workers int, don
 	}
 	for b := 0; b+1 < len(g.bands); b++ {
 		blo, bhi := g.bands[b], g.bands[b+1]
-		err := g.forChunks(blo, bhi, 1, workers, func(_ int, ch *edgeChunk, base, from, to int) {
+		err := g.forChunks(blo, bhi, 1, workers, func(w int, ch *edgeChunk, base, from, to int) {
+			// First every edge's value, then the rows: the loads of the
+			// first loop do not wait for each other (see gatherEdges).
+			e0, e1 := ch.edgeRange(from-base, to-base)
+			vals := g.gatherEdges(w, v, ch.edges[e0:e1])
 			for j := from; j < to; j++ {
-				next[j-blo] = g.backup(v, ch, j-base, j)
+				k := j - base
+				at := int(ch.first[k]) - e0
+				next[j-blo] = g.backup(vals[at:], ch.edges[e0+at:], ch.counts[k], j)
 			}
 		})
 		if err != nil {
