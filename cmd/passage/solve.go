@@ -66,6 +66,9 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	if *pieces == 0 {
 		return usageError{"solve: --pieces is required"}
 	}
+	if *diskAbove < 1 {
+		return usageError{"solve: --disk-graph-above must be at least 1"}
+	}
 	rules, err := senetRules(&rf)
 	if err != nil {
 		return err
