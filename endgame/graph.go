@@ -340,10 +340,8 @@ func (ch *edgeChunk) edgeRange(from, to int) (int, int) {
 // previous row's branches (BenchmarkSweepK3: a quarter less time a
 // sweep). The values read are those before the band, as backup's would
 // be: a band stores its new values only at its end.
+// The caller has made g.gathered hold a buffer for every worker.
 func (g *graph) gatherEdges(w int, v values, edges []uint32) []float64 {
-	if len(g.gathered) <= w {
-		g.gathered = append(g.gathered, make([][]float64, w+1-len(g.gathered))...)
-	}
 	buf := slices.Grow(g.gathered[w][:0], len(edges))[:len(edges)]
 	g.gathered[w] = buf
 	for k, e := range edges {

@@ -17,6 +17,9 @@ import (
 // after each band with the positions swept so far.
 func (g *graph) sweep(v values, next []float64, log *changeLog, workers int, done func(int)) (maxDelta, lo, hi float64, err error) {
 	lo, hi = math.Inf(1), math.Inf(-1)
+	if len(g.gathered) < max(1, workers) {
+		g.gathered = make([][]float64, max(1, workers)) // before the workers start
+	}
 	if err := log.start(); err != nil {
 		return 0, 0, 0, err
 	}
