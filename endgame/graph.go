@@ -311,12 +311,6 @@ func (v values) edge(e uint32) float64 {
 	return w
 }
 
-// row is local position j's edges and their counts per throw, from a
-// graph in memory.
-func (g *graph) row(j int) ([]uint32, uint16) {
-	return g.chunks[j/graphChunk].row(j % graphChunk)
-}
-
 // row is the edges and the counts per throw of the chunk's k-th
 // position.
 func (ch *edgeChunk) row(k int) ([]uint32, uint16) {

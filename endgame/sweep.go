@@ -52,13 +52,8 @@ func (g *graph) sweep(v values, next []float64, log *changeLog, workers int, don
 	return maxDelta, lo, hi, log.finish()
 }
 
-// parallel calls f on the pieces [from, to) of [0, n), size at a time,
-// on up to workers goroutines.
-func parallel(n, size, workers int, f func(from, to int)) {
-	parallelWorkers(n, size, workers, func(_, from, to int) { f(from, to) })
-}
-
-// parallelWorkers is parallel that also tells f which worker (0 to
+// parallelWorkers calls f on the pieces [from, to) of [0, n), size at a
+// time, on up to workers goroutines, telling f which worker (0 to
 // workers-1) runs it.
 func parallelWorkers(n, size, workers int, f func(w, from, to int)) {
 	workers = min(workers, (n+size-1)/size)
