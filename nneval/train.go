@@ -49,10 +49,17 @@ type TrainConfig struct {
 // the master copy; the network the games use is their float32 rounding,
 // refreshed after each batch.
 type Trainer[P comparable, M comparable] struct {
-	G     game.Game[P, M]
-	E     *Eval[P]
-	W     *Grads // the master weights
-	Cfg   TrainConfig
+	G   game.Game[P, M]
+	E   *Eval[P]
+	W   *Grads // the master weights
+	Cfg TrainConfig
+	// Exact, when set, knows the exact payoffs of some positions under
+	// perfect play (Senet's endgame tables). Such a position's target is
+	// its exact value instead of the lambda-return, and a move into one
+	// is valued by it instead of by the network, so the exact values
+	// flow back into the positions before them and self-play is perfect
+	// inside the table.
+	Exact func(p P) (game.Payoffs, bool)
 	Loss  float64 // the mean cross-entropy of the last batch's positions
 	Moves int     // the positions trained on in the last batch
 }
@@ -177,6 +184,7 @@ func (t *Trainer[P, M]) selfPlay(i int, grad *Grads) gameResult {
 	var (
 		positions []P
 		backups   []game.Payoffs
+		exact     []bool // backups[k] is positions[k]'s exact value
 		buf       []M
 		bestAfter []P
 	)
@@ -187,6 +195,7 @@ func (t *Trainer[P, M]) selfPlay(i int, grad *Grads) gameResult {
 		}
 		mover := g.ToMove(p)
 		outs := g.Outcomes(p)
+		known, isExact := t.exactValue(p)
 		bestAfter = bestAfter[:0]
 		var backup game.Payoffs
 		for _, o := range outs {
@@ -206,8 +215,12 @@ func (t *Trainer[P, M]) selfPlay(i int, grad *Grads) gameResult {
 				backup[s] += w * bestV[s]
 			}
 		}
+		if isExact {
+			backup = known
+		}
 		positions = append(positions, p)
 		backups = append(backups, backup)
+		exact = append(exact, isExact)
 		roll := game.Sample(outs, rng)
 		if t.Cfg.Epsilon > 0 && rng.Float64() < t.Cfg.Epsilon {
 			buf = g.Moves(p, roll, buf[:0])
@@ -229,17 +242,31 @@ func (t *Trainer[P, M]) selfPlay(i int, grad *Grads) gameResult {
 		for s := range ret {
 			ret[s] = (1-lam)*backups[k][s] + lam*ret[s]
 		}
+		if exact[k] {
+			ret = backups[k]
+		}
 		est := e.Gradient(positions[k], ret, grad)
 		loss += crossEntropy(est, ret, n)
 	}
 	return gameResult{grad: grad, loss: loss, moves: len(positions)}
 }
 
-// value is the payoffs of a finished position or the network's
-// estimate of an unfinished one.
+// value is the payoffs of a finished position, the exact value of one
+// that Exact knows, or the network's estimate.
 func (t *Trainer[P, M]) value(p P) game.Payoffs {
 	if t.G.Over(p) {
 		return t.G.Payoffs(p)
 	}
+	if v, ok := t.exactValue(p); ok {
+		return v
+	}
 	return t.E.Evaluate(p)
+}
+
+// exactValue is p's exact value, when Exact knows it.
+func (t *Trainer[P, M]) exactValue(p P) (game.Payoffs, bool) {
+	if t.Exact == nil {
+		return game.Payoffs{}, false
+	}
+	return t.Exact(p)
 }

@@ -2,9 +2,11 @@ package nneval
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 
+	"passage/game"
 	"passage/ludo"
 	"passage/senet"
 )
@@ -78,5 +80,43 @@ func TestTrainingLowersTheLoss(t *testing.T) {
 	}
 	if after := loss(99); after >= before {
 		t.Errorf("loss against the results %.4f before training, %.4f after", before, after)
+	}
+}
+
+// Positions that Exact knows are trained towards their exact values:
+// with an oracle that gives the side to throw 0.9 everywhere, the
+// network's estimates move towards 0.9, which self-play alone (whose
+// targets average near 1/2 for either side) would not teach it.
+func TestExactValuesAreTheTargets(t *testing.T) {
+	r := senet.MustNew("senet-jequier", nil)
+	probe := randomPositions[senet.Position, senet.Move](r, 300, 5)
+	gap := func(e *Eval[senet.Position]) float64 {
+		sum := 0.0
+		for _, p := range probe {
+			sum += math.Abs(e.Evaluate(p)[p.Turn()] - 0.9)
+		}
+		return sum / float64(len(probe))
+	}
+	train := func(oracle bool) float64 {
+		net, _ := SenetFromLinear(r, 8, uniform(1))
+		e, _ := NewEval(net, SenetEncoder{R: r})
+		tr := NewTrainer(r, e, nil, TrainConfig{Games: 8, Batch: 4, Lambda: 0.7, Rate: 0.1, SkipRate: 1, Seed: 3, Workers: 2})
+		if oracle {
+			tr.Exact = func(p senet.Position) (game.Payoffs, bool) {
+				var v game.Payoffs
+				v[p.Turn()], v[1-p.Turn()] = 0.9, 0.1
+				return v, true
+			}
+		}
+		if err := tr.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return gap(e)
+	}
+	net, _ := SenetFromLinear(r, 8, uniform(1))
+	e, _ := NewEval(net, SenetEncoder{R: r})
+	before, plain, exact := gap(e), train(false), train(true)
+	if exact >= before-0.1 || exact >= plain-0.1 {
+		t.Errorf("mean distance of the mover's estimate from 0.9: %.3f at the start, %.3f after self-play, %.3f after training on the oracle's values", before, plain, exact)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"path/filepath"
 	"strconv"
@@ -90,10 +91,33 @@ func TestMAEErrorsFollowTheContract(t *testing.T) {
 		{"-rules", "kinevet", "-mae", dir},                                   // no tables for Ludo
 		{"-rules", "senet-jequier", "-mae", dir, "-mae-positions", "0"},      // no positions
 		{"-rules", "senet-jequier", "-weights", filepath.Join(dir, "w.nnw")}, // -weights alone
+		{"-rules", "senet-jequier", "-tables", dir, "-games", "1"},           // no table there
+		{"-rules", "kinevet", "-tables", dir, "-games", "1"},                 // no tables for Ludo
 	} {
 		code, out, errs := runTrain(args...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "train: ") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2, nothing, one line", args, code, out, errs)
 		}
+	}
+}
+
+// -tables trains on the table's exact values: other weights than
+// without, the same on any number of workers, and the command in the
+// header says so.
+func TestTrainingWithTables(t *testing.T) {
+	tables := t.TempDir()
+	smallTable(t, tables)
+	plain := tiny(t, t.TempDir())
+	dir := t.TempDir()
+	one := tiny(t, dir, "-tables", tables, "-workers", "1")
+	if bytes.Equal(one, plain) {
+		t.Error("-tables did not change the weights")
+	}
+	if two := tiny(t, t.TempDir(), "-tables", tables, "-workers", "2"); !bytes.Equal(one, two) {
+		t.Error("-tables: 1 and 2 workers wrote different weights")
+	}
+	code, out, _ := runTrain("-info", filepath.Join(dir, "w.nnw"))
+	if code != 0 || !strings.Contains(out, "-seed 1 -tables "+tables+"\n") {
+		t.Errorf("header:\n%s", out)
 	}
 }
