@@ -27,10 +27,17 @@ type errorReport struct {
 	Rows      []errorRow
 }
 
-// errorRow is one evaluation's mean absolute and root mean square error.
+// errorRow is one evaluation's mean absolute and root mean square
+// error, and how well it chooses: the share of decisions (positions of
+// the table and throws with more than one legal move) where the move
+// whose result it likes best is worth less than the best move, and the
+// mean loss of its move's exact value against the best one's.
 type errorRow struct {
-	Name      string
-	MAE, RMSE float64
+	Name       string
+	MAE, RMSE  float64
+	NonOptimal float64
+	MeanLoss   float64
+	Decisions  int
 }
 
 // namedEval is an evaluation under the name the report gives it.
@@ -59,9 +66,42 @@ func measureErrors(t *endgame.Table, evals []namedEval, n int, seed uint64) erro
 	}
 	rep := errorReport{Rules: c.Rules.ID(), K: c.K, Positions: n, Seed: seed}
 	for k, e := range evals {
-		rep.Rows = append(rep.Rows, errorRow{e.name, abs[k] / float64(n), math.Sqrt(sq[k] / float64(n))})
+		row := errorRow{Name: e.name, MAE: abs[k] / float64(n), RMSE: math.Sqrt(sq[k] / float64(n))}
+		// A table where no position offers a choice (one piece a side)
+		// leaves the decision columns empty.
+		if s, err := t.MeasureStrength(e.name, &oneThrow{r: c.Rules, eval: e.eval}, n, seed); err == nil {
+			row.Decisions = s.Decisions
+			row.NonOptimal = float64(s.NonOptimal) / float64(s.Decisions)
+			row.MeanLoss = s.MeanLoss
+		}
+		rep.Rows = append(rep.Rows, row)
 	}
 	return rep
+}
+
+// oneThrow chooses the move whose resulting position eval likes best
+// for the mover (a finished game counts its result): the evaluation's
+// own judgement, without search.
+type oneThrow struct {
+	r    *senet.Rules
+	eval func(senet.Position) game.Payoffs
+	buf  []senet.Move
+}
+
+func (o *oneThrow) Choose(p senet.Position, roll int) senet.Move {
+	o.buf = o.r.Moves(p, roll, o.buf[:0])
+	best, bestV := o.buf[0], -1.0
+	for _, m := range o.buf {
+		q := o.r.Apply(p, roll, m)
+		v := o.r.Payoffs(q)
+		if !o.r.Over(q) {
+			v = o.eval(q)
+		}
+		if v[p.Turn()] > bestV {
+			best, bestV = m, v[p.Turn()]
+		}
+	}
+	return best
 }
 
 // samplePosition draws a position of c uniformly, with White or Black
@@ -86,12 +126,17 @@ func samplePosition(c *endgame.Class, layers []endgame.Layer, rng *rand.Rand) se
 // write prints the report as a table.
 func (rep errorReport) write(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d positions drawn uniformly from the K=%d endgame table (seed %d), the side to throw's chance of winning against its exact value\n",
+	fmt.Fprintf(&b, "%s: %d positions drawn uniformly from the K=%d endgame table (seed %d), the side to throw's chance of winning against its exact value;\n",
 		rep.Rules, rep.Positions, rep.K, rep.Seed)
+	fmt.Fprintf(&b, "and as many decisions (a position and a throw with a choice), the move whose result the evaluation likes best against the best move by the table\n")
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "evaluation\tMAE\tRMSE")
+	fmt.Fprintln(tw, "evaluation\tMAE\tRMSE\tnon-optimal moves\tmean loss a move")
 	for _, r := range rep.Rows {
-		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\n", r.Name, r.MAE, r.RMSE)
+		if r.Decisions == 0 {
+			fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t-\t-\n", r.Name, r.MAE, r.RMSE)
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.1f%%\t%.5f\n", r.Name, r.MAE, r.RMSE, 100*r.NonOptimal, r.MeanLoss)
 	}
 	tw.Flush()
 	_, err := io.WriteString(w, b.String())

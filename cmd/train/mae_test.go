@@ -42,11 +42,11 @@ func TestErrorsAgainstTheTable(t *testing.T) {
 		return game.Payoffs{e[senet.White], e[senet.White]}
 	}
 	rep := measureErrors(tab, []namedEval{{"exact", exact}, {"half", half}, {"white", white}}, 2000, 7)
-	if r := rep.Rows[0]; r.MAE != 0 || r.RMSE != 0 {
-		t.Errorf("the table against itself: MAE %g, RMSE %g", r.MAE, r.RMSE)
+	if r := rep.Rows[0]; r.MAE != 0 || r.RMSE != 0 || r.Decisions != 2000 || r.NonOptimal != 0 || r.MeanLoss != 0 {
+		t.Errorf("the table against itself: %+v", r)
 	}
-	if r := rep.Rows[1]; r.MAE <= 0.01 || r.MAE >= 0.5 || r.RMSE < r.MAE {
-		t.Errorf("constant 1/2: MAE %g, RMSE %g", r.MAE, r.RMSE)
+	if r := rep.Rows[1]; r.MAE <= 0.01 || r.MAE >= 0.5 || r.RMSE < r.MAE || r.NonOptimal < 0.2 || r.MeanLoss <= 0 {
+		t.Errorf("constant 1/2 (which takes the first move): %+v", r)
 	}
 	if r := rep.Rows[2]; r.MAE <= 0.01 {
 		t.Errorf("White's value for both sides: MAE %g; the positions have Black to throw too", r.MAE)
@@ -68,18 +68,21 @@ func TestMAECommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 5 || !strings.Contains(lines[0], "500 positions") || !strings.Contains(lines[0], "K=2") {
+	if len(lines) != 6 || !strings.Contains(lines[0], "500 positions") || !strings.Contains(lines[0], "K=2") {
 		t.Fatalf("output:\n%s", out)
 	}
-	for _, line := range lines[2:] {
+	for _, line := range lines[3:] {
 		f := strings.Fields(line)
-		for _, s := range f[len(f)-2:] {
+		for _, s := range append(f[len(f)-4:len(f)-2], f[len(f)-1]) {
 			if v, err := strconv.ParseFloat(s, 64); err != nil || v <= 0 || v >= 0.5 {
 				t.Errorf("row %q: %q is not an error in (0, 0.5)", line, s)
 			}
 		}
+		if v, err := strconv.ParseFloat(strings.TrimSuffix(f[len(f)-2], "%"), 64); err != nil || v <= 0 || v >= 100 {
+			t.Errorf("row %q: %q is not a share of non-optimal moves", line, f[len(f)-2])
+		}
 	}
-	if !strings.Contains(lines[2], "fitted linear") || !strings.Contains(lines[4], w) {
+	if !strings.Contains(lines[3], "fitted linear") || !strings.Contains(lines[5], w) {
 		t.Errorf("rows:\n%s", out)
 	}
 }
