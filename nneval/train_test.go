@@ -2,7 +2,6 @@ package nneval
 
 import (
 	"context"
-	"math"
 	"slices"
 	"testing"
 
@@ -83,40 +82,38 @@ func TestTrainingLowersTheLoss(t *testing.T) {
 	}
 }
 
-// Positions that Exact knows are trained towards their exact values:
-// with an oracle that gives the side to throw 0.9 everywhere, the
-// network's estimates move towards 0.9, which self-play alone (whose
-// targets average near 1/2 for either side) would not teach it.
-func TestExactValuesAreTheTargets(t *testing.T) {
+// A game stops at the first position that Exact knows, whose exact
+// value stands for the result: with an oracle that knows the positions
+// after the first piece is borne off the games are shorter and the
+// weights differ from plain self-play's; with one that knows every
+// position there is nothing to train on.
+func TestExactValuesEndTheGames(t *testing.T) {
 	r := senet.MustNew("senet-jequier", nil)
-	probe := randomPositions[senet.Position, senet.Move](r, 300, 5)
-	gap := func(e *Eval[senet.Position]) float64 {
-		sum := 0.0
-		for _, p := range probe {
-			sum += math.Abs(e.Evaluate(p)[p.Turn()] - 0.9)
-		}
-		return sum / float64(len(probe))
-	}
-	train := func(oracle bool) float64 {
+	train := func(knows func(senet.Position) bool) (*Trainer[senet.Position, senet.Move], *Grads) {
 		net, _ := SenetFromLinear(r, 8, uniform(1))
 		e, _ := NewEval(net, SenetEncoder{R: r})
-		tr := NewTrainer(r, e, nil, TrainConfig{Games: 8, Batch: 4, Lambda: 0.7, Rate: 0.1, SkipRate: 1, Seed: 3, Workers: 2})
-		if oracle {
-			tr.Exact = func(p senet.Position) (game.Payoffs, bool) {
-				var v game.Payoffs
-				v[p.Turn()], v[1-p.Turn()] = 0.9, 0.1
-				return v, true
-			}
+		tr := NewTrainer(r, e, nil, TrainConfig{Games: 8, Batch: 8, Lambda: 0.7, Rate: 0.1, SkipRate: 1, Seed: 3, Workers: 2})
+		if knows != nil {
+			tr.Exact = func(p senet.Position) (game.Payoffs, bool) { return game.Payoffs{0.9, 0.1}, knows(p) }
 		}
 		if err := tr.Run(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		return gap(e)
+		return tr, tr.W
+	}
+	plain, plainW := train(nil)
+	late, lateW := train(func(p senet.Position) bool { return p.Off(senet.White)+p.Off(senet.Black) > 0 })
+	if late.Moves == 0 || late.Moves >= plain.Moves || sameWeights(plainW, lateW) {
+		t.Errorf("oracle after the first piece off: %d positions trained on (plain self-play %d), same weights %v",
+			late.Moves, plain.Moves, sameWeights(plainW, lateW))
+	}
+	all, allW := train(func(senet.Position) bool { return true })
+	if all.Moves != 0 {
+		t.Errorf("an oracle that knows the start: %d positions trained on, want 0", all.Moves)
 	}
 	net, _ := SenetFromLinear(r, 8, uniform(1))
-	e, _ := NewEval(net, SenetEncoder{R: r})
-	before, plain, exact := gap(e), train(false), train(true)
-	if exact >= before-0.1 || exact >= plain-0.1 {
-		t.Errorf("mean distance of the mover's estimate from 0.9: %.3f at the start, %.3f after self-play, %.3f after training on the oracle's values", before, plain, exact)
+	fresh := NewTrainer(r, &Eval[senet.Position]{Net: net, Enc: SenetEncoder{R: r}}, nil, TrainConfig{}).W
+	if !sameWeights(allW, fresh) {
+		t.Error("an oracle that knows the start: the weights changed")
 	}
 }

@@ -118,7 +118,7 @@ func cmdTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&o.info, "info", "", "print the header of the weight `FILE` and exit")
 	fs.StringVar(&o.mae, "mae", "", "instead of training, print the evaluations' errors against the largest endgame table of -rules in `DIR`")
 	fs.IntVar(&o.maePositions, "mae-positions", 10000, "positions `N` that -mae draws from the table (seeded by -seed)")
-	fs.StringVar(&o.tables, "tables", "", "train Senet with the exact values of the largest endgame table of -rules in `DIR` as the targets of the positions it holds")
+	fs.StringVar(&o.tables, "tables", "", "train Senet with the largest endgame table of -rules in `DIR`: a self-play game ends at the first position it holds, whose exact value stands for the result")
 	fs.Var(&o.weights, "weights", "with -mae, also measure the network in weight `FILE` (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		return err
