@@ -4,15 +4,19 @@
 // perfect play by both sides, stored as a 16-bit number in a table file.
 //
 // The class, its indexing and the solver are described in
-// docs/endgame.md. In short: a position of the class is the set of
-// squares of the side to throw (the mover) and the set of the other
-// side, both non-empty, of at most K squares each from the 29 squares a
-// piece can rest on (1-30 without 27). A layer is the positions with a
-// pieces of the mover and b of the other side; its positions are
-// numbered by the combinatorial number system, so the table has no
-// holes. Colours do not appear: the rules of the supported rulesets are
-// the same for both colours once the opening is over, so a position and
-// its colour swap share one entry (the tests check this).
+// docs/endgame.md. In short: a position of the class of senet-jequier
+// or senet-apokrif is the set of squares of the side to throw (the
+// mover) and the set of the other side, both non-empty, of at most K
+// squares each from the 29 squares a piece can rest on (1-30 without
+// 27). A layer is the positions with a pieces of the mover and b of the
+// other side; its positions are numbered by the combinatorial number
+// system, so the table has no holes. In senet-szenet pieces go back to
+// the hand and turns carry state, so a layer there is the positions
+// with a pieces of the mover and b of the other side left, on the board
+// or in the hand, with BAs, missed turns, bonus throws and sleepers,
+// numbered by sorted keys (szenetIndex). Colours do not appear: the
+// rules are the same for both colours once the opening is over, so a
+// position and its colour swap share one entry (the tests check this).
 //
 // Usage:
 //
@@ -45,7 +49,8 @@ func init() {
 }
 
 // Class is the closed class of endgame positions of one ruleset with at
-// most K pieces of each side on the board.
+// most K pieces of each side left: on the board (senet-jequier,
+// senet-apokrif), or on the board or in the hand (senet-szenet).
 type Class struct {
 	Rules *senet.Rules
 	K     int
@@ -53,33 +58,44 @@ type Class struct {
 	// pieces start in the table, and how many there are.
 	layer [][]span
 	size  int64
+	idx   indexing
+}
+
+// indexing numbers the positions of each layer of a class: two sets of
+// squares by the combinatorial number system (plainIndex), or the sorted
+// keys of positions that carry a hand, a BA and turn state (szenetIndex).
+// An offset is a position's number within its layer.
+type indexing interface {
+	// layerSize is the number of positions of layer l.
+	layerSize(l Layer) int64
+	// position is the position at offset off of layer l with turn to
+	// throw (the mover is that side).
+	position(l Layer, off int64, turn int) senet.Position
+	// boards are the squares of the mover and of the other side at
+	// offset off of layer l.
+	boards(l Layer, off int64) (mover, other uint32)
+	// locate is the layer and offset of p with the side to throw as the
+	// mover, or false when p is outside the class.
+	locate(p senet.Position) (Layer, int64, bool)
 }
 
 type span struct{ start, n int64 }
 
-// Supported reports why a ruleset has no endgame table, or nil. The
-// class "at most K pieces on the board, the others borne off" is closed
-// only where a piece never goes back to the hand and no position state
-// other than the squares outlives a turn (no missed turns, bonus
-// throws, sleepers or BA): senet-jequier and senet-apokrif. In Szenet a
-// drowned piece, and a drowned BA with its whole side, goes back to the
-// hand (S17), and turns carry missed turns, bonus throws and sleepers;
-// see docs/endgame.md.
-func Supported(r *senet.Rules) error {
-	v := r.Variant
-	if v.BA || v.EnterThrow != 0 || v.Drown == senet.DrownToHand || v.SkipHouses != 0 ||
-		v.BonusHouses != 0 || v.SleepHouses != 0 || v.EnterBonus {
-		return fmt.Errorf("%s has no endgame tables: its pieces can return to the hand and its turns carry state (see docs/endgame.md)", r.ID())
-	}
-	return nil
+// plainState reports whether no position state other than the squares
+// outlives a turn in r: no hand, BA, missed turns, bonus throws or
+// sleepers (senet-jequier, senet-apokrif). Then the class "at most K
+// pieces on the board, the others borne off" is closed, and its
+// positions are two sets of squares (plainIndex).
+func plainState(v *senet.Variant) bool {
+	return !v.BA && v.EnterThrow == 0 && v.Drown != senet.DrownToHand && v.SkipHouses == 0 &&
+		v.BonusHouses == 0 && v.SleepHouses == 0 && !v.EnterBonus
 }
 
 // NewClass is the class of r's endgames with at most k pieces of each
-// side on the board, 1 <= k < pieces.
+// side left, 1 <= k < pieces. Where pieces can go back to the hand
+// (Szenet) the pieces in the hand count, and the class is numbered by
+// szenetIndex, which refuses a k whose class does not fit in memory.
 func NewClass(r *senet.Rules, k int) (*Class, error) {
-	if err := Supported(r); err != nil {
-		return nil, err
-	}
 	if k < 1 || k >= r.Pieces {
 		return nil, fmt.Errorf("pieces %d: want 1 to %d for %s", k, r.Pieces-1, r.ID())
 	}
@@ -87,8 +103,17 @@ func NewClass(r *senet.Rules, k int) (*Class, error) {
 	for a := range c.layer {
 		c.layer[a] = make([]span, k+1)
 	}
+	if plainState(&r.Variant) {
+		c.idx = plainIndex{c}
+	} else {
+		idx, err := newSzenetIndex(r, k)
+		if err != nil {
+			return nil, err
+		}
+		c.idx = idx
+	}
 	for _, l := range c.Layers() {
-		n := binom[Cells][l.A] * binom[Cells-l.A][l.B]
+		n := c.idx.layerSize(l)
 		c.layer[l.A][l.B] = span{c.size, n}
 		c.size += n
 	}
@@ -100,7 +125,7 @@ func NewClass(r *senet.Rules, k int) (*Class, error) {
 func (c *Class) Size() int64 { return c.size }
 
 // Layer is the positions with A pieces of the mover and B of the other
-// side on the board.
+// side left (on the board, or for Szenet on the board or in the hand).
 type Layer struct{ A, B int }
 
 // Layers lists the layers in table order: by pieces on the board, then
@@ -189,12 +214,50 @@ func spread(set, taken uint32) uint32 {
 // restingSquares are the squares a piece can rest on: 1-30 without 27.
 const restingSquares = uint32(1<<31-2) &^ (1 << senet.Water)
 
-// Index is the table index of the position with the mover on the
-// squares of mover and the other side on those of other, or false when
-// that is outside the class.
+// plainIndex numbers the positions of a plain class: a layer's
+// positions are two disjoint sets of A and B cells, numbered by
+// rank(mover) * C(29-A, B) + rank(other among the cells left).
+type plainIndex struct{ c *Class }
+
+func (x plainIndex) layerSize(l Layer) int64 { return binom[Cells][l.A] * binom[Cells-l.A][l.B] }
+
+func (x plainIndex) boards(l Layer, off int64) (mover, other uint32) {
+	per := binom[Cells-l.A][l.B]
+	m := unrank(off/per, l.A, Cells)
+	o := spread(unrank(off%per, l.B, Cells-l.A), m)
+	return board(m), board(o)
+}
+
+func (x plainIndex) position(l Layer, off int64, turn int) senet.Position {
+	m, o := x.boards(l, off)
+	b := [2]uint32{m, o}
+	if turn == senet.Black {
+		b = [2]uint32{o, m}
+	}
+	return x.c.Rules.PlainPosition(b, turn)
+}
+
+func (x plainIndex) locate(p senet.Position) (Layer, int64, bool) {
+	if !p.Plain() {
+		return Layer{}, 0, false
+	}
+	t := p.Turn()
+	i, ok := x.c.Index(p.Board(t), p.Board(1-t))
+	if !ok {
+		return Layer{}, 0, false
+	}
+	l := Layer{bits.OnesCount32(p.Board(t)), bits.OnesCount32(p.Board(1 - t))}
+	return l, i - x.c.layer[l.A][l.B].start, true
+}
+
+// Index is the table index of the position of a plain class with the
+// mover on the squares of mover and the other side on those of other,
+// or false when that is outside the class (always for a Szenet class,
+// whose positions are more than two sets of squares).
 func (c *Class) Index(mover, other uint32) (int64, bool) {
 	a, b := bits.OnesCount32(mover), bits.OnesCount32(other)
-	if a < 1 || b < 1 || a > c.K || b > c.K || mover&other != 0 || (mover|other)&^restingSquares != 0 {
+	if _, plain := c.idx.(plainIndex); !plain || a < 1 || b < 1 || a > c.K || b > c.K ||
+		mover&other != 0 || (mover|other)&^restingSquares != 0 {
 		return 0, false
 	}
 	m, o := cells(mover), cells(other)
@@ -202,30 +265,30 @@ func (c *Class) Index(mover, other uint32) (int64, bool) {
 	return s.start + rank(m)*binom[Cells-a][b] + rank(squeeze(o, m)), true
 }
 
-// Boards is the inverse of Index: the squares of the mover and of the
-// other side at index i of layer l.
+// Boards are the squares of the mover and of the other side at index i
+// of layer l.
 func (c *Class) Boards(l Layer, i int64) (mover, other uint32) {
-	s := c.layer[l.A][l.B]
-	per := binom[Cells-l.A][l.B]
-	off := i - s.start
-	m := unrank(off/per, l.A, Cells)
-	o := spread(unrank(off%per, l.B, Cells-l.A), m)
-	return board(m), board(o)
+	return c.idx.boards(l, i-c.layer[l.A][l.B].start)
 }
 
 // Position is the position at index i of layer l with White as the
 // mover.
 func (c *Class) Position(l Layer, i int64) senet.Position {
-	m, o := c.Boards(l, i)
-	return c.Rules.PlainPosition([2]uint32{m, o}, senet.White)
+	return c.PositionFor(l, i, senet.White)
+}
+
+// PositionFor is the position at index i of layer l with turn (White or
+// Black) as the mover: the same table entry for either colour.
+func (c *Class) PositionFor(l Layer, i int64, turn int) senet.Position {
+	return c.idx.position(l, i-c.layer[l.A][l.B].start, turn)
 }
 
 // Lookup is the index of a position of the class, with the side to
 // throw as the mover, or false when p is not in the class.
 func (c *Class) Lookup(p senet.Position) (int64, bool) {
-	if !p.Plain() {
+	l, off, ok := c.idx.locate(p)
+	if !ok {
 		return 0, false
 	}
-	t := p.Turn()
-	return c.Index(p.Board(t), p.Board(1-t))
+	return c.layer[l.A][l.B].start + off, true
 }

@@ -96,15 +96,13 @@ func TestIndexRoundTrip(t *testing.T) {
 	}
 }
 
-// TestSzenetHasNoClass: Szenet's pieces go back to the hand, so no
-// table is offered.
-func TestSzenetHasNoClass(t *testing.T) {
-	r := senet.MustNew("senet-szenet", nil)
-	if _, err := NewClass(r, 2); err == nil {
-		t.Fatal("NewClass accepted senet-szenet")
-	}
+// TestTooManyPieces: a class needs a piece of each side borne off.
+func TestTooManyPieces(t *testing.T) {
 	if _, err := NewClass(senet.MustNew("senet-jequier", nil), 5); err == nil {
 		t.Fatal("NewClass accepted 5 pieces of 5")
+	}
+	if _, err := NewClass(senet.MustNew("senet-szenet", nil), 0); err == nil {
+		t.Fatal("NewClass accepted 0 pieces")
 	}
 }
 

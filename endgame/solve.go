@@ -35,6 +35,9 @@ type Options struct {
 	plain bool
 	// tolerance replaces Tolerance when positive (tests).
 	tolerance float64
+	// groups, when positive, stops after that many layer groups (tests
+	// that need only the small layers of a large class).
+	groups int
 }
 
 // Progress is where a solve stands.
@@ -114,6 +117,9 @@ func (s *solver) run(ctx context.Context, opt Options) error {
 		if ok {
 			start, startSweep = g, sw
 		}
+	}
+	if opt.groups > 0 && opt.groups < len(groups) {
+		groups = groups[:opt.groups]
 	}
 	for gi := start; gi < len(groups); gi++ {
 		sweep := 0

@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -13,7 +14,19 @@ type Strength struct {
 	Decisions  int     // decisions with more than one legal move
 	NonOptimal int     // decisions whose move is worth less than the best
 	MeanLoss   float64 // mean over the decisions of best minus chosen value
+	// Over[k] counts the decisions whose loss is at least
+	// LossThresholds[k]: "non-optimal" counts a loss of one rounding step
+	// of the table as much as a blunder, these only losses that matter.
+	Over [len(LossThresholds)]int
 }
+
+// LossThresholds are the losses in win probability whose shares
+// MeasureStrength counts: 0.001, a thousandth of a game, which is 65
+// steps of the table's 1/65535 and so far above its rounding, and 0.02,
+// the loss analyze calls an inaccuracy (analysis.InaccuracyLoss; this
+// package cannot import analysis, a test in cmd/passage keeps the two
+// equal).
+var LossThresholds = [...]float64{0.001, 0.02}
 
 // Chooser picks a move for the side to move in p after throw roll.
 type Chooser interface {
@@ -26,24 +39,27 @@ type Chooser interface {
 // Only decisions with more than one legal move count; a move whose value
 // equals the best one's (to the table's resolution) is optimal. It
 // fails when 100 draws per decision wanted find too few choices (with
-// one piece a side a Senet move is always forced).
-func (t *Table) MeasureStrength(name string, player Chooser, n int, seed uint64) (Strength, error) {
+// one piece a side a Senet move is always forced). When ctx is
+// cancelled it returns ErrInterrupted with the decisions measured so
+// far, which are the first ones of the uninterrupted measurement.
+func (t *Table) MeasureStrength(ctx context.Context, name string, player Chooser, n int, seed uint64) (Strength, error) {
 	c, r := t.Class, t.Class.Rules
 	rng := rand.New(rand.NewPCG(seed, 0xe9d))
 	s := Strength{Player: name}
 	var buf []senet.Move
 	for draws := 0; s.Decisions < n; draws++ {
+		if ctx.Err() != nil {
+			if s.Decisions > 0 {
+				s.MeanLoss /= float64(s.Decisions)
+			}
+			return s, ErrInterrupted
+		}
 		if draws == 100*n {
 			return s, fmt.Errorf("%s: only %d of %d draws give a choice of moves", r.ID(), s.Decisions, draws)
 		}
 		i := rng.Int64N(c.size)
-		m, o := c.Boards(c.layerOf(i), i)
 		turn := rng.IntN(2)
-		board := [2]uint32{m, o}
-		if turn == senet.Black {
-			board = [2]uint32{o, m}
-		}
-		p := r.PlainPosition(board, turn)
+		p := c.PositionFor(c.layerOf(i), i, turn)
 		outs := r.Outcomes(p)
 		x := rng.IntN(outs[0].Den)
 		roll := outs[len(outs)-1].Roll
@@ -68,6 +84,11 @@ func (t *Table) MeasureStrength(name string, player Chooser, n int, seed uint64)
 		if loss := best - e[turn]; loss > 0 {
 			s.NonOptimal++
 			s.MeanLoss += loss
+			for k, th := range LossThresholds {
+				if loss >= th {
+					s.Over[k]++
+				}
+			}
 		}
 	}
 	s.MeanLoss /= float64(s.Decisions)

@@ -99,14 +99,9 @@ func (t *Table) Verify(ctx context.Context, workers int) (VerifyReport, error) {
 				}
 				for i := lo; i < min(lo+chunk, c.size); i++ {
 					l := c.layerOf(i)
-					m, o := c.Boards(l, i)
 					stored := float64(t.vals[i]) / 65535
 					for _, turn := range []int{senet.White, senet.Black} {
-						board := [2]uint32{m, o}
-						if turn == senet.Black {
-							board = [2]uint32{o, m}
-						}
-						p := c.Rules.PlainPosition(board, turn)
+						p := c.PositionFor(l, i, turn)
 						var v float64
 						v, buf = bellman(c.Rules, p, buf, func(q senet.Position) float64 {
 							w, ok := t.white(q)

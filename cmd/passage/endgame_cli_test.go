@@ -1,13 +1,17 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"passage/analysis"
+	"passage/endgame"
 )
 
 // solveTiny builds the K=1 table of senet-jequier with passage solve and
@@ -26,7 +30,7 @@ func TestSolveAndVerify(t *testing.T) {
 	dir := solveTiny(t)
 	file := filepath.Join(dir, "senet-jequier.k1.pegt")
 	code, out, errOut := runCLI(t, "", "solve", "--verify", file)
-	if code != 0 || !strings.HasPrefix(out, "ok: senet-jequier, 1 pieces: 1624 positions") {
+	if code != 0 || !strings.HasPrefix(out, "ok: senet-jequier, 1 pieces: 1624 positions") || !strings.Contains(out, "none of the 812 positions rests on endless play, from 0 of them") {
 		t.Fatalf("verify: %d %q %q", code, out, errOut)
 	}
 	data, err := os.ReadFile(file)
@@ -83,7 +87,7 @@ func TestEvalErrors(t *testing.T) {
 		{"eval", "--rules", "senet-jequier", "--pos", "bad"},
 		{"eval", "--rules", "senet-jequier", "--pos", "...........b.................w w off=wwwwbbbb", "--level", "mcts"},
 		{"eval", "--rules", "senet-jequier", "--pos", "...........b.................w w off=wwwwbbbb", "stray"},
-		{"solve", "--rules", "senet-szenet", "--pieces", "2", "--out", t.TempDir()},
+		{"solve", "--rules", "senet-szenet", "--pieces", "3", "--out", t.TempDir()}, // 712,844,366 positions: too many
 		{"solve", "--rules", "senet-jequier", "--pieces", "5", "--out", t.TempDir()},
 		{"solve", "--rules", "kinevet", "--pieces", "1", "--out", t.TempDir()},
 		{"solve", "--verify", filepath.Join(t.TempDir(), "missing.pegt")},
@@ -118,6 +122,50 @@ func TestAnalyze(t *testing.T) {
 	code, out, errOut = runCLI(t, analyzeRecord, "analyze", "--level", "greedy", "--tables", dir, "-")
 	if code != 0 || !strings.Contains(out, "w: accuracy") || !strings.Contains(out, "b: accuracy") {
 		t.Fatalf("text review: %d %q %q", code, out, errOut)
+	}
+}
+
+// TestSolveStrengthReport: --strength prints per player the shares of
+// non-optimal decisions and of losses over each threshold, the higher
+// threshold being analyze's inaccuracy.
+func TestSolveStrengthReport(t *testing.T) {
+	if endgame.LossThresholds[len(endgame.LossThresholds)-1] != analysis.InaccuracyLoss {
+		t.Fatalf("the last loss threshold %v is not analyze's inaccuracy %v", endgame.LossThresholds, analysis.InaccuracyLoss)
+	}
+	dir := t.TempDir()
+	if code, out, errOut := runCLI(t, "", "solve", "--rules", "senet-jequier", "--pieces", "2", "--out", dir, "--quiet"); code != 0 {
+		t.Fatalf("solve: %d %q %q", code, out, errOut)
+	}
+	code, out, errOut := runCLI(t, "", "solve", "--strength", filepath.Join(dir, "senet-jequier.k2.pegt"), "--agents", "random,greedy", "--positions", "200")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) != 4 || lines[1] != "player\tdecisions\tnon-optimal\tloss >= 0.001\tloss >= 0.02\tmean loss" {
+		t.Fatalf("strength: %d %q %q", code, out, errOut)
+	}
+	for _, line := range lines[2:] {
+		var name string
+		var decisions int
+		var share [3]float64
+		var mean float64
+		if _, err := fmt.Sscanf(line, "%s\t%d\t%f%%\t%f%%\t%f%%\t%f", &name, &decisions, &share[0], &share[1], &share[2], &mean); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if decisions != 200 || !(share[0] >= share[1] && share[1] >= share[2] && share[0] > 0 && mean > 0) {
+			t.Errorf("%q: the shares must shrink as the threshold grows", line)
+		}
+	}
+}
+
+// TestSolveStrengthInterrupted: an interrupted --strength prints what it
+// measured (here nothing but the header) and reports the interruption,
+// exit status 130.
+func TestSolveStrengthInterrupted(t *testing.T) {
+	file := filepath.Join(solveTiny(t), "senet-jequier.k1.pegt")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out strings.Builder
+	err := measureStrength(ctx, file, []string{"greedy"}, 10, 1, &out)
+	if !errors.As(err, new(interrupted)) || strings.Count(out.String(), "\n") != 2 {
+		t.Fatalf("%v, %q", err, out.String())
 	}
 }
 

@@ -25,7 +25,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	rf.register(fs, "")
 	pieces := fs.Int("pieces", 0, "solve positions with at most `K` pieces of each side on the board")
 	out := fs.String("out", "", "write the table into `DIR` (default: the user cache directory's passage/endgame)")
-	verify := fs.String("verify", "", "check the Bellman equation on every position of table `FILE`")
+	verify := fs.String("verify", "", "check the Bellman equation on every position of table `FILE`, and that best play can end the game from each")
 	workers := fs.Int("workers", 0, "goroutines to use (default: every core); the table does not depend on it")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	strength := fs.String("strength", "", "measure computer players against table `FILE` (with --agents, --positions, --seed)")
@@ -38,7 +38,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *strength != "" {
-		return measureStrength(*strength, strings.Split(*agents, ","), *positions, *seed, stdout)
+		return measureStrength(ctx, *strength, strings.Split(*agents, ","), *positions, *seed, stdout)
 	}
 	if *verify != "" {
 		if rf.rules != "" || *pieces != 0 || *out != "" {
@@ -53,8 +53,19 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(stdout, "ok: %s, %d pieces: %d positions (both colours to move) satisfy the Bellman equation; largest residual %.2g <= %.2g (%s)\n",
-			t.Class.Rules.ID(), t.Class.K, rep.Checked, rep.MaxResidual, endgame.VerifyTolerance, time.Since(start).Round(time.Millisecond))
+		bellman := time.Since(start).Round(time.Millisecond)
+		start = time.Now()
+		endless, err := t.Endless(ctx, *workers)
+		if err != nil {
+			return err
+		}
+		if endless.Endless > 0 {
+			return fmt.Errorf("%w: %d of %d positions rest on endless play (no choice of best moves ends the game), e.g. %s (value %.4f)",
+				endgame.ErrBadTable, endless.Endless, endless.Checked, endless.Example, endless.Value)
+		}
+		_, err = fmt.Fprintf(stdout, "ok: %s, %d pieces: %d positions (both colours to move) satisfy the Bellman equation; largest residual %.2g <= %.2g (%s); none of the %d positions rests on endless play, from %d of them both sides together could play for ever (%d passes, %s)\n",
+			t.Class.Rules.ID(), t.Class.K, rep.Checked, rep.MaxResidual, endgame.VerifyTolerance, bellman,
+			endless.Checked, endless.Prolongable, endless.Passes, time.Since(start).Round(time.Millisecond))
 		return err
 	}
 	if rf.rules == "" {
@@ -151,10 +162,12 @@ func (b *progressBar) done() {
 }
 
 // measureStrength prints, for each player, the share of non-optimal
-// decisions and the mean loss in win probability on random positions of
-// a table. The players search without the tables, which would make
-// hard and expert perfect.
-func measureStrength(path string, players []string, n int, seed uint64, stdout io.Writer) error {
+// decisions, the shares of decisions losing at least each of
+// endgame.LossThresholds and the mean loss in win probability on random
+// positions of a table. The players search without the tables, which
+// would make hard and expert perfect. Interrupted (Ctrl-C), it prints
+// the rows measured so far, the last one over the decisions it reached.
+func measureStrength(ctx context.Context, path string, players []string, n int, seed uint64, stdout io.Writer) error {
 	t, err := endgame.ReadFile(path)
 	if err != nil {
 		return err
@@ -165,18 +178,35 @@ func measureStrength(path string, players []string, n int, seed uint64, stdout i
 	agent.SetOracles(nil)
 	r := t.Class.Rules
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, at most %d pieces a side: %d decisions with a choice, seed %d\n", r.ID(), t.Class.K, n, seed)
-	fmt.Fprintln(&b, "player\tnon-optimal\tmean loss")
+	fmt.Fprintf(&b, "%s, at most %d pieces a side: %d decisions with a choice a player, seed %d\n", r.ID(), t.Class.K, n, seed)
+	fmt.Fprint(&b, "player\tdecisions\tnon-optimal")
+	for _, th := range endgame.LossThresholds {
+		fmt.Fprintf(&b, "\tloss >= %g", th)
+	}
+	fmt.Fprintln(&b, "\tmean loss")
 	for _, name := range players {
 		a, err := agent.New(r, r, name, seed)
 		if err != nil {
 			return err
 		}
-		s, err := t.MeasureStrength(name, a, n, seed)
-		if err != nil {
+		s, err := t.MeasureStrength(ctx, name, a, n, seed)
+		if err != nil && !errors.Is(err, endgame.ErrInterrupted) {
 			return err
 		}
-		fmt.Fprintf(&b, "%s\t%.2f%%\t%.5f\n", name, 100*float64(s.NonOptimal)/float64(s.Decisions), s.MeanLoss)
+		if s.Decisions > 0 {
+			share := func(k int) float64 { return 100 * float64(k) / float64(s.Decisions) }
+			fmt.Fprintf(&b, "%s\t%d\t%.2f%%", name, s.Decisions, share(s.NonOptimal))
+			for _, k := range s.Over {
+				fmt.Fprintf(&b, "\t%.2f%%", share(k))
+			}
+			fmt.Fprintf(&b, "\t%.5f\n", s.MeanLoss)
+		}
+		if err != nil {
+			if _, werr := io.WriteString(stdout, b.String()); werr != nil {
+				return werr
+			}
+			return interrupted{fmt.Sprintf("solve: interrupted; %s measured on the first %d decisions only", name, s.Decisions)}
+		}
 	}
 	_, err = io.WriteString(stdout, b.String())
 	return err
