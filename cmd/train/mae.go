@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -69,7 +70,7 @@ func measureErrors(t *endgame.Table, evals []namedEval, n int, seed uint64) erro
 		row := errorRow{Name: e.name, MAE: abs[k] / float64(n), RMSE: math.Sqrt(sq[k] / float64(n))}
 		// A table where no position offers a choice (one piece a side)
 		// leaves the decision columns empty.
-		if s, err := t.MeasureStrength(e.name, &oneThrow{r: c.Rules, eval: e.eval}, n, seed); err == nil {
+		if s, err := t.MeasureStrength(context.Background(), e.name, &oneThrow{r: c.Rules, eval: e.eval}, n, seed); err == nil {
 			row.Decisions = s.Decisions
 			row.NonOptimal = float64(s.NonOptimal) / float64(s.Decisions)
 			row.MeanLoss = s.MeanLoss
