@@ -15,7 +15,11 @@ func (a *Expectimax[P, M]) Value(p P, seat game.Player) float64 {
 	v := 0.0
 	a.deepen(func(depth int) {
 		a.gen++
-		v = a.chance(p, depth, 0, 1)
+		if a.maxn {
+			v = a.chanceN(p, depth)[seat]
+		} else {
+			v = a.chance(p, depth, 0, 1)
+		}
 	})
 	return v
 }
@@ -27,5 +31,5 @@ func SearchConfig(level string) (ExpectimaxConfig, bool) {
 	if err != nil || r.algorithm != playExpectimax {
 		return ExpectimaxConfig{}, false
 	}
-	return ExpectimaxConfig{Depth: r.depth, Nodes: r.nodes}, true
+	return ExpectimaxConfig{Depth: r.depth, Nodes: r.nodes, MaxN: r.maxn}, true
 }

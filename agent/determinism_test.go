@@ -20,12 +20,16 @@ func TestSearchIsDeterministic(t *testing.T) {
 	for _, id := range []string{"senet-jequier", "senet-szenet", "senet-apokrif"} {
 		t.Run(id, func(t *testing.T) {
 			g := senet.MustNew(id, nil)
-			sameSearch(t, g, agent.SearchEval[senet.Position](g), positions)
+			sameSearch(t, g, agent.SearchEval[senet.Position](g), positions, false)
 		})
 	}
 	t.Run("kinevet", func(t *testing.T) {
 		g := ludo.MustNew("kinevet", nil)
-		sameSearch(t, g, g, positions)
+		sameSearch(t, g, g, positions, false)
+	})
+	t.Run("kinevet-maxn", func(t *testing.T) {
+		g := ludo.MustNew("kinevet", nil)
+		sameSearch(t, g, g, positions, true)
 	})
 }
 
@@ -61,9 +65,9 @@ func TestHardIsDeterministic(t *testing.T) {
 	}
 }
 
-func sameSearch[P comparable, M comparable](t *testing.T, g game.Game[P, M], eval game.Evaluator[P], n int) {
+func sameSearch[P comparable, M comparable](t *testing.T, g game.Game[P, M], eval game.Evaluator[P], n int, maxn bool) {
 	t.Helper()
-	cfg := agent.ExpectimaxConfig{Depth: 8, Nodes: 2000, TableBits: 8}
+	cfg := agent.ExpectimaxConfig{Depth: 8, Nodes: 2000, TableBits: 8, MaxN: maxn}
 	a := agent.NewExpectimax(g, eval, cfg)
 	b := agent.NewExpectimax(g, eval, cfg)
 	rng := rand.New(rand.NewPCG(12, 1))

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"hash/fnv"
+	"reflect"
 	"slices"
 
 	"passage/game"
@@ -24,6 +25,11 @@ type ExpectimaxConfig struct {
 	// TableBits sizes the transposition table at 1<<TableBits entries
 	// (default 16).
 	TableBits int
+	// MaxN, with more than two seats, searches max-n (maxn.go): each
+	// seat plays for its own payoff. Without it such games are searched
+	// paranoid, as if every other seat played against the searching one.
+	// Two seats are always searched as the one two-sided tree they are.
+	MaxN bool
 }
 
 // Expectimax searches the game tree to a fixed number of throws, with
@@ -33,29 +39,32 @@ type ExpectimaxConfig struct {
 //
 // With more than two seats it searches paranoid: every other seat is
 // assumed to play against the searching seat, so the tree is a two-sided
-// one and the same pruning applies. Values are the searching seat's
-// payoff in [0, 1], which bounds every chance node and allows Star1
-// pruning (Ballard 1983): a chance node stops as soon as the throws seen
-// so far, with the unseen ones at the best or worst possible value, put
-// it outside the window. Moves are ordered by their evaluation so that
+// one and the same pruning applies; under Config.MaxN it searches max-n
+// instead, each seat for its own payoff (maxn.go). Two-sided values are
+// the searching seat's payoff in [0, 1], which bounds every chance node
+// and allows Star1 pruning (Ballard 1983): a chance node stops as soon
+// as the throws seen so far, with the unseen ones at the best or worst
+// possible value, put it outside the window. Moves are ordered by their evaluation so that
 // alpha-beta cuts early, and a transposition table keyed by the position
 // value keeps each chance node's value for the depth it was searched to.
 // The table is indexed by the position's own fixed key (game.Keyer), so
 // two players searching the same position visit the same nodes and reach
 // the same depth in every run: the search is deterministic.
 type Expectimax[P comparable, M comparable] struct {
-	g     game.Game[P, M]
-	eval  game.Evaluator[P]
-	cfg   ExpectimaxConfig
-	root  game.Player
-	table []ttEntry[P]
-	mask  uint64
-	key   func(P) uint64
-	gen   uint32
-	plies [][]child[P, M] // per depth, reused so search does not allocate
-	moves [][]M           // per depth, likewise
-	nodes int
-	depth int // the depth the last search completed
+	g      game.Game[P, M]
+	eval   game.Evaluator[P]
+	cfg    ExpectimaxConfig
+	root   game.Player
+	table  []ttEntry[P]
+	mask   uint64
+	key    func(P) uint64
+	maxn   bool          // search max-n (maxn.go) rather than two-sided
+	vtable []vecEntry[P] // max-n's transposition table
+	gen    uint32
+	plies  [][]child[P, M] // per depth, reused so search does not allocate
+	moves  [][]M           // per depth, likewise
+	nodes  int
+	depth  int // the depth the last search completed
 
 	// done, when set by ChooseContext, ends the search early once closed;
 	// stopped records that it did, so that every level returns at once.
@@ -67,7 +76,8 @@ type Expectimax[P comparable, M comparable] struct {
 type child[P comparable, M comparable] struct {
 	move  M
 	pos   P
-	score float64
+	score float64      // vals[root], what the two-sided search orders by
+	vals  game.Payoffs // every seat's leaf value, for max-n
 }
 
 type ttEntry[P comparable] struct {
@@ -93,14 +103,20 @@ func NewExpectimax[P comparable, M comparable](g game.Game[P, M], eval game.Eval
 	if cfg.TableBits == 0 {
 		cfg.TableBits = 16
 	}
-	return &Expectimax[P, M]{
+	a := &Expectimax[P, M]{
 		g: g, eval: eval, cfg: cfg,
-		table: make([]ttEntry[P], 1<<cfg.TableBits),
 		mask:  1<<cfg.TableBits - 1,
 		key:   positionKey(g),
+		maxn:  g.Players() > 2 && cfg.MaxN,
 		plies: make([][]child[P, M], cfg.Depth+1),
 		moves: make([][]M, cfg.Depth+1),
 	}
+	if a.maxn {
+		a.vtable = make([]vecEntry[P], 1<<cfg.TableBits)
+	} else {
+		a.table = make([]ttEntry[P], 1<<cfg.TableBits)
+	}
+	return a
 }
 
 // Nodes is the number of positions the last Choose visited.
@@ -128,7 +144,11 @@ func (a *Expectimax[P, M]) Choose(p P, roll int) M {
 func (a *Expectimax[P, M]) Search(p P, roll int) (M, float64) {
 	var best M
 	var bestV float64
-	a.deepen(func(depth int) { best, bestV = a.searchDepth(p, roll, depth) })
+	search := a.searchDepth
+	if a.maxn {
+		search = a.searchDepthN
+	}
+	a.deepen(func(depth int) { best, bestV = search(p, roll, depth) })
 	return best, bestV
 }
 
@@ -182,17 +202,19 @@ func (a *Expectimax[P, M]) searchDepth(p P, roll, depth int) (M, float64) {
 	return best, bestV
 }
 
-// children lists the moves of p with the positions they lead to, ordered
-// best first for the side that chooses (max for the root seat, min for
-// the others).
+// children lists the moves of p with the positions they lead to and
+// their leaf values; for the two-sided search ordered best first for the
+// side that chooses (max for the root seat, min for the others), for
+// max-n, which does not prune, in the order of Moves.
 func (a *Expectimax[P, M]) children(p P, roll, depth int, maximize bool) []child[P, M] {
 	kids := a.plies[depth][:0]
 	a.moves[depth] = a.g.Moves(p, roll, a.moves[depth][:0])
 	for _, m := range a.moves[depth] {
 		next := a.g.Apply(p, roll, m)
-		kids = append(kids, child[P, M]{move: m, pos: next, score: a.leaf(next)})
+		vals := a.leaf(next)
+		kids = append(kids, child[P, M]{move: m, pos: next, score: vals[a.root], vals: vals})
 	}
-	if len(kids) > 1 && depth > 1 {
+	if len(kids) > 1 && depth > 1 && !a.maxn {
 		slices.SortStableFunc(kids, func(x, y child[P, M]) int {
 			if maximize {
 				x, y = y, x
@@ -210,11 +232,11 @@ func (a *Expectimax[P, M]) children(p P, roll, depth int, maximize bool) []child
 	return kids
 }
 
-// leaf is the root seat's payoff at a finished position or its
-// evaluation otherwise.
-func (a *Expectimax[P, M]) leaf(p P) float64 {
+// leaf is every seat's payoff at a finished position or its evaluation
+// otherwise.
+func (a *Expectimax[P, M]) leaf(p P) game.Payoffs {
 	a.nodes++
-	return value(a.g, a.eval, p)[a.root]
+	return value(a.g, a.eval, p)
 }
 
 // next is the value of child k searched depth more throws: at the
@@ -235,7 +257,7 @@ func (a *Expectimax[P, M]) chance(p P, depth int, alpha, beta float64) float64 {
 		return 0 // the search is abandoned; the value is never used
 	}
 	if depth == 0 || a.g.Over(p) {
-		return a.leaf(p)
+		return a.leaf(p)[a.root]
 	}
 	slot := &a.table[a.key(p)&a.mask]
 	if slot.gen == a.gen && slot.pos == p && slot.root == a.root && int(slot.depth) == depth {
@@ -314,7 +336,11 @@ func (a *Expectimax[P, M]) decision(p P, roll, depth int, alpha, beta float64) f
 func positionKey[P comparable, M comparable](g game.Game[P, M]) func(P) uint64 {
 	var zero P
 	if _, ok := any(zero).(game.Keyer); ok {
-		return func(p P) uint64 { return any(p).(game.Keyer).Key() }
+		// The method expression P.Key, taken once: calling Key through
+		// the interface would box every position, an allocation per
+		// node for positions larger than a word (Ludo's).
+		m, _ := reflect.TypeFor[P]().MethodByName("Key")
+		return m.Func.Interface().(func(P) uint64)
 	}
 	return func(p P) uint64 {
 		h := fnv.New64a()

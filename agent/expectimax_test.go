@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"passage/game"
+	"passage/ludo"
 	"passage/senet"
 )
 
@@ -154,5 +155,17 @@ func TestPositionKeyFallback(t *testing.T) {
 	}
 	if key(7) == key(8) {
 		t.Errorf("positions 7 and 8 share a key")
+	}
+}
+
+// TestPositionKeyIsTheKeyMethod: positions with a Key of their own are
+// indexed by it, without boxing them (TestMaxNDoesNotAllocate).
+func TestPositionKeyIsTheKeyMethod(t *testing.T) {
+	g := ludo.MustNew("kinevet", nil)
+	key := positionKey[ludo.Position, ludo.Move](g)
+	for _, p := range randomPositions(g, 50, 8) {
+		if got, want := key(p), p.Key(); got != want {
+			t.Fatalf("%s: key %#x, Key() %#x", g.FormatPosition(p), got, want)
+		}
 	}
 }

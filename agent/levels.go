@@ -43,6 +43,9 @@ type recipe struct {
 	// oracle: play perfectly where an Oracle (endgame table) knows the
 	// position (SetOracles).
 	oracle bool
+	// maxn: playExpectimax searches max-n with more than two seats
+	// (NAME-maxn).
+	maxn bool
 }
 
 // Levels lists the named players, the strengths weakest first, then the
@@ -76,6 +79,9 @@ func Names() []string {
 func parse(name string) (recipe, error) {
 	if base, ok := strings.CutSuffix(name, LinearSuffix); ok {
 		return parseLinear(name, base)
+	}
+	if base, ok := strings.CutSuffix(name, MaxNSuffix); ok {
+		return parseMaxN(name, base)
 	}
 	base, arg, numbered := strings.Cut(name, "-")
 	i := slices.IndexFunc(Levels, func(l Level) bool { return l.Name == base })
@@ -125,7 +131,7 @@ func New[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[P], 
 	case playNoisyGreedy:
 		return &noisy[P, M]{Greedy: NewGreedy(g, eval), rng: rand.New(rand.NewPCG(seed, 0xea5)), p: r.noise}, nil
 	case playExpectimax:
-		a := NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: r.depth, Nodes: r.nodes})
+		a := NewExpectimax(g, SearchEval(eval), ExpectimaxConfig{Depth: r.depth, Nodes: r.nodes, MaxN: r.maxn})
 		if r.oracle {
 			return withOracle(g, a), nil
 		}

@@ -15,12 +15,16 @@ import (
 // BenchmarkLevelDecision times the hard and expert levels on the
 // positions of greedy self-play games of each Senet ruleset and of
 // four-player kinevet where the side to move has a choice (forced moves
-// take no search). It reports the median time per decision, the mean
+// take no search), and on kinevet also hard-maxn, hard's budget searched
+// max-n. It reports the median time per decision, the mean
 // depth in throws and the positions searched per second; the README
 // quotes it.
 func BenchmarkLevelDecision(b *testing.B) {
-	for _, level := range []string{"hard", "expert"} {
+	for _, level := range []string{"hard", "expert", "hard-maxn"} {
 		for _, spec := range senet.Specs() {
+			if level == "hard-maxn" {
+				break // two seats: the same search as hard
+			}
 			b.Run(level+"/"+spec.Name, func(b *testing.B) {
 				r := senet.MustNew(spec.Name, nil)
 				benchLevel[senet.Position, senet.Move](b, r, r, level)

@@ -27,46 +27,38 @@ const (
 )
 
 // aggregate applies one aggregation correction to the group's values x,
-// binned by change, the last sweep's changes, and returns the largest
-// correction (0 when the bins' system is singular and nothing changed).
-func (s *solver) aggregate(g *graph, v values, change []float32) float64 {
-	n := len(g.order)
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, x := range change {
-		lo, hi = min(lo, float64(x)), max(hi, float64(x))
-	}
+// binned by the last sweep's changes (in changes, ranging over [lo, hi])
+// into bin, and returns the largest correction (0 when the bins' system
+// is singular or the changes all equal, and nothing changed).
+func (s *solver) aggregate(g *graph, v values, changes *changeLog, lo, hi float64, bin []uint8) (float64, error) {
 	if !(hi > lo) {
-		return 0
+		return 0, nil
 	}
-	bin := make([]uint16, n) // aggBins <= 65536
-	for j, x := range change {
-		bin[j] = uint16(min(aggBins-1, int((float64(x)-lo)/(hi-lo)*aggBins)))
-	}
-	// The residual of each position under its best policy.
-	d := make([]float64, n)
-	parallel(n, aggChunk, s.workers, func(from, to int) {
-		for j := from; j < to; j++ {
-			sum := 0.0
-			g.policyRow(v, j, func(p float64, e uint32) { sum += p * v.edge(e) })
-			d[j] = sum - v.x[j]
-		}
+	err := changes.each(func(j int, x float32) {
+		bin[j] = uint8(min(aggBins-1, int((float64(x)-lo)/(hi-lo)*aggBins)))
 	})
-	// a[k][l] is the policy's probability mass (signed: -p when the turn
-	// passes) from bin k's positions to bin l's. Throw probabilities are
-	// multiples of 1/16, so these sums are exact in any order and each
-	// worker keeps its own; the residuals' sums are kept per chunk and
-	// added in chunk order.
+	if err != nil {
+		return 0, err
+	}
+	// Per position, its residual under its best policy d, and a[k][l],
+	// the policy's probability mass (signed: -p when the turn passes)
+	// from bin k's positions to bin l's. Throw probabilities are
+	// multiples of 1/16, so the a sums are exact in any order and each
+	// worker keeps its own; the residuals' sums are kept per aggChunk
+	// positions, which one worker adds up in order, and added in chunk
+	// order.
 	type chunkSums struct{ cnt, res [aggBins]float64 }
+	n := g.n
 	parts := make([]chunkSums, (n+aggChunk-1)/aggChunk)
 	workers := max(1, min(s.workers, len(parts)))
 	mats := make([][aggBins][aggBins]float64, workers)
-	parallelWorkers(n, aggChunk, workers, func(w, from, to int) {
+	err = g.forChunks(0, n, aggChunk/graphChunk, workers, func(w int, ch *edgeChunk, base, from, to int) {
 		ps, a := &parts[from/aggChunk], &mats[w]
 		for j := from; j < to; j++ {
 			k := bin[j]
-			ps.cnt[k]++
-			ps.res[k] += d[j]
-			g.policyRow(v, j, func(p float64, e uint32) {
+			sum := 0.0
+			g.policyRow(v, ch, j-base, func(p float64, e uint32) {
+				sum += p * v.edge(e)
 				if e == winEdge || e&outsideEdge != 0 {
 					return
 				}
@@ -77,8 +69,13 @@ func (s *solver) aggregate(g *graph, v values, change []float32) float64 {
 					a[k][l] += p
 				}
 			})
+			ps.cnt[k]++
+			ps.res[k] += sum - v.x[j]
 		}
 	})
+	if err != nil {
+		return 0, err
+	}
 	var tot chunkSums
 	for _, ps := range parts {
 		for k := range aggBins {
@@ -110,7 +107,7 @@ func (s *solver) aggregate(g *graph, v values, change []float32) float64 {
 	}
 	y, ok := solveDense(m, rhs)
 	if !ok {
-		return 0
+		return 0, nil
 	}
 	largest := 0.0
 	for k, c := range tot.cnt {
@@ -121,7 +118,7 @@ func (s *solver) aggregate(g *graph, v values, change []float32) float64 {
 	for j := range v.x {
 		v.x[j] = min(1, max(0, v.x[j]+y[bin[j]]))
 	}
-	return largest
+	return largest, nil
 }
 
 // solveDense solves m y = rhs by Gaussian elimination with partial

@@ -28,6 +28,17 @@ type Options struct {
 	// Checkpoint, when set, is the file the solver saves its work to
 	// after every layer and when ctx is cancelled, and resumes from.
 	Checkpoint string
+	// Scratch is the directory for the move graphs of layer groups with
+	// more than DiskGraphAbove positions, kept on disk while the group
+	// is solved and deleted after it. Empty: every graph in memory.
+	// When the last group (K+K) goes to disk, its values also go
+	// straight into the table, so that the float32 values of the whole
+	// class are never in memory at once (K=4: 1.75 GB).
+	Scratch string
+	// DiskGraphAbove is the size of group, in positions, above which its
+	// graph goes to Scratch; 0 means DiskGraphPositions. The table does
+	// not depend on it.
+	DiskGraphAbove int64
 
 	// plain solves by plain value iteration, generating the moves in
 	// every sweep and without aggregation: the slow reference the tests
@@ -57,8 +68,14 @@ var ErrInterrupted = errors.New("solve interrupted")
 // solver holds the values during a solve, as float32 so that K=4 fits
 // in memory; they are the mover's probability of winning.
 type solver struct {
-	c         *Class
-	vals      []float32
+	c *Class
+	// vals are the values of every position, or with a disk graph for
+	// the last group (see Options.Scratch) of every position before it.
+	vals []float32
+	// table receives the last group's values when vals stops before it.
+	table     []uint16
+	scratch   string
+	diskAbove int64
 	workers   int
 	plain     bool
 	tolerance float64
@@ -81,7 +98,10 @@ func Solve(ctx context.Context, c *Class, opt Options) (*Table, error) {
 	if err := s.run(ctx, opt); err != nil {
 		return nil, err
 	}
-	t := &Table{Class: c, vals: make([]uint16, c.size)}
+	t := &Table{Class: c, vals: s.table}
+	if t.vals == nil {
+		t.vals = make([]uint16, c.size)
+	}
 	for i, v := range s.vals {
 		t.vals[i] = quantize(float64(v))
 	}
@@ -90,7 +110,16 @@ func Solve(ctx context.Context, c *Class, opt Options) (*Table, error) {
 
 // newSolver starts a solve of c: every value 1/2.
 func newSolver(c *Class, opt Options) (*solver, error) {
-	s := &solver{c: c, vals: make([]float32, c.size), workers: opt.Workers, plain: opt.plain, tolerance: opt.tolerance}
+	s := &solver{c: c, workers: opt.Workers, plain: opt.plain, tolerance: opt.tolerance, scratch: opt.Scratch, diskAbove: opt.DiskGraphAbove}
+	if s.diskAbove <= 0 {
+		s.diskAbove = DiskGraphPositions
+	}
+	n := c.size
+	if last := c.groups()[len(c.groups())-1]; !s.plain && s.onDisk(c.groupSize(last)) {
+		n, _ = c.Span(last[0])
+	}
+	s.vals = make([]float32, n)
+	hugePages(s.vals)
 	if s.tolerance <= 0 {
 		s.tolerance = Tolerance
 	}
@@ -144,7 +173,9 @@ func (s *solver) run(ctx context.Context, opt Options) error {
 		if err != nil {
 			return err
 		}
-		if opt.Checkpoint != "" {
+		if opt.Checkpoint != "" && (gi+1 < len(groups) || len(s.vals) == int(c.size)) {
+			// (The last group's values may be in s.table only, which the
+			// caller writes next.)
 			if err := saveCheckpoint(opt.Checkpoint, c, gi+1, 0, s.vals); err != nil {
 				return err
 			}
@@ -166,6 +197,22 @@ func (c *Class) groups() [][]Layer {
 		}
 	}
 	return out
+}
+
+// groupSize is the number of positions in group.
+func (c *Class) groupSize(group []Layer) int64 {
+	var n int64
+	for _, l := range group {
+		_, ln := c.Span(l)
+		n += ln
+	}
+	return n
+}
+
+// onDisk reports whether a group of n positions keeps its move graph on
+// disk.
+func (s *solver) onDisk(n int64) bool {
+	return s.scratch != "" && n > s.diskAbove
 }
 
 // bands orders the positions of a group by decreasing sum of occupied

@@ -3,6 +3,8 @@ package endgame
 import (
 	"context"
 	"math"
+	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -10,34 +12,48 @@ import (
 // sweep is one Gauss-Seidel sweep over the graph: band by band, each
 // band's new values computed in parallel from the values before it, then
 // stored together, so the result does not depend on the number of
-// workers. It records each position's change in change and returns the
-// largest.
-func (g *graph) sweep(v values, next []float64, change []float32, workers int) float64 {
-	maxDelta := 0.0
+// workers. It records each position's change in log and returns the
+// largest change and the range of the recorded changes. done is called
+// after each band with the positions swept so far.
+func (g *graph) sweep(v values, next []float64, log *changeLog, workers int, done func(int)) (maxDelta, lo, hi float64, err error) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	if len(g.gathered) < max(1, workers) {
+		g.gathered = make([][]float64, max(1, workers)) // before the workers start
+	}
+	if err := log.start(); err != nil {
+		return 0, 0, 0, err
+	}
 	for b := 0; b+1 < len(g.bands); b++ {
-		lo, hi := g.bands[b], g.bands[b+1]
-		parallel(hi-lo, chunk, workers, func(from, to int) {
+		blo, bhi := g.bands[b], g.bands[b+1]
+		err := g.forChunks(blo, bhi, 1, workers, func(w int, ch *edgeChunk, base, from, to int) {
+			// First every edge's value, then the rows: the loads of the
+			// first loop do not wait for each other (see gatherEdges).
+			e0, e1 := ch.edgeRange(from-base, to-base)
+			vals := g.gatherEdges(w, v, ch.edges[e0:e1])
 			for j := from; j < to; j++ {
-				next[j] = g.backup(v, lo+j)
+				k := j - base
+				at := int(ch.first[k]) - e0
+				next[j-blo] = g.backup(vals[at:], ch.edges[e0+at:], ch.counts[k], j)
 			}
 		})
-		for j := lo; j < hi; j++ {
-			d := next[j-lo] - v.x[j]
-			change[j] = float32(d)
-			maxDelta = max(maxDelta, math.Abs(d))
-			v.x[j] = next[j-lo]
+		if err != nil {
+			return 0, 0, 0, err
 		}
+		for j := blo; j < bhi; j++ {
+			d := next[j-blo] - v.x[j]
+			c := float32(d)
+			log.put(j, c)
+			lo, hi = min(lo, float64(c)), max(hi, float64(c))
+			maxDelta = max(maxDelta, math.Abs(d))
+			v.x[j] = next[j-blo]
+		}
+		done(bhi)
 	}
-	return maxDelta
+	return maxDelta, lo, hi, log.finish()
 }
 
-// parallel calls f on the pieces [from, to) of [0, n), size at a time,
-// on up to workers goroutines.
-func parallel(n, size, workers int, f func(from, to int)) {
-	parallelWorkers(n, size, workers, func(_, from, to int) { f(from, to) })
-}
-
-// parallelWorkers is parallel that also tells f which worker (0 to
+// parallelWorkers calls f on the pieces [from, to) of [0, n), size at a
+// time, on up to workers goroutines, telling f which worker (0 to
 // workers-1) runs it.
 func parallelWorkers(n, size, workers int, f func(w, from, to int)) {
 	workers = min(workers, (n+size-1)/size)
@@ -88,25 +104,47 @@ const aggSlow, aggSteady = 0.7, 0.05
 // step then corrects none by more. The group's values are kept apart in
 // float64 and stored when it is solved, so an interrupted group starts
 // again from its beginning when resumed, exactly as it started before.
+// A group of more than DiskGraphPositions positions keeps its graph on
+// disk (Options.Scratch); its values and the earlier layers' stay in
+// memory.
 func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, progress func(Progress), checkpoint func(sweep int) error) error {
-	g, err := s.buildGraph(group, func(done, total int64) {
+	scratch := ""
+	if s.onDisk(s.c.groupSize(group)) {
+		scratch = s.scratch
+	}
+	g, err := s.buildGraph(group, scratch, func(done, total int64) {
 		progress(Progress{Layer: group[0], Sweep: 0, Delta: 1, Done: done, Total: total})
 	})
 	if err != nil {
 		return err
 	}
+	defer g.close()
+	if g.disk != nil {
+		// The build's index maps are garbage now: give their memory
+		// back before the values take it.
+		releaseMemory()
+	}
 	widest := 0
 	for b := 0; b+1 < len(g.bands); b++ {
 		widest = max(widest, g.bands[b+1]-g.bands[b])
 	}
-	n := len(g.order)
+	n := g.n
 	v := values{x: make([]float64, n), vals: s.vals}
-	for j, i := range g.order {
-		v.x[j] = float64(s.vals[i])
+	hugePages(v.x)
+	err = g.eachOrder(func(j int, i uint32) {
+		v.x[j] = 0.5 // the start of every group (a group is stored only when solved)
+		if int(i) < len(s.vals) {
+			v.x[j] = float64(s.vals[i])
+		}
+	})
+	if err != nil {
+		return err
 	}
 	next := make([]float64, widest)
-	change := make([]float32, n)
+	changes := g.changeLog()
+	var bin []uint8      // aggregation's bins, kept for the next step
 	var deltas []float64 // since the last aggregation
+	last := 1.0          // the last sweep's largest change, for progress
 	for {
 		if ctx.Err() != nil {
 			// The group's values are still those it started with: the
@@ -117,23 +155,52 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 			return ErrInterrupted
 		}
 		sweep++
-		delta := g.sweep(v, next, change, s.workers)
+		delta, lo, hi, err := g.sweep(v, next, changes, s.workers, func(done int) {
+			progress(Progress{Layer: group[0], Sweep: sweep, Delta: last, Done: int64(done), Total: int64(n)})
+		})
+		if err != nil {
+			return err
+		}
 		progress(Progress{Layer: group[0], Sweep: sweep, Delta: delta, Done: int64(n), Total: int64(n)})
 		deltas = append(deltas, delta)
-		if delta <= s.tolerance {
+		last = delta
+		if delta <= s.tolerance || slowAndSteady(deltas) {
+			if bin == nil {
+				bin = make([]uint8, n)
+			}
 			// A slow error can hide behind small changes; the
 			// aggregation step estimates it.
-			if s.aggregate(g, v, change) <= s.tolerance {
+			corr, err := s.aggregate(g, v, changes, lo, hi, bin)
+			if err != nil {
+				return err
+			}
+			if delta <= s.tolerance && corr <= s.tolerance {
 				break
 			}
 			deltas = deltas[:0]
-		} else if slowAndSteady(deltas) {
-			s.aggregate(g, v, change)
-			deltas = deltas[:0]
 		}
 	}
-	for j, i := range g.order {
-		s.vals[i] = float32(v.x[j])
+	bin, changes, next = nil, nil, nil
+	if g.disk != nil {
+		releaseMemory()
 	}
-	return nil
+	return g.eachOrder(func(j int, i uint32) {
+		if int(i) < len(s.vals) {
+			s.vals[i] = float32(v.x[j])
+			return
+		}
+		// The last group when the values of all fit no longer:
+		// straight into the table, as the stored float32 would be.
+		if s.table == nil {
+			s.table = make([]uint16, s.c.size)
+		}
+		s.table[i] = quantize(float64(float32(v.x[j])))
+	})
+}
+
+// releaseMemory collects garbage and returns it to the operating
+// system at once, between the phases of a group whose arrays are large.
+func releaseMemory() {
+	runtime.GC()
+	debug.FreeOSMemory()
 }

@@ -26,6 +26,33 @@ func solveTiny(t *testing.T) string {
 	return dir
 }
 
+// TestSolveDiskGraph: with every move graph on disk (--disk-graph-above
+// 1) solve writes the same file as with the graphs in memory, and
+// leaves its scratch directory empty.
+func TestSolveDiskGraph(t *testing.T) {
+	mem := filepath.Join(solveTiny(t), "senet-jequier.k1.pegt")
+	dir, scratch := t.TempDir(), t.TempDir()
+	code, out, errOut := runCLI(t, "", "solve", "--rules", "senet-jequier", "--pieces", "1", "--out", dir,
+		"--quiet", "--disk-graph-above", "1", "--scratch", scratch)
+	if code != 0 {
+		t.Fatalf("solve: %d %q %q", code, out, errOut)
+	}
+	want, err := os.ReadFile(mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "senet-jequier.k1.pegt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Error("the table solved with its graphs on disk differs from the one solved in memory")
+	}
+	if left, _ := os.ReadDir(scratch); len(left) != 0 {
+		t.Errorf("%d files left in the scratch directory", len(left))
+	}
+}
+
 func TestSolveAndVerify(t *testing.T) {
 	dir := solveTiny(t)
 	file := filepath.Join(dir, "senet-jequier.k1.pegt")
@@ -90,6 +117,7 @@ func TestEvalErrors(t *testing.T) {
 		{"solve", "--rules", "senet-szenet", "--pieces", "3", "--out", t.TempDir()}, // 712,844,366 positions: too many
 		{"solve", "--rules", "senet-jequier", "--pieces", "5", "--out", t.TempDir()},
 		{"solve", "--rules", "kinevet", "--pieces", "1", "--out", t.TempDir()},
+		{"solve", "--rules", "senet-jequier", "--pieces", "1", "--out", t.TempDir(), "--disk-graph-above", "0"},
 		{"solve", "--verify", filepath.Join(t.TempDir(), "missing.pegt")},
 		{"analyze"},
 		{"analyze", filepath.Join(t.TempDir(), "missing")},

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -28,6 +29,8 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	verify := fs.String("verify", "", "check the Bellman equation on every position of table `FILE`, and that best play can end the game from each")
 	workers := fs.Int("workers", 0, "goroutines to use (default: every core); the table does not depend on it")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	diskAbove := fs.Int64("disk-graph-above", endgame.DiskGraphPositions, "keep the move graph of a layer group with more than `N` positions on disk (--scratch); the table does not depend on it")
+	scratch := fs.String("scratch", "", "keep the move graphs of the largest layer groups in `DIR` while they are solved (default: DIR/tmp of --out)")
 	strength := fs.String("strength", "", "measure computer players against table `FILE` (with --agents, --positions, --seed)")
 	agents := fs.String("agents", "greedy,hard,expert", "the computer players `NAME,NAME...` that --strength measures")
 	positions := fs.Int("positions", 10000, "decisions --strength draws, `N`")
@@ -74,6 +77,9 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	if *pieces == 0 {
 		return usageError{"solve: --pieces is required"}
 	}
+	if *diskAbove < 1 {
+		return usageError{"solve: --disk-graph-above must be at least 1"}
+	}
 	rules, err := senetRules(&rf)
 	if err != nil {
 		return err
@@ -93,9 +99,16 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	}
 	path := filepath.Join(dir, endgame.FileName(rules.ID(), *pieces))
 	checkpoint := path + ".partial"
+	if *scratch == "" {
+		*scratch = filepath.Join(dir, "tmp")
+	}
+	// The solver's memory is a few huge arrays without pointers, cheap to
+	// scan: collecting garbage early keeps it from doubling the peak (K=4
+	// holds some 3 GB for an hour).
+	debug.SetGCPercent(10)
 	bar := progressBar{w: stderr, quiet: *quiet}
 	start := time.Now()
-	t, err := endgame.Solve(ctx, c, endgame.Options{Workers: *workers, Checkpoint: checkpoint, Progress: bar.show})
+	t, err := endgame.Solve(ctx, c, endgame.Options{Workers: *workers, Checkpoint: checkpoint, Scratch: *scratch, DiskGraphAbove: *diskAbove, Progress: bar.show})
 	bar.done()
 	if errors.Is(err, endgame.ErrInterrupted) {
 		return interrupted{fmt.Sprintf("solve: interrupted; run the same command again to resume from %s", checkpoint)}
