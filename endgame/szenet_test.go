@@ -357,6 +357,20 @@ func TestSzenetVerify(t *testing.T) {
 	}
 }
 
+// TestSzenetNoValueRestsOnEndlessPlay: best play ends the game from
+// every position of Szenet's K=1 class, hand and sleepers included
+// (docs/endgame.md, "Endless play"; the K=2 table is checked by passage
+// solve --verify). With one piece a side no line can go on for ever
+// whatever the throws: a lone piece must move, and some throw bears it
+// off or brings it nearer.
+func TestSzenetNoValueRestsOnEndlessPlay(t *testing.T) {
+	tab := mustSolve(t, mustClass(t, "senet-szenet", nil, 1))
+	rep, err := tab.Endless(context.Background(), 2)
+	if err != nil || rep.Checked != tab.Class.Size() || rep.Endless != 0 || rep.Prolongable != 0 {
+		t.Fatalf("%+v %v", rep, err)
+	}
+}
+
 // TestSzenetDeterministic: the table does not depend on the number of
 // workers, and a solve interrupted and resumed from its checkpoint
 // gives the same table (TestDeterministic resumes across layer groups).
