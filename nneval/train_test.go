@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"passage/game"
 	"passage/ludo"
 	"passage/senet"
 )
@@ -78,5 +79,41 @@ func TestTrainingLowersTheLoss(t *testing.T) {
 	}
 	if after := loss(99); after >= before {
 		t.Errorf("loss against the results %.4f before training, %.4f after", before, after)
+	}
+}
+
+// A game stops at the first position that Exact knows, whose exact
+// value stands for the result: with an oracle that knows the positions
+// after the first piece is borne off the games are shorter and the
+// weights differ from plain self-play's; with one that knows every
+// position there is nothing to train on.
+func TestExactValuesEndTheGames(t *testing.T) {
+	r := senet.MustNew("senet-jequier", nil)
+	train := func(knows func(senet.Position) bool) (*Trainer[senet.Position, senet.Move], *Grads) {
+		net, _ := SenetFromLinear(r, 8, uniform(1))
+		e, _ := NewEval(net, SenetEncoder{R: r})
+		tr := NewTrainer(r, e, nil, TrainConfig{Games: 8, Batch: 8, Lambda: 0.7, Rate: 0.1, SkipRate: 1, Seed: 3, Workers: 2})
+		if knows != nil {
+			tr.Exact = func(p senet.Position) (game.Payoffs, bool) { return game.Payoffs{0.9, 0.1}, knows(p) }
+		}
+		if err := tr.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return tr, tr.W
+	}
+	plain, plainW := train(nil)
+	late, lateW := train(func(p senet.Position) bool { return p.Off(senet.White)+p.Off(senet.Black) > 0 })
+	if late.Moves == 0 || late.Moves >= plain.Moves || sameWeights(plainW, lateW) {
+		t.Errorf("oracle after the first piece off: %d positions trained on (plain self-play %d), same weights %v",
+			late.Moves, plain.Moves, sameWeights(plainW, lateW))
+	}
+	all, allW := train(func(senet.Position) bool { return true })
+	if all.Moves != 0 {
+		t.Errorf("an oracle that knows the start: %d positions trained on, want 0", all.Moves)
+	}
+	net, _ := SenetFromLinear(r, 8, uniform(1))
+	fresh := NewTrainer(r, &Eval[senet.Position]{Net: net, Enc: SenetEncoder{R: r}}, nil, TrainConfig{}).W
+	if !sameWeights(allW, fresh) {
+		t.Error("an oracle that knows the start: the weights changed")
 	}
 }

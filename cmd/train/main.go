@@ -13,6 +13,7 @@
 //
 //	go run ./cmd/train -rules senet-szenet -games 20000 -curve szenet.csv -plot szenet.png
 //	go run ./cmd/train -info nneval/weights/senet-szenet.nnw
+//	go run ./cmd/train -rules senet-jequier -mae ~/.cache/passage/endgame
 package main
 
 import (
@@ -54,29 +55,33 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // options are the command's flags.
 type options struct {
-	rules       string
-	opts        multi
-	games       int
-	batch       int
-	hidden      int
-	lambda      float64
-	rate        float64
-	epsilon     float64
-	skipRate    float64
-	seed        uint64
-	workers     int
-	out         string
-	checkpoint  string
-	every       int
-	resume      bool
-	curve       string
-	curveEvery  int
-	curveGames  int
-	curvePlayer string
-	opponent    string
-	plot        string
-	progress    bool
-	info        string
+	rules        string
+	opts         multi
+	games        int
+	batch        int
+	hidden       int
+	lambda       float64
+	rate         float64
+	epsilon      float64
+	skipRate     float64
+	seed         uint64
+	workers      int
+	out          string
+	checkpoint   string
+	every        int
+	resume       bool
+	curve        string
+	curveEvery   int
+	curveGames   int
+	curvePlayer  string
+	opponent     string
+	plot         string
+	progress     bool
+	info         string
+	mae          string
+	maePositions int
+	weights      multi
+	tables       string
 }
 
 type multi []string
@@ -111,6 +116,10 @@ func cmdTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&o.plot, "plot", "", "draw the learning curve to `FILE` (.png or .svg); needs -curve")
 	fs.BoolVar(&o.progress, "progress", false, "draw the progress bar even when standard error is not a terminal")
 	fs.StringVar(&o.info, "info", "", "print the header of the weight `FILE` and exit")
+	fs.StringVar(&o.mae, "mae", "", "instead of training, print the evaluations' errors against the largest endgame table of -rules in `DIR`")
+	fs.IntVar(&o.maePositions, "mae-positions", 10000, "positions `N` that -mae draws from the table (seeded by -seed)")
+	fs.StringVar(&o.tables, "tables", "", "train Senet with the largest endgame table of -rules in `DIR`: a self-play game ends at the first position it holds, whose exact value stands for the result")
+	fs.Var(&o.weights, "weights", "with -mae, also measure the network in weight `FILE` (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -119,6 +128,14 @@ func cmdTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if o.info != "" {
 		return info(o.info, stdout)
+	}
+	switch {
+	case o.mae != "" && o.maePositions <= 0:
+		return errors.New("-mae-positions must be positive")
+	case o.mae != "":
+		return cmdErrors(o, stdout)
+	case len(o.weights) > 0:
+		return errors.New("-weights needs -mae")
 	}
 	switch {
 	case o.rules == "":

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"passage/agent"
+	"passage/endgame"
 	"passage/game"
 	"passage/ludo"
 	"passage/nneval"
@@ -55,15 +56,39 @@ func trainRules(ctx context.Context, o options, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		exact, err := senetTable(o, r)
+		if err != nil {
+			return err
+		}
 		return train(ctx, o, r, nneval.SenetEncoder{R: r}, nneval.SenetKey(r),
-			func() (*nneval.Net, error) { return nneval.SenetFromLinear(r, o.hidden, uniform) }, stderr)
+			func() (*nneval.Net, error) { return nneval.SenetFromLinear(r, o.hidden, uniform) }, exact, stderr)
+	}
+	if o.tables != "" {
+		return fmt.Errorf("-tables: only Senet rulesets have endgame tables, not %q", o.rules)
 	}
 	r, err := ludo.New(o.rules, opts)
 	if err != nil {
 		return err
 	}
 	return train(ctx, o, r, nneval.NewLudoEncoder(r), nneval.LudoKey(r),
-		func() (*nneval.Net, error) { return nneval.LudoFromHand(r, o.hidden, uniform) }, stderr)
+		func() (*nneval.Net, error) { return nneval.LudoFromHand(r, o.hidden, uniform) }, nil, stderr)
+}
+
+// senetTable is the exact value of the positions of the largest table
+// of r in o.tables, or nil without -tables.
+func senetTable(o options, r *senet.Rules) (func(senet.Position) (game.Payoffs, bool), error) {
+	if o.tables == "" {
+		return nil, nil
+	}
+	t, err := endgame.Find(o.tables, r.ID())
+	if err != nil {
+		return nil, err
+	}
+	if t == nil {
+		return nil, fmt.Errorf("-tables: no endgame table of %s in %s (make one with passage solve --rules %s --pieces 3 --out %s)",
+			r.ID(), o.tables, o.rules, o.tables)
+	}
+	return t.Exact, nil
 }
 
 // command is the command line that reproduces the run's weights.
@@ -76,6 +101,9 @@ func command(o options, id string) string {
 	}
 	fmt.Fprintf(&b, " -games %d -hidden %d -batch %d -lambda %g -rate %g -skip-rate %g -epsilon %g -seed %d",
 		o.games, o.hidden, o.batch, o.lambda, o.rate, o.skipRate, o.epsilon, o.seed)
+	if o.tables != "" {
+		fmt.Fprintf(&b, " -tables %s", o.tables)
+	}
 	return b.String()
 }
 
@@ -87,7 +115,7 @@ func sortedOpts(opts []string) []string {
 
 // train runs the training of one game.
 func train[P comparable, M comparable](ctx context.Context, o options, g evaluated[P, M], enc nneval.Encoder[P], key string,
-	initNet func() (*nneval.Net, error), stderr io.Writer) error {
+	initNet func() (*nneval.Net, error), exact func(P) (game.Payoffs, bool), stderr io.Writer) error {
 	if o.out == "" {
 		o.out = filepath.Join("nneval", "weights", key+".nnw")
 	}
@@ -156,6 +184,7 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 			return nil
 		},
 	})
+	tr.Exact = exact
 	err = tr.Run(ctx)
 	bar.finish()
 	if err != nil {
