@@ -55,3 +55,19 @@ func (a *perfect[P, M]) ChooseContext(ctx context.Context, p P, roll int) (M, er
 	}
 	return a.Choose(p, roll), nil
 }
+
+// countNode counts a chance node and, every stopCheckMask+1 nodes, looks
+// whether the search was cancelled from outside (a channel receive is too
+// dear to make at every node). It reports whether the search stopped.
+func (a *Expectimax[P, M]) countNode() bool {
+	a.nodes++
+	a.checks++
+	if a.done != nil && a.checks&stopCheckMask == 0 {
+		select {
+		case <-a.done:
+			a.stopped = true
+		default:
+		}
+	}
+	return a.stopped
+}

@@ -268,15 +268,8 @@ func (a *Expectimax[P, M]) chance(p P, depth int, alpha, beta float64) float64 {
 			return slot.value
 		}
 	}
-	a.nodes++
-	a.checks++
-	if a.done != nil && a.checks&stopCheckMask == 0 {
-		select {
-		case <-a.done:
-			a.stopped = true
-			return 0
-		default:
-		}
+	if a.countNode() {
+		return 0 // the search is abandoned; the value is never used
 	}
 	// Star1: with the unseen throws at 0 (worst) or 1 (best), the
 	// node's value lies in [sum, sum+rest].

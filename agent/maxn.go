@@ -68,15 +68,8 @@ func (a *Expectimax[P, M]) chanceN(p P, depth int) game.Payoffs {
 	if slot.gen == a.gen && slot.pos == p && int(slot.depth) == depth {
 		return slot.vals
 	}
-	a.nodes++
-	a.checks++
-	if a.done != nil && a.checks&stopCheckMask == 0 {
-		select {
-		case <-a.done:
-			a.stopped = true
-			return game.Payoffs{}
-		default:
-		}
+	if a.countNode() {
+		return game.Payoffs{} // the search is abandoned; the value is never used
 	}
 	var sum game.Payoffs
 	for _, o := range a.g.Outcomes(p) {

@@ -12,27 +12,36 @@ import (
 // oracle, hard and expert choose, in every position of the class and for
 // every throw, a move of the best exact value.
 func TestHardPlaysPerfectlyInsideTable(t *testing.T) {
-	c := mustClass(t, "senet-jequier", nil, 1)
-	tab := mustSolve(t, c)
+	tab := mustSolve(t, mustClass(t, "senet-jequier", nil, 1))
+	checkPlaysPerfectly(t, tab, Layer{1, 1}, 7)
+}
+
+// checkPlaysPerfectly installs tab as the oracle and checks that hard
+// and expert choose a move of the best exact value for every throw in
+// every step-th position of layer l. It returns the number of decisions
+// that had a choice of moves.
+func checkPlaysPerfectly(t *testing.T, tab *Table, l Layer, step int64) (choices int) {
+	t.Helper()
+	c, r := tab.Class, tab.Class.Rules
 	agent.SetOracles(func(id string) any {
-		if id == c.Rules.ID() {
+		if id == r.ID() {
 			return tab
 		}
 		return nil
 	})
 	defer agent.SetOracles(nil)
-	r := c.Rules
 	for _, level := range []string{"hard", "expert"} {
 		a, err := agent.New(r, r, level, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		start, n := c.Span(Layer{1, 1})
-		for i := start; i < start+n; i += 7 {
-			p := c.Position(Layer{1, 1}, i)
+		start, n := c.Span(l)
+		for i := start; i < start+n; i += step {
+			p := c.Position(l, i)
 			for _, o := range r.Outcomes(p) {
+				moves := r.Moves(p, o.Roll, nil)
 				best := -1.0
-				for _, m := range r.Moves(p, o.Roll, nil) {
+				for _, m := range moves {
 					e, _ := tab.Exact(r.Apply(p, o.Roll, m))
 					best = max(best, e[senet.White])
 				}
@@ -41,9 +50,13 @@ func TestHardPlaysPerfectlyInsideTable(t *testing.T) {
 				if !ok || e[senet.White] != best {
 					t.Fatalf("%s in %s throw %d plays %s worth %v, best %v", level, r.Format(p), o.Roll, m, e[senet.White], best)
 				}
+				if len(moves) > 1 {
+					choices++
+				}
 			}
 		}
 	}
+	return choices
 }
 
 // TestMeasureStrength: the table's own best move is never worse than

@@ -177,23 +177,31 @@ func TestAgreesWithExpectimax(t *testing.T) {
 // and a solve interrupted and resumed from its checkpoint gives the
 // same table as one that ran through.
 func TestDeterministic(t *testing.T) {
-	c := mustClass(t, "senet-jequier", nil, 2)
-	one := mustSolve(t, c) // on every core
+	checkDeterministic(t, mustClass(t, "senet-jequier", nil, 2), 3, func(p Progress) bool {
+		return p.Groups[0] == 1 && p.Sweep == 3 // inside the second layer group
+	})
+}
+
+// checkDeterministic solves c on every core and on one, then
+// interrupts a solve with the given workers where stop says so and
+// resumes it from its checkpoint with three: all must give the same
+// values.
+func checkDeterministic(t *testing.T, c *Class, workers int, stop func(Progress) bool) {
+	t.Helper()
+	all := mustSolve(t, c)
 	single, err := Solve(context.Background(), c, Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range one.vals {
-		if one.vals[i] != single.vals[i] {
-			t.Fatalf("index %d: %d on every core, %d with one worker", i, one.vals[i], single.vals[i])
+	for i := range all.vals {
+		if all.vals[i] != single.vals[i] {
+			t.Fatalf("index %d: %d on every core, %d with one worker", i, all.vals[i], single.vals[i])
 		}
 	}
 	ckpt := filepath.Join(t.TempDir(), "solve.partial")
 	ctx, cancel := context.WithCancel(context.Background())
-	calls := 0
-	_, err = Solve(ctx, c, Options{Workers: 3, Checkpoint: ckpt, Progress: func(p Progress) {
-		calls++
-		if p.Groups[0] == 1 && p.Sweep == 3 {
+	_, err = Solve(ctx, c, Options{Workers: workers, Checkpoint: ckpt, Progress: func(p Progress) {
+		if stop(p) {
 			cancel()
 		}
 	}})
@@ -204,9 +212,9 @@ func TestDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range one.vals {
-		if one.vals[i] != resumed.vals[i] {
-			t.Fatalf("index %d: %d straight through, %d resumed with three workers", i, one.vals[i], resumed.vals[i])
+	for i := range all.vals {
+		if all.vals[i] != resumed.vals[i] {
+			t.Fatalf("index %d: %d straight through, %d resumed with three workers", i, all.vals[i], resumed.vals[i])
 		}
 	}
 }

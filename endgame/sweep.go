@@ -124,10 +124,6 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 		// back before the values take it.
 		releaseMemory()
 	}
-	widest := 0
-	for b := 0; b+1 < len(g.bands); b++ {
-		widest = max(widest, g.bands[b+1]-g.bands[b])
-	}
 	n := g.n
 	v := values{x: make([]float64, n), vals: s.vals}
 	hugePages(v.x)
@@ -140,7 +136,7 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 	if err != nil {
 		return err
 	}
-	next := make([]float64, widest)
+	next := make([]float64, g.widestBand())
 	changes := g.changeLog()
 	var bin []uint8      // aggregation's bins, kept for the next step
 	var deltas []float64 // since the last aggregation
@@ -203,4 +199,14 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 func releaseMemory() {
 	runtime.GC()
 	debug.FreeOSMemory()
+}
+
+// widestBand is the number of positions of the graph's largest band: the
+// room a sweep needs for a band's new values before it stores them.
+func (g *graph) widestBand() int {
+	widest := 0
+	for b := 0; b+1 < len(g.bands); b++ {
+		widest = max(widest, g.bands[b+1]-g.bands[b])
+	}
+	return widest
 }

@@ -21,16 +21,7 @@ func BenchmarkSweepK3(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	v := values{x: make([]float64, g.n), vals: s.vals}
-	for j := range v.x {
-		v.x[j] = 0.5
-	}
-	widest := 0
-	for k := 0; k+1 < len(g.bands); k++ {
-		widest = max(widest, g.bands[k+1]-g.bands[k])
-	}
-	next := make([]float64, widest)
-	changes := g.changeLog()
+	v, next, changes := benchSweepStart(s, g)
 	for b.Loop() {
 		if _, _, _, err := g.sweep(v, next, changes, 1, func(int) {}); err != nil {
 			b.Fatal(err)
@@ -66,17 +57,7 @@ func BenchmarkDiskGraphK4(b *testing.B) {
 	defer g.close()
 	b.Logf("4+4: %d positions, graph built in %s, %d bytes on disk", g.n, time.Since(start).Round(time.Second), g.disk.end)
 	releaseMemory()
-	v := values{x: make([]float64, g.n), vals: s.vals}
-	hugePages(v.x)
-	for j := range v.x {
-		v.x[j] = 0.5
-	}
-	widest := 0
-	for k := 0; k+1 < len(g.bands); k++ {
-		widest = max(widest, g.bands[k+1]-g.bands[k])
-	}
-	next := make([]float64, widest)
-	changes := g.changeLog()
+	v, next, changes := benchSweepStart(s, g)
 	bin := make([]uint8, g.n)
 	b.ResetTimer()
 	for b.Loop() {
@@ -88,4 +69,16 @@ func BenchmarkDiskGraphK4(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// benchSweepStart is what a sweep of g needs: the group's values, all
+// 1/2 (the work does not depend on them), room for a band, and the
+// change log.
+func benchSweepStart(s *solver, g *graph) (values, []float64, *changeLog) {
+	v := values{x: make([]float64, g.n), vals: s.vals}
+	hugePages(v.x)
+	for j := range v.x {
+		v.x[j] = 0.5
+	}
+	return v, make([]float64, g.widestBand()), g.changeLog()
 }

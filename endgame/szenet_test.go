@@ -9,7 +9,6 @@ import (
 	"sync"
 	"testing"
 
-	"passage/agent"
 	"passage/senet"
 )
 
@@ -375,79 +374,14 @@ func TestSzenetNoValueRestsOnEndlessPlay(t *testing.T) {
 // workers, and a solve interrupted and resumed from its checkpoint
 // gives the same table (TestDeterministic resumes across layer groups).
 func TestSzenetDeterministic(t *testing.T) {
-	c := mustClass(t, "senet-szenet", nil, 1)
-	all := mustSolve(t, c)
-	one, err := Solve(context.Background(), c, Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range all.vals {
-		if all.vals[i] != one.vals[i] {
-			t.Fatalf("index %d: %d on every core, %d on one", i, all.vals[i], one.vals[i])
-		}
-	}
-	ckpt := filepath.Join(t.TempDir(), "szenet.partial")
-	ctx, cancel := context.WithCancel(context.Background())
-	_, err = Solve(ctx, c, Options{Workers: 1, Checkpoint: ckpt, Progress: func(p Progress) {
-		if p.Sweep == 5 {
-			cancel()
-		}
-	}})
-	if err != ErrInterrupted {
-		t.Fatalf("interrupted solve: %v", err)
-	}
-	resumed, err := Solve(context.Background(), c, Options{Workers: 3, Checkpoint: ckpt})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range all.vals {
-		if all.vals[i] != resumed.vals[i] {
-			t.Fatalf("index %d: %d straight through, %d resumed", i, all.vals[i], resumed.vals[i])
-		}
-	}
+	checkDeterministic(t, mustClass(t, "senet-szenet", nil, 1), 1, func(p Progress) bool { return p.Sweep == 5 })
 }
 
 // TestSzenetHardPlaysPerfectly: with the table as the oracle, hard and
 // expert choose a move of the best exact value in positions with two
 // white pieces left (a choice of moves), for every throw.
 func TestSzenetHardPlaysPerfectly(t *testing.T) {
-	tab := mustSzenetSmall(t)
-	c, r := tab.Class, tab.Class.Rules
-	agent.SetOracles(func(id string) any {
-		if id == r.ID() {
-			return tab
-		}
-		return nil
-	})
-	defer agent.SetOracles(nil)
-	choices := 0
-	for _, level := range []string{"hard", "expert"} {
-		a, err := agent.New(r, r, level, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		start, n := c.Span(Layer{2, 1})
-		for i := start; i < start+n; i += 401 {
-			p := c.Position(Layer{2, 1}, i)
-			for _, o := range r.Outcomes(p) {
-				moves := r.Moves(p, o.Roll, nil)
-				best := -1.0
-				for _, m := range moves {
-					e, _ := tab.Exact(r.Apply(p, o.Roll, m))
-					best = max(best, e[senet.White])
-				}
-				m := a.Choose(p, o.Roll)
-				e, ok := tab.Exact(r.Apply(p, o.Roll, m))
-				if !ok || e[senet.White] != best {
-					t.Fatalf("%s in %s throw %d plays %s worth %v, best %v", level, r.Format(p), o.Roll, m, e[senet.White], best)
-				}
-				if len(moves) > 1 {
-					choices++
-				}
-			}
-		}
-	}
-	if choices < 50 {
+	if choices := checkPlaysPerfectly(t, mustSzenetSmall(t), Layer{2, 1}, 401); choices < 50 {
 		t.Fatalf("only %d decisions with a choice", choices)
 	}
 }
