@@ -99,8 +99,26 @@ func TestHandValues(t *testing.T) {
 // from 0 to 1. It returns bounds on the side to throw's chance of
 // winning; they meet when every line ends within the depth.
 func bounds(r *senet.Rules, p senet.Position, depth int) (lo, hi float64) {
+	return memoBounds(r, p, depth, nil)
+}
+
+// boundKey is a position and a number of throws left.
+type boundKey struct {
+	p senet.Position
+	d int
+}
+
+// memoBounds is bounds with its results kept in memo,
+// unless memo is nil: in Szenet a lost throw passes the turn, so no
+// line is sure to end within any depth, and bounds only meet in the
+// limit; a deep search needs the positions it meets again to be
+// computed once.
+func memoBounds(r *senet.Rules, p senet.Position, depth int, memo map[boundKey][2]float64) (lo, hi float64) {
 	if depth == 0 {
 		return 0, 1
+	}
+	if b, ok := memo[boundKey{p, depth}]; ok {
+		return b[0], b[1]
 	}
 	me := p.Turn()
 	for _, o := range r.Outcomes(p) {
@@ -113,15 +131,18 @@ func bounds(r *senet.Rules, p senet.Position, depth int) (lo, hi float64) {
 				l = float64(boolInt(q.Winner() == me))
 				h = l
 			case q.Turn() == me:
-				l, h = bounds(r, q, depth-1)
+				l, h = memoBounds(r, q, depth-1, memo)
 			default:
-				ol, oh := bounds(r, q, depth-1)
+				ol, oh := memoBounds(r, q, depth-1, memo)
 				l, h = 1-oh, 1-ol
 			}
 			bestLo, bestHi = max(bestLo, l), max(bestHi, h)
 		}
 		lo += o.Prob() * bestLo
 		hi += o.Prob() * bestHi
+	}
+	if memo != nil {
+		memo[boundKey{p, depth}] = [2]float64{lo, hi}
 	}
 	return lo, hi
 }

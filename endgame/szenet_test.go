@@ -254,48 +254,6 @@ func TestSzenetHandValuesTwoPieces(t *testing.T) {
 	near("W25 w20", v(szBoard("W25", "w20", "B29")+" w"+two), want)
 }
 
-// boundKey is a position and a number of throws left.
-type boundKey struct {
-	p senet.Position
-	d int
-}
-
-// memoBounds is bounds (solve_test.go) with its results kept in memo: in
-// Szenet a lost throw passes the turn, so no line is sure to end within
-// any depth, and bounds only meet in the limit; a deep search needs the
-// positions it meets again to be computed once.
-func memoBounds(r *senet.Rules, p senet.Position, depth int, memo map[boundKey][2]float64) (lo, hi float64) {
-	if depth == 0 {
-		return 0, 1
-	}
-	if b, ok := memo[boundKey{p, depth}]; ok {
-		return b[0], b[1]
-	}
-	me := p.Turn()
-	for _, o := range r.Outcomes(p) {
-		bestLo, bestHi := 0.0, 0.0
-		for _, m := range r.Moves(p, o.Roll, nil) {
-			q := r.Apply(p, o.Roll, m)
-			var l, h float64
-			switch {
-			case q.Turn() < 0:
-				l = float64(boolInt(q.Winner() == me))
-				h = l
-			case q.Turn() == me:
-				l, h = memoBounds(r, q, depth-1, memo)
-			default:
-				ol, oh := memoBounds(r, q, depth-1, memo)
-				l, h = 1-oh, 1-ol
-			}
-			bestLo, bestHi = max(bestLo, l), max(bestHi, h)
-		}
-		lo += o.Prob() * bestLo
-		hi += o.Prob() * bestHi
-	}
-	memo[boundKey{p, depth}] = [2]float64{lo, hi}
-	return lo, hi
-}
-
 // TestSzenetAgreesWithExpectimax compares the K=1 table with an
 // exhaustive expectimax of 60 throws on every third position, for
 // either colour: the table lies within the search's bounds everywhere,
