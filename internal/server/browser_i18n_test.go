@@ -265,7 +265,7 @@ func TestBrowserI18n(t *testing.T) {
 			}
 			s.waitFor(t, c.Game.ID, "the turn played after the switch", func(v gameView) bool { return v.Turns > turns })
 			want := catalogTexts(t, language.Make(to))["web.game.throw"][0]
-			if got := get(t, ctx, "the Throw button", chromedp.Text(chromedp.CSS("#throw"))); got != want {
+			if got := textOf(t, ctx, "#throw"); got != want {
 				t.Errorf("after the switch the Throw button says %q, want %q", got, want)
 			}
 			for _, pr := range probs.take() {

@@ -408,7 +408,7 @@ func TestBrowserKeyboardGame(t *testing.T) {
 		run(t, ctx, "Enter on the destination", chromedp.KeyEvent("\r"))
 		waitJS(t, ctx, "the move", `document.body.dataset.turns !== '`+turns+`'`)
 	}
-	status := get(t, ctx, "status", chromedp.Text(chromedp.CSS("#status")))
+	status := textOf(t, ctx, "#status")
 	if !strings.Contains(status, "wins") {
 		t.Errorf("end of the keyboard game: status %q", status)
 	}
@@ -486,7 +486,7 @@ func TestBrowserAutoPass(t *testing.T) {
 		if attr(t, who, "body", "data-turns") != turns {
 			continue // a roll without a turn change is impossible here, but do not hang on it
 		}
-		status := get(t, who, "status", chromedp.Text(chromedp.CSS("#status")))
+		status := textOf(t, who, "#status")
 		if !strings.Contains(status, "No legal move with") {
 			// A 6: bring a piece out and go on.
 			playMyTurn(t, who)

@@ -84,7 +84,7 @@ func TestBrowserReview(t *testing.T) {
 				t.Errorf("turn %d's mark says %q, want it to start %q", first.Turn, label, want)
 			}
 			for s, p := range rep.Players {
-				acc := get(t, ctx, "accuracy", chromedp.Text(chromedp.CSS(fmt.Sprintf(`table.review-players tr[data-seat="%d"] td.accuracy`, s))))
+				acc := textOf(t, ctx, fmt.Sprintf(`table.review-players tr[data-seat="%d"] td.accuracy`, s))
 				if want := strconv.FormatFloat(p.Accuracy, 'f', 1, 64); p.Decisions > 0 && acc != want {
 					t.Errorf("seat %d's accuracy shows %q, want %s", s, acc, want)
 				}
@@ -96,7 +96,7 @@ func TestBrowserReview(t *testing.T) {
 			if got := attr(t, ctx, "svg#board .better-move", "data-move"); got != first.Best {
 				t.Errorf("the board shows the better move %q, want %q", got, first.Best)
 			}
-			if said := get(t, ctx, "announcement", chromedp.Text(chromedp.CSS("#announce"))); !strings.Contains(said, first.Class+": ") {
+			if said := textOf(t, ctx, "#announce"); !strings.Contains(said, first.Class+": ") {
 				t.Errorf("a screen reader hears %q at a marked turn, want its %s", said, first.Class)
 			}
 			if got := attr(t, ctx, "svg.review-graph", "aria-valuenow"); got != strconv.Itoa(first.Turn) {

@@ -162,6 +162,17 @@ func attr(t *testing.T, ctx context.Context, sel, name string) string {
 	return get(t, ctx, "read "+sel+"@"+name, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%s).getAttribute(%s) || ''`, q, n)))
 }
 
+// textOf reads the visible text of the first element matching sel from the
+// live page, for the same reason as attr: chromedp's Text goes through
+// its copy of the DOM, whose nodes may be gone after a redraw ("No node
+// with given id found").
+func textOf(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	q, _ := json.Marshal(sel)
+	waitJS(t, ctx, sel, fmt.Sprintf(`document.querySelector(%s) !== null`, q))
+	return get(t, ctx, "read "+sel, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%s).innerText`, q)))
+}
+
 // waitJS waits until the JavaScript expression is true.
 func waitJS(t *testing.T, ctx context.Context, what, expr string) {
 	t.Helper()
@@ -320,8 +331,8 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	}
 	run(t, ctx, "the verification", visible("#verify-result"))
 	screenshot(t, ctx, "game-over")
-	status := get(t, ctx, "status", chromedp.Text(chromedp.CSS("#status")))
-	verify := get(t, ctx, "verification", chromedp.Text(chromedp.CSS("#verify-result")))
+	status := textOf(t, ctx, "#status")
+	verify := textOf(t, ctx, "#verify-result")
 	if !strings.Contains(status, "wins") || !strings.Contains(status, "on turn") || !strings.Contains(verify, "✓") {
 		t.Errorf("end of game: status %q, verification %q", status, verify)
 	}
@@ -420,12 +431,12 @@ func TestBrowserReplay(t *testing.T) {
 	// waitJS's 30 s, so this wait has a minute.
 	get(t, ctx, "wait for autoplay to the end", chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.body.dataset.step === '%d' && document.querySelector('#play').textContent === 'Play'`, v.Turns),
 		chromedp.WithPollingTimeout(time.Minute)))
-	if title := get(t, ctx, "title", chromedp.Text(chromedp.CSS("#title"))); !strings.Contains(title, "Senet after Jéquier") {
+	if title := textOf(t, ctx, "#title"); !strings.Contains(title, "Senet after Jéquier") {
 		t.Errorf("replay title %q, want the ruleset's title", title)
 	}
 	run(t, ctx, "verification", visible("#verification .ok"))
 	screenshot(t, ctx, "replay")
-	verify := get(t, ctx, "verification", chromedp.Text(chromedp.CSS("#verification .ok")))
+	verify := textOf(t, ctx, "#verification .ok")
 	if !strings.Contains(verify, "✓") {
 		t.Errorf("replay verification %q", verify)
 	}
@@ -451,7 +462,7 @@ func TestBrowserRulesPage(t *testing.T) {
 	)
 	waitURL(t, ctx, "/rules/")
 	run(t, ctx, "the rules page", visible("main.doc h1"))
-	h1 := get(t, ctx, "title", chromedp.Text(chromedp.CSS("main.doc h1")))
+	h1 := textOf(t, ctx, "main.doc h1")
 	if !strings.Contains(h1, "Jéquier") {
 		t.Errorf("rules page title %q", h1)
 	}
