@@ -226,11 +226,7 @@ func TestBrowserPages(t *testing.T) {
 			ctx, probs := newWatchedPerson(t, browser)
 			run(t, ctx, "viewport", chromedp.EmulateViewport(size.w, size.h))
 			if size.dark {
-				run(t, ctx, "dark colours", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-					_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-						Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
-					return err
-				}))
+				emulateDark(t, ctx)
 			}
 			phone := size.w < 500
 			type page struct {
@@ -770,4 +766,14 @@ func TestBrowserReplayLayoutStable(t *testing.T) {
 			t.Error(pr)
 		}
 	}
+}
+
+// emulateDark makes the page see a reader who prefers dark colours.
+func emulateDark(t *testing.T, ctx context.Context) {
+	t.Helper()
+	run(t, ctx, "dark colours", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		return err
+	}))
 }

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -62,11 +61,7 @@ func TestBrowserReview(t *testing.T) {
 			ctx, probs := newWatchedPerson(t, browser)
 			run(t, ctx, "viewport", chromedp.EmulateViewport(size.w, size.h))
 			if size.dark {
-				run(t, ctx, "dark colours", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-					_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-						Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
-					return err
-				}))
+				emulateDark(t, ctx)
 			}
 			run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+id+"/replay"))
 			waitJS(t, ctx, "the review", `document.querySelector('svg.review-graph') !== null && document.body.dataset.step === '0'`)

@@ -49,24 +49,24 @@ func newSearchPool(workers int) *searchPool {
 // submit queues run; it is dropped if ctx ends before a worker takes it
 // or the pool is closed.
 func (p *searchPool) submit(ctx context.Context, run func()) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.closed {
-		return
-	}
-	p.queue = append(p.queue, searchJob{ctx, run})
-	p.cond.Signal()
+	p.enqueue(&p.queue, searchJob{ctx, run})
 }
 
 // submitLow queues run behind every search, queued now or later; it is
 // dropped like a search.
 func (p *searchPool) submitLow(ctx context.Context, run func()) {
+	p.enqueue(&p.low, searchJob{ctx, run})
+}
+
+// enqueue appends job to queue q (one of the pool's) and wakes a worker,
+// unless the pool is closed.
+func (p *searchPool) enqueue(q *[]searchJob, job searchJob) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
 		return
 	}
-	p.low = append(p.low, searchJob{ctx, run})
+	*q = append(*q, job)
 	p.cond.Signal()
 }
 
