@@ -57,9 +57,8 @@ func (t *Table) MeasureStrength(ctx context.Context, name string, player Chooser
 		if draws == 100*n {
 			return s, fmt.Errorf("%s: only %d of %d draws give a choice of moves", r.ID(), s.Decisions, draws)
 		}
-		i := rng.Int64N(c.size)
-		turn := rng.IntN(2)
-		p := c.PositionFor(c.layerOf(i), i, turn)
+		p := c.Sample(rng)
+		turn := p.Turn()
 		outs := r.Outcomes(p)
 		x := rng.IntN(outs[0].Den)
 		roll := outs[len(outs)-1].Roll
@@ -93,4 +92,11 @@ func (t *Table) MeasureStrength(ctx context.Context, name string, player Chooser
 	}
 	s.MeanLoss /= float64(s.Decisions)
 	return s, nil
+}
+
+// Sample draws a position of the class uniformly, with White or Black
+// to throw (also uniformly), from rng: first the index, then the colour.
+func (c *Class) Sample(rng *rand.Rand) senet.Position {
+	i := rng.Int64N(c.size)
+	return c.PositionFor(c.layerOf(i), i, rng.IntN(2))
 }

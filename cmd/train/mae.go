@@ -53,11 +53,10 @@ type namedEval struct {
 func measureErrors(t *endgame.Table, evals []namedEval, n int, seed uint64) errorReport {
 	c := t.Class
 	rng := rand.New(rand.NewPCG(seed, 0x3ae))
-	layers := c.Layers()
 	abs := make([]float64, len(evals))
 	sq := make([]float64, len(evals))
 	for range n {
-		p := samplePosition(c, layers, rng)
+		p := c.Sample(rng)
 		exact, _ := t.MoverWin(p)
 		for k, e := range evals {
 			d := e.eval(p)[p.Turn()] - exact
@@ -103,25 +102,6 @@ func (o *oneThrow) Choose(p senet.Position, roll int) senet.Move {
 		}
 	}
 	return best
-}
-
-// samplePosition draws a position of c uniformly, with White or Black
-// to throw.
-func samplePosition(c *endgame.Class, layers []endgame.Layer, rng *rand.Rand) senet.Position {
-	i := rng.Int64N(c.Size())
-	l := layers[0]
-	for _, l = range layers {
-		if start, size := c.Span(l); i < start+size {
-			break
-		}
-	}
-	m, o := c.Boards(l, i)
-	board := [2]uint32{m, o}
-	turn := rng.IntN(2)
-	if turn == senet.Black {
-		board = [2]uint32{o, m}
-	}
-	return c.Rules.PlainPosition(board, turn)
 }
 
 // write prints the report as a table.
