@@ -138,13 +138,9 @@ func cmdErrors(o options, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	t, err := endgame.Find(o.mae, r.ID())
+	t, err := findTable("-mae", o.mae, r)
 	if err != nil {
 		return err
-	}
-	if t == nil {
-		return fmt.Errorf("-mae: no endgame table of %s in %s (make one with passage solve --rules %s --pieces 3 --out %s)",
-			r.ID(), o.mae, o.rules, o.mae)
 	}
 	evals := []namedEval{
 		{"fitted linear (Value; hard-linear)", r.Value},

@@ -80,15 +80,25 @@ func senetTable(o options, r *senet.Rules) (func(senet.Position) (game.Payoffs, 
 	if o.tables == "" {
 		return nil, nil
 	}
-	t, err := endgame.Find(o.tables, r.ID())
+	t, err := findTable("-tables", o.tables, r)
+	if err != nil {
+		return nil, err
+	}
+	return t.Exact, nil
+}
+
+// findTable is the largest endgame table of r in dir, or an error that
+// names flag and says how to make one.
+func findTable(flag, dir string, r *senet.Rules) (*endgame.Table, error) {
+	t, err := endgame.Find(dir, r.ID())
 	if err != nil {
 		return nil, err
 	}
 	if t == nil {
-		return nil, fmt.Errorf("-tables: no endgame table of %s in %s (make one with passage solve --rules %s --pieces 3 --out %s)",
-			r.ID(), o.tables, o.rules, o.tables)
+		return nil, fmt.Errorf("%s: no endgame table of %s in %s (make one with passage solve --rules %s --pieces 3 --out %s)",
+			flag, r.ID(), dir, r.Variant.Name, dir)
 	}
-	return t.Exact, nil
+	return t, nil
 }
 
 // command is the command line that reproduces the run's weights.
