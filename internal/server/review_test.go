@@ -91,7 +91,7 @@ func wantReview(t *testing.T, srv *Server, id, level string) []byte {
 // answer before is a 202 with progress.
 func waitReview(t *testing.T, s *testServer, id, query string) []byte {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second) // a safety net, not a timing assertion
+	deadline := time.Now().Add(3 * time.Minute) // a safety net, not a timing assertion: an expert review under the race detector on two busy cores took over a minute
 	for {
 		status, b := s.do(t, "GET", "/api/games/"+id+"/analysis"+query, "", nil)
 		switch status {
