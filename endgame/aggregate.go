@@ -16,9 +16,9 @@ import (
 // proportional to it: positions whose changes are alike are grouped into
 // aggBins bins, and one correction per bin is solved from the small
 // linear system of the current best policy restricted to the bins. Sweeps then go on as
-// before; the stopping test is still a sweep that changes no value by
-// more than Tolerance, so aggregation changes speed, never the result's
-// guarantee.
+// before. The changes are proportional to the error only once one slow
+// mode is left, when they shrink by a steady factor: the stopping test
+// (solveGroupGraph) waits for that.
 const (
 	aggBins = 256
 	// aggChunk is the fixed number of positions whose sums are added up

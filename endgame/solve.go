@@ -13,8 +13,11 @@ import (
 	"passage/senet"
 )
 
-// Tolerance is where value iteration stops: a sweep that changes no
-// value by more than this ends the solving of a layer.
+// Tolerance is where value iteration stops: a group of layers is solved
+// when no sweep changes a value by more than this and the error left,
+// estimated from the steady rate at which the changes shrink, is within
+// it too, or, where the rate does not settle soon enough, an aggregation
+// step corrects no value by more (solveGroupGraph).
 const Tolerance = 1e-6
 
 // Options tunes Solve. The zero value solves on every core without
