@@ -134,3 +134,32 @@ func TestErrorWithinTolerance(t *testing.T) {
 		}
 	}
 }
+
+// TestStoppingTests: both ways a group can stop are taken. Jéquier K=2's
+// groups all stop on the steady test; Szenet K=1's one group does not
+// see its rate settle within the budget and stops on the plain
+// aggregation test (its values are checked against a hand count and an
+// expectimax in szenet_test.go). Apokrif's K=2 groups 1+2 and 2+2 stop
+// that way too, where positions can be prolonged for ever and the
+// changes stall while the values drift (docs/endgame.md).
+func TestStoppingTests(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		k         int
+		fallbacks bool
+	}{
+		{"senet-jequier", 2, false},
+		{"senet-szenet", 1, true},
+	} {
+		s, err := newSolver(mustClass(t, tc.name, nil, tc.k), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.run(context.Background(), Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.fallbacks > 0; got != tc.fallbacks {
+			t.Errorf("%s K=%d: %d groups stopped on the plain test", tc.name, tc.k, s.fallbacks)
+		}
+	}
+}

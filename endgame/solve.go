@@ -83,6 +83,9 @@ type solver struct {
 	plain     bool
 	tolerance float64
 	closure   atomic.Pointer[string] // a position the class does not hold
+	// fallbacks counts the groups whose rate did not settle in time, so
+	// that they stopped on the plain aggregation test (solveGroupGraph).
+	fallbacks int
 }
 
 // Solve computes the table of class c. Layers are solved in order of

@@ -133,6 +133,10 @@ func steadyRate(deltas []float64) float64 {
 // step or stop under the tolerance (steadyRate).
 const aggSlow, aggLoose, aggSteady = 0.7, 0.05, 1e-3
 
+// minSteadySweeps is the least the steady test may take: a small group
+// reaches the tolerance in a dozen sweeps, before its rate has settled.
+const minSteadySweeps = 50
+
 // changeFloor is a change below which the sweeps have reached the
 // rounding of float64 values near 1: the group is solved whatever the
 // factor, which rounding makes unsteady.
@@ -145,7 +149,11 @@ const changeFloor = 1e-13
 // a step corrects no value by more than the tolerance and the sweep
 // before it changed none by more. Or r is smaller, and the group is
 // solved when the error left, about delta*r/(1-r), is within the
-// tolerance. The group's values are kept apart in
+// tolerance. Where the rate has not settled after as many sweeps again
+// as the group took to get under the tolerance (at least
+// minSteadySweeps), the group stops at the first aggregation step under
+// the tolerance that corrects no value by more. The group's values are
+// kept apart in
 // float64 and stored when it is solved, so an interrupted group starts
 // again from its beginning when resumed, exactly as it started before.
 // A group of more than DiskGraphPositions positions keeps its graph on
@@ -187,7 +195,8 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 	last := 1.0          // the last sweep's largest change, for progress
 	// under is how many sweeps the group took to first change no value
 	// by more than the tolerance: the steady test (steadyTest) may take
-	// as many again before the group falls back on the plain one.
+	// as many again, and at least minSteadySweeps, before the group falls
+	// back on the plain one.
 	first, under := sweep, 0
 	for {
 		if ctx.Err() != nil {
@@ -226,7 +235,7 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 			under = sweep - first
 		}
 		var done, stepped bool
-		if sweep-first <= 2*under {
+		if sweep-first <= under+max(under, minSteadySweeps) {
 			done, stepped, err = s.steadyTest(g, v, changes, lo, hi, &bin, deltas)
 		} else {
 			done, stepped, err = s.aggregateTest(g, v, changes, lo, hi, &bin)
@@ -235,6 +244,9 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 			return err
 		}
 		if done {
+			if sweep-first > under+max(under, minSteadySweeps) {
+				s.fallbacks++
+			}
 			break
 		}
 		if stepped {
