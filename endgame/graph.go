@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sync"
@@ -75,12 +76,13 @@ func (g *graph) ordinal(i int64) (int64, bool) {
 
 // buildGraph generates the moves of every position of group. s.vals holds
 // the final values of the earlier layers. progress is called with the
-// positions done so far.
+// positions done so far. It stops early with ErrInterrupted when ctx is
+// done: a large group's build takes minutes (K=4's 4+4 about eleven).
 //
 // With scratch set, the edges and the order go to files in that
 // directory instead of memory, for groups whose graph does not fit
 // (docs/endgame.md); the caller closes the graph to delete them.
-func (s *solver) buildGraph(group []Layer, scratch string, progress func(done, total int64)) (g *graph, err error) {
+func (s *solver) buildGraph(ctx context.Context, group []Layer, scratch string, progress func(done, total int64)) (g *graph, err error) {
 	c := s.c
 	g = &graph{}
 	var n int64
@@ -148,9 +150,12 @@ func (s *solver) buildGraph(group []Layer, scratch string, progress func(done, t
 		if g.disk, err = newDiskGraph(scratch, nChunks); err != nil {
 			return nil, err
 		}
+		// The graph itself, not the named result, which is nil on an
+		// error return.
+		built := g
 		defer func() {
 			if err != nil {
-				g.close()
+				built.close()
 			}
 		}()
 	} else {
@@ -170,7 +175,7 @@ func (s *solver) buildGraph(group []Layer, scratch string, progress func(done, t
 			var buf []senet.Move
 			var reuse edgeChunk // a disk graph's chunks are written and forgotten
 			var bytes []byte
-			for failure.Load() == nil {
+			for failure.Load() == nil && ctx.Err() == nil {
 				ci := cursor.Add(1) - 1
 				if ci >= int64(nChunks) {
 					return
@@ -222,6 +227,9 @@ func (s *solver) buildGraph(group []Layer, scratch string, progress func(done, t
 			return nil, g.disk.err
 		}
 		return nil, fmt.Errorf("endgame: the class is not closed under the rules: a move leads to %s", *p)
+	}
+	if ctx.Err() != nil {
+		return nil, ErrInterrupted
 	}
 	g.local = nil
 	if g.disk != nil {

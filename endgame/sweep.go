@@ -164,9 +164,16 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 	if s.onDisk(s.c.groupSize(group)) {
 		scratch = s.scratch
 	}
-	g, err := s.buildGraph(group, scratch, func(done, total int64) {
+	g, err := s.buildGraph(ctx, group, scratch, func(done, total int64) {
 		progress(Progress{Layer: group[0], Sweep: 0, Delta: 1, Done: done, Total: total})
 	})
+	if err == ErrInterrupted {
+		// As an interrupt between sweeps: the group resumes from its start.
+		if err := checkpoint(0); err != nil {
+			return err
+		}
+		return ErrInterrupted
+	}
 	if err != nil {
 		return err
 	}

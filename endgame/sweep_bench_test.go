@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"context"
 	"os"
 	"runtime/debug"
 	"testing"
@@ -17,7 +18,7 @@ func BenchmarkSweepK3(b *testing.B) {
 		b.Fatal(err)
 	}
 	groups := c.groups()
-	g, err := s.buildGraph(groups[len(groups)-1], "", func(int64, int64) {})
+	g, err := s.buildGraph(context.Background(), groups[len(groups)-1], "", func(int64, int64) {})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func BenchmarkDiskGraphK4(b *testing.B) {
 	groups := c.groups()
 	group := groups[len(groups)-1]
 	start := time.Now()
-	g, err := s.buildGraph(group, s.scratch, func(int64, int64) {})
+	g, err := s.buildGraph(context.Background(), group, s.scratch, func(int64, int64) {})
 	if err != nil {
 		b.Fatal(err)
 	}
