@@ -113,8 +113,9 @@ func (s *solver) aggregateStep(g *graph, v values, changes *changeLog, lo, hi fl
 // removes it, and the error left is about delta*r/(1-r). Before, the
 // changes mix modes; measured on K=3's group 2+3 and K=4's group 2+4,
 // steps taken then (at a looser 0.05) put in as much slow error as they
-// took out, and a change under the tolerance still left errors of 4e-5
-// (K=3) and over 1e-4 (K=4) that plain sweeps went on moving.
+// took out, and a change under the tolerance still left errors of 2e-5
+// to 4e-5 (K=3) and of the order of 1e-3 (K=4) that plain sweeps went
+// on moving.
 func steadyRate(deltas []float64) float64 {
 	k := len(deltas)
 	if k < 4 || deltas[k-2] == 0 || deltas[k-3] == 0 || deltas[k-4] == 0 {
