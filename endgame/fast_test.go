@@ -110,19 +110,9 @@ func TestErrorWithinTolerance(t *testing.T) {
 		{"senet-jequier", map[string]string{"water": "15"}},
 	} {
 		c := mustClass(t, tc.name, tc.opts, 2)
-		solve := func(tol float64) []float32 {
-			s, err := newSolver(c, Options{tolerance: tol})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.run(context.Background(), Options{}); err != nil {
-				t.Fatal(err)
-			}
-			return s.vals
-		}
-		exact := solve(1e-11)
+		exact := solveValues(t, c, Options{tolerance: 1e-11})
 		for _, tol := range []float64{1e-4, 1e-5} {
-			got := solve(tol)
+			got := solveValues(t, c, Options{tolerance: tol})
 			worst := 0.0
 			for i := range got {
 				worst = max(worst, math.Abs(float64(got[i])-float64(exact[i])))

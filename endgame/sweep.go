@@ -202,8 +202,7 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 	var deltas []float64 // since the last aggregation
 	last := 1.0          // the last sweep's largest change, for progress
 	// under is how many sweeps the group took to first change no value
-	// by more than the tolerance: the steady test (steadyTest) may take
-	// as many again, and at least minSteadySweeps, before the group falls
+	// by more than the tolerance: the steady test may take as many again, and at least minSteadySweeps, before the group falls
 	// back on the plain one.
 	first, under := sweep, 0
 	for {
@@ -242,24 +241,30 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 		if under == 0 {
 			under = sweep - first
 		}
-		var done, stepped bool
-		if sweep-first <= under+max(under, minSteadySweeps) {
-			done, stepped, err = s.steadyTest(g, v, changes, lo, hi, &bin, deltas)
-		} else {
-			done, stepped, err = s.aggregateTest(g, v, changes, lo, hi, &bin)
+		// Under the tolerance: the steady test while its budget lasts,
+		// then the plain one (an aggregation step at every sweep).
+		steady := sweep-first <= under+max(under, minSteadySweeps)
+		r := steadyRate(deltas)
+		if steady && r == 0 {
+			continue // the rate has not settled yet
 		}
+		if steady && r < aggSlow {
+			if delta*r/(1-r) <= s.tolerance {
+				break
+			}
+			continue
+		}
+		corr, err := s.aggregateStep(g, v, changes, lo, hi, &bin)
 		if err != nil {
 			return err
 		}
-		if done {
-			if sweep-first > under+max(under, minSteadySweeps) {
+		if corr <= s.tolerance {
+			if !steady {
 				s.fallbacks++
 			}
 			break
 		}
-		if stepped {
-			deltas = deltas[:0]
-		}
+		deltas = deltas[:0]
 	}
 	bin, changes, next = nil, nil, nil
 	if g.disk != nil {
@@ -277,30 +282,6 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 		}
 		s.table[i] = quantize(float64(float32(v.x[j])))
 	})
-}
-
-// steadyTest is the stopping test under the tolerance once the largest
-// change shrinks by a steady factor r (steadyRate; until then it waits).
-// With r at least aggSlow an aggregation step is taken, and the group is
-// solved when it corrects no value by more than the tolerance; with a
-// smaller r, when the error left, about delta*r/(1-r), is within it.
-func (s *solver) steadyTest(g *graph, v values, changes *changeLog, lo, hi float64, bin *[]uint8, deltas []float64) (done, stepped bool, err error) {
-	r := steadyRate(deltas)
-	switch {
-	case r == 0:
-		return false, false, nil
-	case r < aggSlow:
-		delta := deltas[len(deltas)-1]
-		return delta*r/(1-r) <= s.tolerance, false, nil
-	}
-	return s.aggregateTest(g, v, changes, lo, hi, bin)
-}
-
-// aggregateTest takes an aggregation step; the group is solved when it
-// corrects no value by more than the tolerance.
-func (s *solver) aggregateTest(g *graph, v values, changes *changeLog, lo, hi float64, bin *[]uint8) (done, stepped bool, err error) {
-	corr, err := s.aggregateStep(g, v, changes, lo, hi, bin)
-	return corr <= s.tolerance, true, err
 }
 
 // releaseMemory collects garbage and returns it to the operating
