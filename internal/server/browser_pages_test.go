@@ -483,7 +483,7 @@ func autoPassGame(t *testing.T, s *testServer, alice, bob context.Context) bool 
 	waitJS(t, alice, "the game starts", `document.body.dataset.status === 'live'`)
 	people := []context.Context{alice, bob}
 	out := map[context.Context]bool{} // who has brought a piece out
-	for {
+	for len(out) < len(people) {
 		var who context.Context
 		waitJS(t, alice, "someone's turn to roll", `document.body.dataset.roll === ''`)
 		for _, p := range people {
@@ -493,9 +493,6 @@ func autoPassGame(t *testing.T, s *testServer, alice, bob context.Context) bool 
 		}
 		if who == nil {
 			t.Fatal("nobody's turn")
-		}
-		if len(out) == len(people) {
-			return false
 		}
 		turns := attr(t, who, "body", "data-turns")
 		run(t, who, "roll", click("#throw:not([disabled])"))
@@ -523,6 +520,7 @@ func autoPassGame(t *testing.T, s *testServer, alice, bob context.Context) bool 
 		}
 		return true
 	}
+	return false
 }
 
 // TestBrowserLobbyChoices: presets set the options, a seat's colour is
