@@ -7,116 +7,138 @@ import (
 // Aggregation (Bertsekas and Castañon, "Adaptive aggregation methods
 // for infinite horizon dynamic programming", 1989) removes the slow
 // error of value iteration in one step. After many sweeps the error
-// left is nearly the same over large sets of positions: a lone piece
+// left is nearly proportional to the last sweep's changes: a lone piece
 // that cannot pass a blocked square wanders back and forth for hundreds
 // of turns while nothing else changes, so each sweep moves the whole
 // plateau by a tiny step (docs/endgame.md shows such positions), and
-// the positions that lead into the plateau inherit its error. Such an
-// error shows itself in the last sweep's changes, which are then nearly
-// proportional to it: positions whose changes are alike are grouped into
-// aggBins bins, and one correction per bin is solved from the small
-// linear system of the current best policy restricted to the bins. Sweeps then go on as
+// the positions that lead into the plateau inherit its error. Positions
+// whose changes are alike are grouped into aggBins bins, and the
+// correction of a position is its bin's factor times its own last
+// change: the factors are solved from the small linear system of the
+// current best policy projected on those aggBins directions (Galerkin:
+// the columns of W are the changes restricted to one bin each, and the
+// system is W^T (I - P) W y = W^T residual). Sweeps then go on as
 // before. The changes are proportional to the error only once one slow
-// mode is left, when they shrink by a steady factor: the stopping test
+// mode is left, when they shrink by a steady factor: the sweep loop
 // (solveGroupGraph) waits for that.
+//
+// Why each position's own change and not one correction per bin: the
+// bin around zero holds positions whose error is tiny, of either sign,
+// next to positions on the edge of a plateau; one value for all of them
+// puts error where there was none. Measured on K=4's group 2+4 (where
+// the slowest mode shrinks by 0.9999 a sweep), steps with one value per
+// bin never stopped, while weighted steps solved it (docs/endgame.md).
 const (
 	aggBins = 256
-	// aggChunk is the fixed number of positions whose sums are added up
-	// together, so that the sums do not depend on the number of workers.
-	aggChunk = 1 << 16
+	// aggBlocks is the fixed number of parts of a group whose sums are
+	// each added up by one worker in order, then added in part order,
+	// so that the sums do not depend on the number of workers.
+	aggBlocks = 32
+	// aggLevels is the resolution at which a position's last change is
+	// kept for the step (the top 8 bits of a level are its bin): two
+	// bytes a position rather than a float32, as 4+4's 300 million
+	// positions must fit in memory next to their values.
+	aggLevels = 1 << 16
 )
 
 // aggregate applies one aggregation correction to the group's values x,
-// binned by the last sweep's changes (in changes, ranging over [lo, hi])
-// into bin, and returns the largest correction (0 when the bins' system
+// from the last sweep's changes (in changes, ranging over [lo, hi]),
+// kept in level, and returns the largest correction (0 when the system
 // is singular or the changes all equal, and nothing changed).
-func (s *solver) aggregate(g *graph, v values, changes *changeLog, lo, hi float64, bin []uint8) (float64, error) {
+func (s *solver) aggregate(g *graph, v values, changes *changeLog, lo, hi float64, level []uint16) (float64, error) {
 	if !(hi > lo) {
 		return 0, nil
 	}
+	width := (hi - lo) / aggLevels
 	err := changes.each(func(j int, x float32) {
-		bin[j] = uint8(min(aggBins-1, int((float64(x)-lo)/(hi-lo)*aggBins)))
+		level[j] = uint16(min(aggLevels-1, int((float64(x)-lo)/width)))
 	})
 	if err != nil {
 		return 0, err
 	}
-	// Per position, its residual under its best policy d, and a[k][l],
-	// the policy's probability mass (signed: -p when the turn passes)
-	// from bin k's positions to bin l's. Throw probabilities are
-	// multiples of 1/16, so the a sums are exact in any order and each
-	// worker keeps its own; the residuals' sums are kept per aggChunk
-	// positions, which one worker adds up in order, and added in chunk
-	// order.
-	type chunkSums struct{ cnt, res [aggBins]float64 }
+	change := func(j uint32) float64 { return lo + (float64(level[j])+0.5)*width }
+	// Per part of the group: a[k][l], the policy's probability mass
+	// (signed: -p when the turn passes) from bin k's positions to bin
+	// l's, weighted by both positions' changes; per bin the sum of the
+	// squared changes, and of the changes times the residual under the
+	// best policy.
+	type partSums struct {
+		a         [aggBins][aggBins]float64
+		diag, res [aggBins]float64
+	}
 	n := g.n
-	parts := make([]chunkSums, (n+aggChunk-1)/aggChunk)
-	workers := max(1, min(s.workers, len(parts)))
-	mats := make([][aggBins][aggBins]float64, workers)
-	err = g.forChunks(0, n, aggChunk/graphChunk, workers, func(w int, ch *edgeChunk, base, from, to int) {
-		ps, a := &parts[from/aggChunk], &mats[w]
+	chunks := (n + graphChunk - 1) / graphChunk
+	per := (chunks + aggBlocks - 1) / aggBlocks
+	parts := make([]*partSums, (chunks+per-1)/per)
+	for i := range parts {
+		parts[i] = new(partSums)
+	}
+	err = g.forChunks(0, n, per, s.workers, func(w int, ch *edgeChunk, base, from, to int) {
+		ps := parts[base/(per*graphChunk)]
 		for j := from; j < to; j++ {
-			k := bin[j]
+			k := level[j] >> 8
+			dj := change(uint32(j))
 			sum := 0.0
 			g.policyRow(v, ch, j-base, func(p float64, e uint32) {
 				sum += p * v.edge(e)
 				if e == winEdge || e&outsideEdge != 0 {
 					return
 				}
-				l := bin[e&indexMask]
+				t := e & indexMask
+				wv := dj * p * change(t)
 				if e&flipEdge != 0 {
-					a[k][l] -= p
+					ps.a[k][level[t]>>8] -= wv
 				} else {
-					a[k][l] += p
+					ps.a[k][level[t]>>8] += wv
 				}
 			})
-			ps.cnt[k]++
-			ps.res[k] += sum - v.x[j]
+			ps.diag[k] += dj * dj
+			ps.res[k] += dj * (sum - v.x[j])
 		}
 	})
 	if err != nil {
 		return 0, err
 	}
-	var tot chunkSums
+	tot := new(partSums)
 	for _, ps := range parts {
 		for k := range aggBins {
-			tot.cnt[k] += ps.cnt[k]
+			for l := range aggBins {
+				tot.a[k][l] += ps.a[k][l]
+			}
+			tot.diag[k] += ps.diag[k]
 			tot.res[k] += ps.res[k]
 		}
 	}
-	var a [aggBins][aggBins]float64
-	for w := range mats {
-		for k := range aggBins {
-			for l := range aggBins {
-				a[k][l] += mats[w][k][l]
-			}
-		}
+	// Scaled by the largest diagonal so that the elimination's
+	// threshold means the same at every size of change; a bin that is
+	// empty or whose changes are all nearly zero gets y = 0.
+	scale := 0.0
+	for k := range aggBins {
+		scale = max(scale, tot.diag[k])
 	}
-	// (I - R M W) y = R d, R averaging over each bin; empty bins get y = 0.
 	m := make([][]float64, aggBins)
 	rhs := make([]float64, aggBins)
 	for k := range aggBins {
 		m[k] = make([]float64, aggBins)
-		m[k][k] = 1
-		if tot.cnt[k] == 0 {
+		if tot.diag[k] <= 1e-12*scale {
+			m[k][k] = 1
 			continue
 		}
 		for l := range aggBins {
-			m[k][l] -= a[k][l] / tot.cnt[k]
+			m[k][l] = -tot.a[k][l] / scale
 		}
-		rhs[k] = tot.res[k] / tot.cnt[k]
+		m[k][k] += tot.diag[k] / scale
+		rhs[k] = tot.res[k] / scale
 	}
 	y, ok := solveDense(m, rhs)
 	if !ok {
 		return 0, nil
 	}
 	largest := 0.0
-	for k, c := range tot.cnt {
-		if c > 0 {
-			largest = max(largest, math.Abs(y[k]))
-		}
-	}
 	for j := range v.x {
-		v.x[j] = min(1, max(0, v.x[j]+y[bin[j]]))
+		c := change(uint32(j)) * y[level[j]>>8]
+		largest = max(largest, math.Abs(c))
+		v.x[j] = min(1, max(0, v.x[j]+c))
 	}
 	return largest, nil
 }

@@ -59,14 +59,14 @@ func BenchmarkDiskGraphK4(b *testing.B) {
 	b.Logf("4+4: %d positions, graph built in %s, %d bytes on disk", g.n, time.Since(start).Round(time.Second), g.disk.end)
 	releaseMemory()
 	v, next, changes := benchSweepStart(s, g)
-	bin := make([]uint8, g.n)
+	level := make([]uint16, g.n)
 	b.ResetTimer()
 	for b.Loop() {
 		_, lo, hi, err := g.sweep(v, next, changes, s.workers, func(int) {})
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := s.aggregate(g, v, changes, lo, hi, bin); err != nil {
+		if _, err := s.aggregate(g, v, changes, lo, hi, level); err != nil {
 			b.Fatal(err)
 		}
 	}
