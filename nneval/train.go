@@ -2,7 +2,6 @@ package nneval
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"sync"
 
@@ -37,8 +36,12 @@ type TrainConfig struct {
 	// Workers plays that many games of a batch at once; the weights do
 	// not depend on it.
 	Workers int
-	// MaxMoves stops a self-play game that has not ended (a bug in the
-	// rules) with an error.
+	// MaxMoves ends a self-play game that has gone on for that many
+	// decisions: the network's estimate of the position reached stands
+	// for the result, as TD learning does with any game cut short. A
+	// learned policy can keep a game going that the rules would let end:
+	// Jéquier's network, 45,361 games into a run, had both sides play
+	// over 100,000 moves without bearing off.
 	MaxMoves int
 	// AfterBatch, when set, is called after each batch with the games
 	// done so far; an error stops the run.
@@ -65,6 +68,8 @@ type Trainer[P comparable, M comparable] struct {
 	Exact func(p P) (game.Payoffs, bool)
 	Loss  float64 // the mean cross-entropy of the last batch's positions
 	Moves int     // the positions trained on in the last batch
+	// Cut counts the games of this run that MaxMoves ended.
+	Cut int
 }
 
 // NewTrainer makes a trainer starting from w (nil: the network's own
@@ -99,6 +104,7 @@ type gameResult struct {
 	grad  *Grads
 	loss  float64
 	moves int
+	cut   bool // ended by MaxMoves
 	err   error
 }
 
@@ -149,6 +155,9 @@ func (t *Trainer[P, M]) Run(ctx context.Context) error {
 			}
 			loss += r.loss
 			moves += r.moves
+			if r.cut {
+				t.Cut++
+			}
 		}
 		step := t.Cfg.Rate / float64(max(moves, 1))
 		for i, a := range t.W.Params() {
@@ -193,6 +202,7 @@ func (t *Trainer[P, M]) selfPlay(i int, grad *Grads) gameResult {
 	)
 	p := g.Start()
 	var ret game.Payoffs
+	cut := false
 	for {
 		if g.Over(p) {
 			ret = g.Payoffs(p)
@@ -203,7 +213,8 @@ func (t *Trainer[P, M]) selfPlay(i int, grad *Grads) gameResult {
 			break
 		}
 		if len(positions) >= t.Cfg.MaxMoves {
-			return gameResult{err: fmt.Errorf("nneval: self-play game %d (seed %d) did not end after %d moves", i, t.Cfg.Seed, t.Cfg.MaxMoves)}
+			ret, cut = e.Evaluate(p), true
+			break
 		}
 		mover := g.ToMove(p)
 		outs := g.Outcomes(p)
@@ -251,7 +262,7 @@ func (t *Trainer[P, M]) selfPlay(i int, grad *Grads) gameResult {
 		est := e.Gradient(positions[k], ret, grad)
 		loss += crossEntropy(est, ret, n)
 	}
-	return gameResult{grad: grad, loss: loss, moves: len(positions)}
+	return gameResult{grad: grad, loss: loss, moves: len(positions), cut: cut}
 }
 
 // value is the payoffs of a finished position, the exact value of one

@@ -117,3 +117,37 @@ func TestExactValuesEndTheGames(t *testing.T) {
 		t.Error("an oracle that knows the start: the weights changed")
 	}
 }
+
+// A game that goes on past MaxMoves ends there, the network's estimate
+// standing for its result: training goes on, and counts the game. A
+// learned policy can keep a game going for ever; before, one such game
+// stopped a whole run with an error.
+func TestLongGamesAreCut(t *testing.T) {
+	r := senet.MustNew("senet-jequier", nil)
+	run := func(maxMoves int) *Trainer[senet.Position, senet.Move] {
+		net, err := SenetFromLinear(r, 8, uniform(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, _ := NewEval(net, SenetEncoder{R: r})
+		tr := NewTrainer(r, e, nil, TrainConfig{Games: 6, Batch: 3, Lambda: 0.7, Rate: 0.5, SkipRate: 1, Seed: 3, Workers: 2, MaxMoves: maxMoves})
+		if err := tr.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	cut := run(20)
+	if cut.Cut != 6 {
+		t.Errorf("%d of 6 games cut at 20 moves, want all", cut.Cut)
+	}
+	if cut.Moves != 3*20 {
+		t.Errorf("the last batch trained on %d positions, want 3 games of 20", cut.Moves)
+	}
+	whole := run(0)
+	if whole.Cut != 0 {
+		t.Errorf("%d games cut at the default limit", whole.Cut)
+	}
+	if sameWeights(cut.W, whole.W) {
+		t.Error("cutting the games changed nothing")
+	}
+}

@@ -114,6 +114,11 @@ func command(o options, id string) string {
 	if o.tables != "" {
 		fmt.Fprintf(&b, " -tables %s", o.tables)
 	}
+	if o.maxMoves != 100000 {
+		// Only when not the default, so that the commands of the files
+		// made before the flag still name them.
+		fmt.Fprintf(&b, " -max-moves %d", o.maxMoves)
+	}
 	return b.String()
 }
 
@@ -177,7 +182,7 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 	}
 	tr = nneval.NewTrainer(g, e, w, nneval.TrainConfig{
 		Games: o.games, Done: done, Batch: o.batch, Lambda: o.lambda, Rate: o.rate, SkipRate: o.skipRate, Epsilon: o.epsilon,
-		Seed: o.seed, Workers: o.workers,
+		Seed: o.seed, Workers: o.workers, MaxMoves: o.maxMoves,
 		AfterBatch: func(done int) error {
 			bar.draw(done, tr.Loss)
 			if crossed(done, o.batch, o.every) || done == o.games {
@@ -197,6 +202,9 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 	tr.Exact = exact
 	err = tr.Run(ctx)
 	bar.finish()
+	if tr.Cut > 0 {
+		fmt.Fprintf(stderr, "%d self-play games of this run went on for %d decisions and were cut there (-max-moves)\n", tr.Cut, o.maxMoves)
+	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			if serr := save(tr.Cfg.Done); serr != nil {
