@@ -87,6 +87,9 @@ func TestSteadyRate(t *testing.T) {
 		{[]float64{1e-3, 0.5e-3, 0.45e-3, 0.405e-3}, 0},                // factor 0.5 then 0.9: not yet
 		{[]float64{5e-3, 1e-3, 0.99e-3, 0.9801e-3, 0.970299e-3}, 0.99}, // only the last three count
 		{[]float64{1e-3, 0, 0, 0}, 0},                                  // no factor from nothing
+		{[]float64{1, 0.9999, 0.9994, 0.9993}, 0},                      // 0.9999, 0.9995, 0.9999: within 1e-3, not within (1-r)/10
+		{[]float64{1, 0.9999, 0.99980001, 0.999700029999}, 0.9999},     // 0.9999 three times
+		{[]float64{1e-6, 1e-6, 1e-6, 1e-6}, 1},                         // a stall: the plain test
 	}
 	for _, tc := range cases {
 		if got := steadyRate(tc.deltas); math.Abs(got-tc.want) > 1e-9 {
