@@ -2,6 +2,7 @@ package nneval
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 
@@ -149,5 +150,26 @@ func TestLongGamesAreCut(t *testing.T) {
 	}
 	if sameWeights(cut.W, whole.W) {
 		t.Error("cutting the games changed nothing")
+	}
+}
+
+// The lambda-returns by hand: two positions, lambda 0.5, a win for seat
+// 0. Without a discount G(1) = 0.5*0.6 + 0.5*1 = 0.8 and G(0) =
+// 0.5*0.4 + 0.5*0.8 = 0.6; with 0.5 a decision each is pulled halfway
+// to 1/2: G(1) = 0.65, G(0) = 0.5 + 0.5*(0.2 + 0.325 - 0.5) = 0.5125.
+// Seats beyond the game's stay 0.
+func TestLambdaReturns(t *testing.T) {
+	backups := []game.Payoffs{{0.4, 0.6}, {0.6, 0.4}}
+	win := game.Payoffs{1, 0}
+	for _, c := range []struct {
+		gamma  float64
+		g0, g1 float64
+	}{{1, 0.6, 0.8}, {0, 0.6, 0.8}, {0.5, 0.5125, 0.65}} {
+		got := lambdaReturns(backups, win, 2, 0.5, c.gamma)
+		for k, want := range []float64{c.g0, c.g1} {
+			if math.Abs(got[k][0]-want) > 1e-12 || math.Abs(got[k][0]+got[k][1]-1) > 1e-12 || got[k][2] != 0 {
+				t.Errorf("discount %g: G(%d) = %v, want %g for seat 0, shares summing to 1", c.gamma, k, got[k], want)
+			}
+		}
 	}
 }

@@ -114,6 +114,9 @@ func command(o options, id string) string {
 	if o.tables != "" {
 		fmt.Fprintf(&b, " -tables %s", o.tables)
 	}
+	if o.discount != 1 {
+		fmt.Fprintf(&b, " -discount %g", o.discount)
+	}
 	if o.maxMoves != 100000 {
 		// Only when not the default, so that the commands of the files
 		// made before the flag still name them.
@@ -182,7 +185,7 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 	}
 	tr = nneval.NewTrainer(g, e, w, nneval.TrainConfig{
 		Games: o.games, Done: done, Batch: o.batch, Lambda: o.lambda, Rate: o.rate, SkipRate: o.skipRate, Epsilon: o.epsilon,
-		Seed: o.seed, Workers: o.workers, MaxMoves: o.maxMoves,
+		Seed: o.seed, Workers: o.workers, MaxMoves: o.maxMoves, Discount: o.discount,
 		AfterBatch: func(done int) error {
 			bar.draw(done, tr.Loss)
 			if crossed(done, o.batch, o.every) || done == o.games {
