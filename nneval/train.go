@@ -276,15 +276,19 @@ func (t *Trainer[P, M]) selfPlay(i int, grad *Grads) gameResult {
 // game's result ret, each then shrunk toward an even share of the n
 // seats by the discount gamma (none when gamma is 0 or 1).
 func lambdaReturns(backups []game.Payoffs, ret game.Payoffs, n int, lambda, gamma float64) []game.Payoffs {
-	if gamma <= 0 || gamma > 1 {
-		gamma = 1
-	}
+	discount := gamma > 0 && gamma < 1
 	even := 1 / float64(n)
 	targets := make([]game.Payoffs, len(backups))
 	for k := len(backups) - 1; k >= 0; k-- {
 		for s := range n {
 			ret[s] = (1-lambda)*backups[k][s] + lambda*ret[s]
-			ret[s] = even + gamma*(ret[s]-even)
+			if discount {
+				// Not even + 1*(G - even) without one: that rounds
+				// (0.1 becomes 0.09999999999999998), and the weight
+				// files made before the discount would no longer
+				// rebuild bit for bit from their commands.
+				ret[s] = even + gamma*(ret[s]-even)
+			}
 		}
 		targets[k] = ret
 	}

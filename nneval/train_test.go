@@ -173,3 +173,23 @@ func TestLambdaReturns(t *testing.T) {
 		}
 	}
 }
+
+// Without a discount the returns are the plain recursion bit for bit,
+// so that the weight files made before the discount still rebuild from
+// their commands (0.5 + 1*(0.1 - 0.5) is 0.09999999999999998).
+func TestLambdaReturnsWithoutDiscountAreExact(t *testing.T) {
+	backups := []game.Payoffs{{0.1, 0.9}, {0.001, 0.999}, {0.123456789, 0.876543211}}
+	for _, gamma := range []float64{0, 1} {
+		lambda := 0.7 // a variable: as a constant, 1-lambda would be exact
+		got := lambdaReturns(backups, game.Payoffs{0, 1}, 2, lambda, gamma)
+		ret := game.Payoffs{0, 1}
+		for k := len(backups) - 1; k >= 0; k-- {
+			for s := range 2 {
+				ret[s] = (1-lambda)*backups[k][s] + lambda*ret[s]
+			}
+			if got[k] != ret {
+				t.Errorf("discount %g: G(%d) = %v, want exactly %v", gamma, k, got[k], ret)
+			}
+		}
+	}
+}
