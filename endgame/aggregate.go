@@ -87,10 +87,9 @@ func (s *solver) aggregate(g *graph, v values, changes *changeLog, lo, hi float6
 				t := e & indexMask
 				wv := dj * p * change(t)
 				if e&flipEdge != 0 {
-					ps.a[k][level[t]>>8] -= wv
-				} else {
-					ps.a[k][level[t]>>8] += wv
+					wv = -wv // x - y and x + (-y) round alike
 				}
+				ps.a[k][level[t]>>8] += wv
 			})
 			ps.diag[k] += dj * dj
 			ps.res[k] += dj * (sum - v.x[j])

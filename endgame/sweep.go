@@ -198,8 +198,9 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 	var deltas []float64 // since the last aggregation
 	last := 1.0          // the last sweep's largest change, for progress
 	// under is how many sweeps the group took to first change no value
-	// by more than the tolerance: the steady test may take as many again, and at least minSteadySweeps, before the group falls
-	// back on the plain one.
+	// by more than the tolerance: the steady test may take as many
+	// again, and at least minSteadySweeps, before the group falls back
+	// on the plain one.
 	first, under := sweep, 0
 	for {
 		if ctx.Err() != nil {

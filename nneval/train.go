@@ -56,6 +56,9 @@ type TrainConfig struct {
 	AfterBatch func(done int) error
 }
 
+// DefaultMaxMoves is TrainConfig.MaxMoves when none is set.
+const DefaultMaxMoves = 100_000
+
 // Trainer trains an evaluation by self-play. Its float64 weights are
 // the master copy; the network the games use is their float32 rounding,
 // refreshed after each batch.
@@ -98,7 +101,7 @@ func NewTrainer[P comparable, M comparable](g game.Game[P, M], e *Eval[P], w *Gr
 		cfg.Workers = 1
 	}
 	if cfg.MaxMoves <= 0 {
-		cfg.MaxMoves = 100_000
+		cfg.MaxMoves = DefaultMaxMoves
 	}
 	w.Round(e.Net)
 	return &Trainer[P, M]{G: g, E: e, W: w, Cfg: cfg}

@@ -27,6 +27,8 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+
+	"passage/nneval"
 )
 
 func main() {
@@ -105,7 +107,7 @@ func cmdTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.Float64Var(&o.skipRate, "skip-rate", 1, "scale `F` of the learning rate on the skip connection (0 keeps the starting evaluation's weights)")
 	fs.Float64Var(&o.epsilon, "epsilon", 0, "chance `E` of a random move in self-play")
 	fs.Float64Var(&o.discount, "discount", 1, "shrink each training target toward an even share by `G` a decision (1: no discount), so that self-play does not learn to stall")
-	fs.IntVar(&o.maxMoves, "max-moves", 100000, "end a self-play game after `N` decisions, the network's estimate of its position standing for the result")
+	fs.IntVar(&o.maxMoves, "max-moves", nneval.DefaultMaxMoves, "end a self-play game after `N` decisions, the network's estimate of its position standing for the result")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed `S`: the same seed gives the same weights on any number of cores")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "games played at once `W` (does not change the weights)")
 	fs.StringVar(&o.out, "out", "", "the weight `FILE` to write at the end (default nneval/weights/KEY.nnw)")

@@ -117,7 +117,7 @@ func command(o options, id string) string {
 	if o.discount != 1 {
 		fmt.Fprintf(&b, " -discount %g", o.discount)
 	}
-	if o.maxMoves != 100000 {
+	if o.maxMoves != nneval.DefaultMaxMoves {
 		// Only when not the default, so that the commands of the files
 		// made before the flag still name them.
 		fmt.Fprintf(&b, " -max-moves %d", o.maxMoves)
