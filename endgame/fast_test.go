@@ -3,7 +3,9 @@ package endgame
 import (
 	"context"
 	"math"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -154,5 +156,26 @@ func TestStoppingTests(t *testing.T) {
 		if got := s.fallbacks > 0; got != tc.fallbacks {
 			t.Errorf("%s K=%d: %d groups stopped on the plain test", tc.name, tc.k, s.fallbacks)
 		}
+	}
+}
+
+// TestSweepBudget: a group that has not stopped within its sweep budget
+// ends the solve with an error naming the group, rather than sweeping
+// until interrupted; the groups solved before it stay in the checkpoint.
+func TestSweepBudget(t *testing.T) {
+	c := mustClass(t, "senet-jequier", nil, 2)
+	ckpt := filepath.Join(t.TempDir(), "t.partial")
+	// Group 1+1 takes 30 sweeps, 1+2 47: a budget of 40 stops the second.
+	_, err := Solve(context.Background(), c, Options{Checkpoint: ckpt, maxSweeps: 40})
+	if err == nil || !strings.Contains(err.Error(), "layer group 1+2 did not converge in 40 sweeps") {
+		t.Fatalf("err = %v, want group 1+2 not converging in 40 sweeps", err)
+	}
+	s, err := newSolver(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	group, sweep, ok, err := loadCheckpoint(ckpt, c, s.vals)
+	if err != nil || !ok || group != 1 || sweep != 0 {
+		t.Fatalf("checkpoint: group %d, sweep %d, ok %v, err %v; want group 1 done", group, sweep, ok, err)
 	}
 }

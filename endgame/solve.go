@@ -49,6 +49,8 @@ type Options struct {
 	plain bool
 	// tolerance replaces Tolerance when positive (tests).
 	tolerance float64
+	// maxSweeps replaces MaxGroupSweeps when positive (tests).
+	maxSweeps int
 	// groups, when positive, stops after that many layer groups (tests
 	// that need only the small layers of a large class).
 	groups int
@@ -82,6 +84,7 @@ type solver struct {
 	workers   int
 	plain     bool
 	tolerance float64
+	maxSweeps int
 	closure   atomic.Pointer[string] // a position the class does not hold
 	// fallbacks counts the groups whose rate did not settle in time, so
 	// that they stopped on the plain aggregation test (solveGroupGraph).
@@ -116,7 +119,7 @@ func Solve(ctx context.Context, c *Class, opt Options) (*Table, error) {
 
 // newSolver starts a solve of c: every value 1/2.
 func newSolver(c *Class, opt Options) (*solver, error) {
-	s := &solver{c: c, workers: opt.Workers, plain: opt.plain, tolerance: opt.tolerance, scratch: opt.Scratch, diskAbove: opt.DiskGraphAbove}
+	s := &solver{c: c, workers: opt.Workers, plain: opt.plain, tolerance: opt.tolerance, maxSweeps: opt.maxSweeps, scratch: opt.Scratch, diskAbove: opt.DiskGraphAbove}
 	if s.diskAbove <= 0 {
 		s.diskAbove = DiskGraphPositions
 	}
@@ -128,6 +131,9 @@ func newSolver(c *Class, opt Options) (*solver, error) {
 	hugePages(s.vals)
 	if s.tolerance <= 0 {
 		s.tolerance = Tolerance
+	}
+	if s.maxSweeps <= 0 {
+		s.maxSweeps = MaxGroupSweeps
 	}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
