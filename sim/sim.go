@@ -43,6 +43,13 @@ type Config struct {
 	// the reader's language (passage sim --lang); eta < 0 is not yet
 	// known. Unset, the line is English.
 	ProgressText func(done, total int, perSec float64, eta time.Duration) string
+	// Done holds games of this run finished earlier (an interrupted run
+	// being resumed): they are counted as they are, not played again.
+	// Those with an index of Games or more are ignored.
+	Done []Finished
+	// OnGame, when set, receives every game played to the end, one call
+	// at a time, as soon as it ends (not the games of Done).
+	OnGame func(Finished)
 }
 
 // Player is one entry of Config.Seats with its results.
@@ -128,9 +135,31 @@ func Run[P comparable, M comparable](ctx context.Context, g game.Game[P, M], new
 		effects = e.EffectNames()
 	}
 
+	results := make([]result, cfg.Games)
+	resumed := 0
+	for _, f := range cfg.Done {
+		if f.Index < 0 || f.Index >= cfg.Games {
+			continue
+		}
+		r, err := f.result(n, len(effects))
+		if err != nil {
+			return Report{}, err
+		}
+		if !results[f.Index].finished {
+			resumed++
+		}
+		results[f.Index] = r
+	}
+	var onGame sync.Mutex
 	start := time.Now()
-	results := schedule(ctx, cfg, func(i int) result {
-		return play(ctx, g, newAgent, cfg, i, len(effects))
+	schedule(ctx, cfg, results, resumed, func(i int) result {
+		r := play(ctx, g, newAgent, cfg, i, len(effects))
+		if cfg.OnGame != nil && r.finished {
+			onGame.Lock()
+			cfg.OnGame(finishedOf(i, r))
+			onGame.Unlock()
+		}
+		return r
 	})
 	elapsed := time.Since(start)
 	interrupted := ctx.Err()
@@ -157,7 +186,14 @@ func Run[P comparable, M comparable](ctx context.Context, g game.Game[P, M], new
 	rep.Seed = cfg.Seed
 	rep.Interrupted = interrupted != nil
 	rep.Seconds = elapsed.Seconds()
-	rep.GamesPerSec = float64(rep.Games) / elapsed.Seconds()
+	// The rate is that of the games played now, not of those resumed.
+	played := 0
+	for _, r := range results {
+		if r.finished {
+			played++
+		}
+	}
+	rep.GamesPerSec = float64(max(played-resumed, 0)) / elapsed.Seconds()
 	return rep, interrupted
 }
 
@@ -178,21 +214,26 @@ func (cfg Config) withDefaults() Config {
 	return cfg
 }
 
-// schedule plays games 0 to cfg.Games-1 with playGame on cfg.Workers
-// goroutines, drawing cfg.Progress, and returns the results by game
-// index. Once ctx is done no new game starts. Each game depends on its
-// index only, so the results do not depend on the number of workers.
-func schedule(ctx context.Context, cfg Config, playGame func(i int) result) []result {
-	results := make([]result, cfg.Games)
+// schedule plays the games 0 to cfg.Games-1 not yet finished in
+// results (the resumed ones, already counted) with playGame on
+// cfg.Workers goroutines, drawing cfg.Progress, and stores their results
+// by game index. Once ctx is done no new game starts. Each game depends
+// on its index only, so the results do not depend on the number of
+// workers.
+func schedule(ctx context.Context, cfg Config, results []result, resumed int, playGame func(i int) result) {
 	var next, done atomic.Int64
+	done.Store(int64(resumed))
 	var wg sync.WaitGroup
-	stop := progress(cfg.Progress, cfg.ProgressText, &done, cfg.Games, time.Now())
+	stop := progress(cfg.Progress, cfg.ProgressText, &done, resumed, cfg.Games, time.Now())
 	for range cfg.Workers {
 		wg.Go(func() {
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= cfg.Games || ctx.Err() != nil {
 					return
+				}
+				if results[i].finished {
+					continue
 				}
 				results[i] = playGame(i)
 				done.Add(1)
@@ -201,7 +242,6 @@ func schedule(ctx context.Context, cfg Config, playGame func(i int) result) []re
 	}
 	wg.Wait()
 	stop()
-	return results
 }
 
 // aggregate summarises finished games between the players named by
@@ -351,8 +391,10 @@ func mix(seed, game, seat uint64) uint64 {
 	return z ^ z>>31
 }
 
-// progress draws a progress bar on w until the returned stop is called.
-func progress(w io.Writer, text func(done, total int, perSec float64, eta time.Duration) string, done *atomic.Int64, total int, start time.Time) (stop func()) {
+// progress draws a progress bar on w until the returned stop is called;
+// the rate and the time left count only the games done after the first
+// base (those resumed from an earlier run).
+func progress(w io.Writer, text func(done, total int, perSec float64, eta time.Duration) string, done *atomic.Int64, base, total int, start time.Time) (stop func()) {
 	if w == nil {
 		return func() {}
 	}
@@ -368,19 +410,21 @@ func progress(w io.Writer, text func(done, total int, perSec float64, eta time.D
 			}
 		}
 		el := time.Since(start)
+		now := d - base
 		eta := time.Duration(-1)
-		if d > 0 {
-			eta = (time.Duration(float64(el) / float64(d) * float64(total-d))).Round(time.Second)
+		if now > 0 {
+			eta = (time.Duration(float64(el) / float64(now) * float64(total-d))).Round(time.Second)
 		}
+		perSec := float64(now) / el.Seconds()
 		if text != nil {
-			fmt.Fprintf(w, "\r[%s] %s   ", bar, text(d, total, float64(d)/el.Seconds(), eta))
+			fmt.Fprintf(w, "\r[%s] %s   ", bar, text(d, total, perSec, eta))
 			return
 		}
 		etaText := "?"
 		if eta >= 0 {
 			etaText = eta.String()
 		}
-		fmt.Fprintf(w, "\r[%s] %3d%% %d/%d games, %.1f games/s, ETA %s   ", bar, 100*d/total, d, total, float64(d)/el.Seconds(), etaText)
+		fmt.Fprintf(w, "\r[%s] %3d%% %d/%d games, %.1f games/s, ETA %s   ", bar, 100*d/total, d, total, perSec, etaText)
 	}
 	quit := make(chan struct{})
 	finished := make(chan struct{})

@@ -34,7 +34,7 @@ Usage:
                                                   play a game in the terminal
   passage sim   --rules ID [--opt K=V ...] --seats NAME,NAME... [--games N]
                 [--seed S] [--workers W] [--json] [--plot FILE] [--compare R1,R2]
-                [--log-scale] [--progress] [--lang LANG]
+                [--log-scale] [--progress] [--journal FILE] [--lang LANG]
                                                   simulate games between computer players
   passage serve [--addr HOST:PORT] [--db FILE] [--bot-delay D] [--stand-in LEVEL]
                 [--log LEVEL]

@@ -34,6 +34,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	compare := fs.String("compare", "", "compare rulesets `R1,R2,...` with the same seats (each a ruleset ID, then each option after a ':', e.g. senet-jequier:water=15:overshoot=block)")
 	logScale := fs.Bool("log-scale", false, "with --compare and --plot: draw the game lengths on a logarithmic axis, for rulesets whose games differ tenfold in length")
 	progress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
+	journalPath := fs.String("journal", "", "keep every finished game in `FILE` (JSON lines); run the same command again to go on from where it stopped")
 	var lang langFlag
 	lang.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -62,6 +63,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		if rf.rules != "" || len(rf.opts) > 0 {
 			return usageError{"sim: give either --rules/--opt or --compare, not both"}
 		}
+		if *journalPath != "" {
+			return usageError{"sim: --journal keeps the games of one ruleset; it cannot be used with --compare"}
+		}
 		for _, id := range strings.Split(*compare, ",") {
 			kit, err := catalog.OpenID(strings.ReplaceAll(id, ":", " "))
 			if err != nil {
@@ -87,6 +91,16 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			return progressText(words, done, total, perSec, eta)
 		}
 	}
+	var journal *simJournal
+	if *journalPath != "" {
+		var err error
+		journal, cfg.Done, err = openJournal(*journalPath, journalHeader{Rules: kits[0].ID(), Seats: cfg.Seats, Seed: *seed})
+		if err != nil {
+			return err
+		}
+		cfg.OnGame = journal.record
+		defer journal.close()
+	}
 	var reports []sim.Report
 	for _, kit := range kits {
 		if cfg.Progress != nil && len(kits) > 1 {
@@ -102,6 +116,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		}
 		if canceled {
 			break
+		}
+	}
+	if journal != nil {
+		if err := journal.close(); err != nil {
+			return err
 		}
 	}
 	if len(reports) == 0 {

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"passage/sim"
+)
+
+// journalHeader is the first line of a sim journal: the run it belongs
+// to. The seeded games are the same only for the same ruleset (options
+// included), seats and seed, so a journal of another run is refused.
+type journalHeader struct {
+	Journal string   `json:"journal"` // journalKind
+	Version int      `json:"version"`
+	Rules   string   `json:"rules"`
+	Seats   []string `json:"seats"`
+	Seed    uint64   `json:"seed"`
+}
+
+const journalKind = "passage sim"
+
+// simJournal keeps the finished games of a sim run in a file, one JSON
+// line each after the header, so that a run stopped by Ctrl-C, a crash
+// or the end of a session goes on where it stopped when run again with
+// the same file (passage sim --journal FILE). The file is written from
+// the first game that ends: a run refused at its start leaves no file.
+type simJournal struct {
+	path string
+	head journalHeader
+	keep int64    // the length of the complete lines already in the file
+	f    *os.File // open from the first record on
+	err  error    // the first failure to write
+}
+
+// openJournal reads the journal at path for the run head, if there is
+// one, and returns the games it holds. A last line cut short (the
+// program stopped while writing it) is dropped when the next game is
+// written.
+func openJournal(path string, head journalHeader) (*simJournal, []sim.Finished, error) {
+	head.Journal, head.Version = journalKind, 1
+	j := &simJournal{path: path, head: head}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return j, nil, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("sim: journal: %w", err)
+	}
+	done, keep, err := readJournal(data, head)
+	if err != nil {
+		return nil, nil, usageError{fmt.Sprintf("sim: journal %s: %v", path, err)}
+	}
+	j.keep = int64(keep)
+	return j, done, nil
+}
+
+// readJournal reads a journal's contents: the games it holds and the
+// length of its complete lines. Its header must be head's.
+func readJournal(data []byte, head journalHeader) ([]sim.Finished, int, error) {
+	keep := bytes.LastIndexByte(data, '\n') + 1
+	lines := bytes.Split(data[:keep], []byte("\n"))
+	lines = lines[:len(lines)-1] // the empty string after the last newline
+	if len(lines) == 0 {
+		// Not even the header was finished: the start of this run's
+		// header, cut short, may be overwritten; anything else is some
+		// other file, which is left alone.
+		if want, _ := json.Marshal(head); !bytes.HasPrefix(want, data) {
+			return nil, 0, errors.New("not a passage sim journal")
+		}
+		return nil, 0, nil
+	}
+	var got journalHeader
+	if err := json.Unmarshal(lines[0], &got); err != nil || got.Journal != journalKind {
+		return nil, 0, errors.New("not a passage sim journal")
+	}
+	if got.Version != head.Version {
+		return nil, 0, fmt.Errorf("journal version %d, this program writes %d", got.Version, head.Version)
+	}
+	if got.Rules != head.Rules || !slices.Equal(got.Seats, head.Seats) || got.Seed != head.Seed {
+		return nil, 0, fmt.Errorf("it is the journal of another run (--rules %s --seats %s --seed %d); give another file or the same run",
+			got.Rules, strings.Join(got.Seats, ","), got.Seed)
+	}
+	done := make([]sim.Finished, 0, len(lines)-1)
+	for n, line := range lines[1:] {
+		var f sim.Finished
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&f); err != nil {
+			return nil, 0, fmt.Errorf("line %d: %v", n+2, err)
+		}
+		done = append(done, f)
+	}
+	return done, keep, nil
+}
+
+// record appends one finished game. The first failure to write is
+// kept for close to report, and the run goes on.
+func (j *simJournal) record(f sim.Finished) {
+	if j.f == nil && j.err == nil {
+		j.err = j.open()
+	}
+	if j.err != nil {
+		return
+	}
+	line, err := json.Marshal(f)
+	if err == nil {
+		// One write a line: a crash cuts at most the last one short.
+		_, err = j.f.Write(append(line, '\n'))
+	}
+	if err != nil {
+		j.err = fmt.Errorf("sim: journal %s: %w", j.path, err)
+	}
+}
+
+// open opens the file for writing after its complete lines, writing
+// the header into a new one.
+func (j *simJournal) open() error {
+	f, err := os.OpenFile(j.path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err == nil {
+		err = f.Truncate(j.keep)
+	}
+	if err == nil {
+		_, err = f.Seek(j.keep, io.SeekStart)
+	}
+	if err == nil && j.keep == 0 {
+		var head []byte
+		if head, err = json.Marshal(j.head); err == nil {
+			_, err = f.Write(append(head, '\n'))
+		}
+	}
+	if err != nil {
+		if f != nil {
+			f.Close()
+		}
+		return fmt.Errorf("sim: journal %s: %w", j.path, err)
+	}
+	j.f = f
+	return nil
+}
+
+// close closes the file, if it was opened, and reports the first
+// failure to write. It may be called more than once.
+func (j *simJournal) close() error {
+	if j.f != nil {
+		if err := j.f.Close(); err != nil && j.err == nil {
+			j.err = fmt.Errorf("sim: journal %s: %w", j.path, err)
+		}
+		j.f = nil
+	}
+	return j.err
+}

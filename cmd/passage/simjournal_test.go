@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestSimJournal: --journal keeps every finished game, and a run given
+// a journal cut short (a run stopped part way, its last line half
+// written) plays the games missing and reports what the whole run does.
+func TestSimJournal(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.jsonl")
+	args := []string{"--rules", "kinevet", "--seats", "random,greedy,easy,random", "--games", "24", "--seed", "5"}
+	full := simJSON(t, append(args, "--journal", path)...)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	if len(lines) != 1+24+1 || lines[25] != "" || !strings.HasPrefix(lines[0], `{"journal":"passage sim","version":1,"rules":"kinevet`) {
+		t.Fatalf("journal of 24 games: %d lines, header %q", len(lines)-1, lines[0])
+	}
+	if again := simJSON(t, append(args, "--journal", path)...); !reflect.DeepEqual(full, again) {
+		t.Errorf("a run whose games are all in the journal reports otherwise:\n%v\n%v", full, again)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {
+		t.Errorf("a run with nothing left to play changed its journal")
+	}
+
+	// Stopped after nine games, the tenth half written.
+	cut := strings.Join(lines[:10], "") + lines[10][:len(lines[10])/2]
+	if err := os.WriteFile(path, []byte(cut), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if resumed := simJSON(t, append(args, "--journal", path, "--workers", "1")...); !reflect.DeepEqual(full, resumed) {
+		t.Errorf("resumed run differs from the whole one:\n%v\n%v", full, resumed)
+	}
+	after, _ := os.ReadFile(path)
+	if got := strings.Count(string(after), "\n"); got != 25 || !strings.HasPrefix(string(after), strings.Join(lines[:10], "")) {
+		t.Errorf("resumed journal: %d lines, want the 10 kept and 15 more", got)
+	}
+}
+
+// TestSimJournalRefused: a journal of another run, or a file that is
+// not one, is refused with one line and left as it was.
+func TestSimJournalRefused(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.jsonl")
+	simJSON(t, "--rules", "senet-jequier", "--seats", "random,greedy", "--games", "3", "--seed", "2", "--journal", path)
+	other := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(other, []byte("my notes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, file string
+		args       []string
+		want       string
+	}{
+		{"other seed", path, []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--seed", "3"}, "journal of another run (--rules senet-jequier --seats random,greedy --seed 2)"},
+		{"other seats", path, []string{"--rules", "senet-jequier", "--seats", "greedy,random", "--seed", "2"}, "journal of another run"},
+		{"other options", path, []string{"--rules", "senet-jequier", "--opt", "water=15", "--seats", "random,greedy", "--seed", "2"}, "journal of another run"},
+		{"not a journal", other, []string{"--rules", "senet-jequier", "--seats", "random,greedy"}, "not a passage sim journal"},
+		{"with compare", filepath.Join(dir, "new.jsonl"), []string{"--compare", "senet-jequier,senet-szenet", "--seats", "random,greedy"}, "cannot be used with --compare"},
+		{"bad player", filepath.Join(dir, "new.jsonl"), []string{"--rules", "senet-jequier", "--seats", "random,wizard"}, "wizard"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before, _ := os.ReadFile(tt.file)
+			checkCLIError(t, "", tt.want, append(append([]string{"sim"}, tt.args...), "--games", "2", "--journal", tt.file)...)
+			after, err := os.ReadFile(tt.file)
+			if !bytes.Equal(before, after) || (before == nil) != os.IsNotExist(err) {
+				t.Errorf("%s changed", tt.file)
+			}
+		})
+	}
+}

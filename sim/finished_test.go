@@ -1,0 +1,92 @@
+package sim_test
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"passage/agent"
+	"passage/senet"
+	"passage/sim"
+)
+
+// szenetRun plays games of Szenet between greedy and random with Done
+// and OnGame set, returning the report and the games OnGame received.
+func szenetRun(t *testing.T, games, workers int, done []sim.Finished) (sim.Report, []sim.Finished) {
+	t.Helper()
+	g := senet.MustNew("senet-szenet", nil)
+	factory := func(name string, seed uint64) (agent.Agent[senet.Position, senet.Move], error) {
+		return agent.New(g, g, name, seed)
+	}
+	var mu sync.Mutex
+	var got []sim.Finished
+	rep, err := sim.Run(context.Background(), g, factory, sim.Config{
+		Seats: []string{"greedy", "random"}, Games: games, Seed: 7, Workers: workers, Done: done,
+		OnGame: func(f sim.Finished) { mu.Lock(); got = append(got, f); mu.Unlock() },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep, got
+}
+
+// withoutTimes is a report's fields that follow from the seed.
+func withoutTimes(r sim.Report) sim.Report {
+	r.Seconds, r.GamesPerSec = 0, 0
+	for i := range r.Players {
+		r.Players[i].MedianMs = 0
+	}
+	return r
+}
+
+// TestRunResumes: a run given some of its games as finished (Done)
+// plays only the others, hands only those to OnGame, and reports what
+// the run without them reports; games of another run are refused.
+func TestRunResumes(t *testing.T) {
+	full, all := szenetRun(t, 30, 2, nil)
+	if len(all) != 30 {
+		t.Fatalf("OnGame received %d games of 30", len(all))
+	}
+	// The games survive a journal's JSON, as passage sim --journal keeps them.
+	var kept []sim.Finished
+	for _, f := range all {
+		if f.Index%3 != 1 {
+			line, _ := json.Marshal(f)
+			var back sim.Finished
+			if err := json.Unmarshal(line, &back); err != nil {
+				t.Fatal(err)
+			}
+			kept = append(kept, back)
+		}
+	}
+	resumed, played := szenetRun(t, 30, 1, kept)
+	if len(played) != 10 {
+		t.Errorf("resumed with 20 games done: OnGame received %d games, want the 10 others", len(played))
+	}
+	for _, f := range played {
+		if f.Index%3 != 1 {
+			t.Errorf("game %d was played again", f.Index)
+		}
+	}
+	if !reflect.DeepEqual(withoutTimes(full), withoutTimes(resumed)) {
+		t.Errorf("resumed report differs:\n%+v\n%+v", withoutTimes(full), withoutTimes(resumed))
+	}
+	if d := resumed.Players[0].Decisions + resumed.Players[1].Decisions; d != full.Players[0].Decisions+full.Players[1].Decisions {
+		t.Errorf("resumed report counts %d decisions", d)
+	}
+
+	// A game seated as another game of the run would be: refused.
+	bad := append([]sim.Finished(nil), all[0])
+	bad[0].Index = 1
+	g := senet.MustNew("senet-szenet", nil)
+	factory := func(name string, seed uint64) (agent.Agent[senet.Position, senet.Move], error) {
+		return agent.New(g, g, name, seed)
+	}
+	_, err := sim.Run(context.Background(), g, factory, sim.Config{Seats: []string{"greedy", "random"}, Games: 30, Seed: 7, Done: bad})
+	if err == nil || !strings.Contains(err.Error(), "finished game 1 does not fit this run") {
+		t.Errorf("a game seated wrongly: error %v", err)
+	}
+}
