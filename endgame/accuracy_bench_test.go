@@ -1,7 +1,6 @@
 package endgame
 
 import (
-	"context"
 	"math"
 	"os"
 	"path/filepath"
@@ -39,14 +38,7 @@ func BenchmarkK4Group5Error(b *testing.B) {
 		} else {
 			opt.Checkpoint = first4
 		}
-		s, err := newSolver(c, opt)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := s.run(context.Background(), opt); err != nil {
-			b.Fatal(err)
-		}
-		return s.vals
+		return solveValues(b, c, opt)
 	}
 	solve(4, 0, "")
 	var got []float32

@@ -10,7 +10,7 @@ import (
 )
 
 // solveValues solves c with opt and returns the unquantized values.
-func solveValues(t *testing.T, c *Class, opt Options) []float32 {
+func solveValues(t testing.TB, c *Class, opt Options) []float32 {
 	t.Helper()
 	s, err := newSolver(c, opt)
 	if err != nil {
