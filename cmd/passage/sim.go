@@ -98,7 +98,16 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		cfg.OnGame = journal.record
+		// A journal that cannot be written stops the run: its games
+		// would be lost to the next run, which is what it is for.
+		var stopRun context.CancelFunc
+		ctx, stopRun = context.WithCancel(ctx)
+		defer stopRun()
+		cfg.OnGame = func(f sim.Finished) {
+			if !journal.record(f) {
+				stopRun()
+			}
+		}
 		defer journal.close()
 	}
 	var reports []sim.Report
@@ -120,7 +129,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	}
 	if journal != nil {
 		if err := journal.close(); err != nil {
-			return err
+			return fmt.Errorf("%w; the run stopped there, and the games before it are in the file", err)
 		}
 	}
 	if len(reports) == 0 {

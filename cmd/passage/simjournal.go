@@ -100,14 +100,14 @@ func readJournal(data []byte, head journalHeader) ([]sim.Finished, int, error) {
 	return done, keep, nil
 }
 
-// record appends one finished game. The first failure to write is
-// kept for close to report, and the run goes on.
-func (j *simJournal) record(f sim.Finished) {
+// record appends one finished game and reports whether the journal
+// holds it. The first failure to write is kept for close to report.
+func (j *simJournal) record(f sim.Finished) bool {
 	if j.f == nil && j.err == nil {
 		j.err = j.open()
 	}
 	if j.err != nil {
-		return
+		return false
 	}
 	line, err := json.Marshal(f)
 	if err == nil {
@@ -117,6 +117,7 @@ func (j *simJournal) record(f sim.Finished) {
 	if err != nil {
 		j.err = fmt.Errorf("sim: journal %s: %w", j.path, err)
 	}
+	return j.err == nil
 }
 
 // open opens the file for writing after its complete lines, writing

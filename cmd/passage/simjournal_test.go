@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"passage/sim"
 )
 
 // TestSimJournal: --journal keeps every finished game, and a run given
@@ -77,5 +79,26 @@ func TestSimJournalRefused(t *testing.T) {
 				t.Errorf("%s changed", tt.file)
 			}
 		})
+	}
+}
+
+// TestSimJournalWriteFails: once a write fails, record says so (sim
+// then stops the run) and close reports the failure.
+func TestSimJournalWriteFails(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	j, done, err := openJournal(path, journalHeader{Rules: "senet-jequier", Seats: []string{"a", "b"}, Seed: 1})
+	if err != nil || len(done) != 0 {
+		t.Fatalf("new journal: %v, %d games", err, len(done))
+	}
+	game := sim.Finished{Index: 0, Payoffs: []float64{1, 0}, Order: []int{0, 1}, Turns: 1, Moves: 1, Ms: [][]float64{{1}, {}}}
+	if !j.record(game) {
+		t.Fatalf("first record failed: %v", j.err)
+	}
+	j.f.Close() // the disk goes away under it
+	if j.record(game) {
+		t.Errorf("record on a closed file reported success")
+	}
+	if err := j.close(); err == nil || !strings.Contains(err.Error(), "sim: journal "+path) {
+		t.Errorf("close after a failed write: %v", err)
 	}
 }
