@@ -49,23 +49,18 @@ func (f Finished) result(n, nEffects int) (result, error) {
 	if len(f.Payoffs) != n || len(f.Order) != n || len(f.Ms) != n {
 		return bad(fmt.Sprintf("it has %d seats, the run %d", len(f.Payoffs), n))
 	}
-	if len(f.Effects) != nEffects && !(nEffects == 0 && f.Effects == nil) {
+	if len(f.Effects) != nEffects {
 		return bad(fmt.Sprintf("it counts %d special rules, the game has %d", len(f.Effects), nEffects))
 	}
-	seen := make([]bool, n)
 	for seat, j := range f.Order {
-		if j < 0 || j >= n || seen[j] || (j+f.Index)%n != seat {
+		if j < 0 || j >= n || seatOf(j, f.Index, n) != seat {
 			return bad("its seating is not the one the run gives that game")
 		}
-		seen[j] = true
 	}
 	if f.Turns <= 0 || f.Moves < f.Turns {
 		return bad(fmt.Sprintf("%d turns and %d moves", f.Turns, f.Moves))
 	}
 	r := result{order: f.Order, turns: f.Turns, moves: f.Moves, effects: f.Effects, times: f.Ms, finished: true}
-	if r.effects == nil {
-		r.effects = make([]int, nEffects)
-	}
 	copy(r.payoffs[:], f.Payoffs)
 	return r, nil
 }

@@ -308,7 +308,7 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 	r := result{order: make([]int, n), times: make([][]float64, n), effects: make([]int, nEffects)}
 	agents := make([]agent.Agent[P, M], n)
 	for j := range n {
-		seat := (j + i) % n
+		seat := seatOf(j, i, n)
 		r.order[seat] = j
 		a, err := newAgent(cfg.Seats[j], mix(cfg.Seed, uint64(i), uint64(j)+1))
 		if err != nil {
@@ -352,6 +352,10 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 	r.finished = true
 	return r
 }
+
+// seatOf is the seat entry j of Config.Seats takes in game i of a run
+// with n seats: one seat on from game to game.
+func seatOf(j, i, n int) int { return (j + i) % n }
 
 // seatName names seat p of g as the game does, or "seat N".
 func seatName[P comparable, M comparable](g game.Game[P, M], p game.Player) string {
