@@ -78,8 +78,15 @@ func TestRunResumes(t *testing.T) {
 		t.Errorf("resumed report counts %d decisions", d)
 	}
 
-	// A game seated as another game of the run would be: refused.
-	bad := append([]sim.Finished(nil), all[0])
+	// Game 0 given as game 1, whose seating differs (two seats swap
+	// from game to game): refused. OnGame's order is the order the
+	// games ended in, so game 0 is looked up by its index.
+	var bad []sim.Finished
+	for _, f := range all {
+		if f.Index == 0 {
+			bad = append(bad, f)
+		}
+	}
 	bad[0].Index = 1
 	g := senet.MustNew("senet-szenet", nil)
 	factory := func(name string, seed uint64) (agent.Agent[senet.Position, senet.Move], error) {
