@@ -146,15 +146,22 @@ func TestStoppingTests(t *testing.T) {
 		{"senet-jequier", 2, false},
 		{"senet-szenet", 1, true},
 	} {
-		s, err := newSolver(mustClass(t, tc.name, nil, tc.k), Options{})
+		var fallbacks []Layer
+		opt := Options{Fallback: func(l Layer, sweeps int) {
+			if sweeps < minSteadySweeps {
+				t.Errorf("%s K=%d: group %d+%d reported stopping on the fallback after %d sweeps, before the budget", tc.name, tc.k, l.A, l.B, sweeps)
+			}
+			fallbacks = append(fallbacks, l)
+		}}
+		s, err := newSolver(mustClass(t, tc.name, nil, tc.k), opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.run(context.Background(), Options{}); err != nil {
+		if err := s.run(context.Background(), opt); err != nil {
 			t.Fatal(err)
 		}
-		if got := s.fallbacks > 0; got != tc.fallbacks {
-			t.Errorf("%s K=%d: %d groups stopped on the plain test", tc.name, tc.k, s.fallbacks)
+		if got := len(fallbacks) > 0; got != tc.fallbacks {
+			t.Errorf("%s K=%d: groups %v stopped on the plain test", tc.name, tc.k, fallbacks)
 		}
 	}
 }

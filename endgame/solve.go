@@ -42,6 +42,14 @@ type Options struct {
 	// graph goes to Scratch; 0 means DiskGraphPositions. The table does
 	// not depend on it.
 	DiskGraphAbove int64
+	// Fallback, when set, is called for each layer group (by its first
+	// layer) that stopped on the fallback test after sweeps sweeps: the
+	// factor by which its changes shrank never settled within the
+	// budget, so its error was not estimated and can be over the
+	// tolerance (docs/endgame.md, "K=4's stop is not within the
+	// tolerance": 3.7 steps of the table on K=4's group 1+4). A resumed
+	// solve reports only the groups it solves itself.
+	Fallback func(group Layer, sweeps int)
 
 	// plain solves by plain value iteration, generating the moves in
 	// every sweep and without aggregation: the slow reference the tests
@@ -86,9 +94,8 @@ type solver struct {
 	tolerance float64
 	maxSweeps int
 	closure   atomic.Pointer[string] // a position the class does not hold
-	// fallbacks counts the groups whose rate did not settle in time, so
-	// that they stopped on the plain aggregation test (solveGroupGraph).
-	fallbacks int
+	// fallback is Options.Fallback, never nil.
+	fallback func(group Layer, sweeps int)
 }
 
 // Solve computes the table of class c. Layers are solved in order of
@@ -137,6 +144,10 @@ func newSolver(c *Class, opt Options) (*solver, error) {
 	}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
+	}
+	s.fallback = opt.Fallback
+	if s.fallback == nil {
+		s.fallback = func(Layer, int) {}
 	}
 	for i := range s.vals {
 		s.vals[i] = 0.5

@@ -272,7 +272,7 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 		}
 		if corr <= s.tolerance {
 			if !steady {
-				s.fallbacks++
+				s.fallback(group[0], sweep-first)
 			}
 			break
 		}

@@ -107,9 +107,18 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	// holds some 3 GB for an hour).
 	debug.SetGCPercent(10)
 	bar := progressBar{w: stderr, quiet: *quiet}
+	var fallbacks []string
 	start := time.Now()
-	t, err := endgame.Solve(ctx, c, endgame.Options{Workers: *workers, Checkpoint: checkpoint, Scratch: *scratch, DiskGraphAbove: *diskAbove, Progress: bar.show})
+	t, err := endgame.Solve(ctx, c, endgame.Options{Workers: *workers, Checkpoint: checkpoint, Scratch: *scratch, DiskGraphAbove: *diskAbove, Progress: bar.show,
+		Fallback: func(l endgame.Layer, sweeps int) {
+			fallbacks = append(fallbacks, fmt.Sprintf("solve: warning: layer group %d+%d stopped on the fallback test after %d sweeps: its values can be off by more than the tolerance (docs/endgame.md)", l.A, l.B, sweeps))
+		}})
 	bar.done()
+	// After the bar, which they would cut into; whether the solve ended
+	// or not, as the groups they name are solved and kept.
+	for _, w := range fallbacks {
+		fmt.Fprintln(stderr, w)
+	}
 	if errors.Is(err, endgame.ErrInterrupted) {
 		return interrupted{fmt.Sprintf("solve: interrupted; run the same command again to resume from %s", checkpoint)}
 	}
