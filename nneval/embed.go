@@ -100,6 +100,9 @@ func bindEmbedded[P comparable](key string, enc Encoder[P]) game.Evaluator[P] {
 	if err == nil {
 		e, err = NewEval(f.Net, enc)
 	}
+	if err == nil {
+		e.digest = f.Digest
+	}
 	if err != nil {
 		slog.Error("nneval: embedded weights unusable; using the other evaluation", "err", err)
 		return nil

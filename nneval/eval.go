@@ -31,7 +31,14 @@ type Encoder[P comparable] interface {
 type Eval[P comparable] struct {
 	Net *Net
 	Enc Encoder[P]
+	// digest is the Digest of the embedded file the weights came from,
+	// empty for a network trained or read otherwise.
+	digest string
 }
+
+// Digest is the hex SHA-256 of the embedded weight file e was made
+// from, or "" when it was not made from one.
+func (e *Eval[P]) Digest() string { return e.digest }
 
 // NewEval binds net to enc after checking that their shapes agree.
 func NewEval[P comparable](net *Net, enc Encoder[P]) (*Eval[P], error) {

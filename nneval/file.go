@@ -2,7 +2,9 @@ package nneval
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -33,6 +35,10 @@ type File struct {
 	// Exact, when the file stores float64 weights (a checkpoint), holds
 	// them; nil otherwise.
 	Exact *Grads
+	// Digest is the hex SHA-256 of the bytes Read read the file from
+	// (empty for a File not read): what a record of games played with
+	// these weights can name them by (passage sim --journal).
+	Digest string
 }
 
 // ErrBadFile is returned (wrapped) for a file that is not a valid weight
@@ -117,7 +123,8 @@ func Read(data []byte) (*File, error) {
 	if !ok || hlen > maxHeader || int(hlen) > len(rest) {
 		return nil, bad("bad header length")
 	}
-	f := &File{Header: map[string]string{}}
+	sum := sha256.Sum256(data)
+	f := &File{Header: map[string]string{}, Digest: hex.EncodeToString(sum[:])}
 	for _, line := range strings.Split(strings.TrimSuffix(string(rest[:hlen]), "\n"), "\n") {
 		if line == "" {
 			continue

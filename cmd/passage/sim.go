@@ -94,7 +94,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	var journal *simJournal
 	if *journalPath != "" {
 		var err error
-		journal, cfg.Done, err = openJournal(*journalPath, journalHeader{Rules: kits[0].ID(), Seats: cfg.Seats, Seed: *seed})
+		journal, cfg.Done, err = openJournal(*journalPath, journalHeader{Rules: kits[0].ID(), Seats: cfg.Seats, Seed: *seed, Weights: kits[0].Weights})
 		if err != nil {
 			return err
 		}

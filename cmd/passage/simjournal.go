@@ -15,16 +15,26 @@ import (
 
 // journalHeader is the first line of a sim journal: the run it belongs
 // to. The seeded games are the same only for the same ruleset (options
-// included), seats and seed, so a journal of another run is refused.
+// included), seats, seed and learned weights, so a journal of another
+// run is refused.
 type journalHeader struct {
 	Journal string   `json:"journal"` // journalKind
 	Version int      `json:"version"`
 	Rules   string   `json:"rules"`
 	Seats   []string `json:"seats"`
 	Seed    uint64   `json:"seed"`
+	// Weights is the ruleset's embedded weight file (catalog.Kit.Weights),
+	// "" for none: a program with other weights plays other games.
+	Weights string `json:"weights"`
 }
 
-const journalKind = "passage sim"
+// journalKind names the file; journalVersion is 2 since the header
+// names the weights (version 1 did not, so it cannot tell whether a
+// program may resume it).
+const (
+	journalKind    = "passage sim"
+	journalVersion = 2
+)
 
 // simJournal keeps the finished games of a sim run in a file, one JSON
 // line each after the header, so that a run stopped by Ctrl-C, a crash
@@ -44,7 +54,7 @@ type simJournal struct {
 // program stopped while writing it) is dropped when the next game is
 // written.
 func openJournal(path string, head journalHeader) (*simJournal, []sim.Finished, error) {
-	head.Journal, head.Version = journalKind, 1
+	head.Journal, head.Version = journalKind, journalVersion
 	j := &simJournal{path: path, head: head}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -86,6 +96,10 @@ func readJournal(data []byte, head journalHeader) ([]sim.Finished, int, error) {
 	if got.Rules != head.Rules || !slices.Equal(got.Seats, head.Seats) || got.Seed != head.Seed {
 		return nil, 0, fmt.Errorf("it is the journal of another run (--rules %s --seats %s --seed %d); give another file or the same run",
 			got.Rules, strings.Join(got.Seats, ","), got.Seed)
+	}
+	if got.Weights != head.Weights {
+		return nil, 0, fmt.Errorf("its games were played with other weights (%s; this program's are %s), which play other games; resume it with the program that began it",
+			weightsName(got.Weights), weightsName(head.Weights))
 	}
 	done := make([]sim.Finished, 0, len(lines)-1)
 	for n, line := range lines[1:] {
@@ -156,4 +170,12 @@ func (j *simJournal) close() error {
 		j.f = nil
 	}
 	return j.err
+}
+
+// weightsName shows a weight file's digest short, as git shows a commit.
+func weightsName(digest string) string {
+	if digest == "" {
+		return "none"
+	}
+	return "sha256 " + digest[:min(12, len(digest))]
 }

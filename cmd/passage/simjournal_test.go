@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -24,7 +26,7 @@ func TestSimJournal(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.SplitAfter(string(data), "\n")
-	if len(lines) != 1+24+1 || lines[25] != "" || !strings.HasPrefix(lines[0], `{"journal":"passage sim","version":1,"rules":"kinevet`) {
+	if len(lines) != 1+24+1 || lines[25] != "" || !strings.HasPrefix(lines[0], `{"journal":"passage sim","version":2,"rules":"kinevet`) {
 		t.Fatalf("journal of 24 games: %d lines, header %q", len(lines)-1, lines[0])
 	}
 	if again := simJSON(t, append(args, "--journal", path)...); !reflect.DeepEqual(full, again) {
@@ -58,6 +60,32 @@ func TestSimJournalRefused(t *testing.T) {
 	if err := os.WriteFile(other, []byte("my notes"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The header names the embedded Jéquier weights by their SHA-256.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	weights, err := os.ReadFile("../../nneval/weights/senet-jequier.nnw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(weights)
+	digest := hex.EncodeToString(sum[:])
+	header, games, _ := strings.Cut(string(data), "\n")
+	if !strings.HasSuffix(header, `"weights":"`+digest+`"}`) {
+		t.Fatalf("header %s does not name the weights %s", header, digest)
+	}
+	// The same run begun by a program with other weights, or by one
+	// that wrote version 1 (whose header named no weights).
+	otherWeights := filepath.Join(dir, "other-weights.jsonl")
+	if err := os.WriteFile(otherWeights, []byte(strings.Replace(header, digest, strings.Repeat("ab", 32), 1)+"\n"+games), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	version1 := filepath.Join(dir, "version1.jsonl")
+	old := strings.Replace(strings.Replace(header, `"version":2`, `"version":1`, 1), `,"weights":"`+digest+`"`, "", 1)
+	if err := os.WriteFile(version1, []byte(old+"\n"+games), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name, file string
 		args       []string
@@ -66,6 +94,9 @@ func TestSimJournalRefused(t *testing.T) {
 		{"other seed", path, []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--seed", "3"}, "journal of another run (--rules senet-jequier --seats random,greedy --seed 2)"},
 		{"other seats", path, []string{"--rules", "senet-jequier", "--seats", "greedy,random", "--seed", "2"}, "journal of another run"},
 		{"other options", path, []string{"--rules", "senet-jequier", "--opt", "water=15", "--seats", "random,greedy", "--seed", "2"}, "journal of another run"},
+		{"other weights", otherWeights, []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--seed", "2"},
+			"played with other weights (sha256 abababababab; this program's are sha256 " + digest[:12] + ")"},
+		{"version 1", version1, []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--seed", "2"}, "journal version 1, this program writes 2"},
 		{"not a journal", other, []string{"--rules", "senet-jequier", "--seats", "random,greedy"}, "not a passage sim journal"},
 		{"with compare", filepath.Join(dir, "new.jsonl"), []string{"--compare", "senet-jequier,senet-szenet", "--seats", "random,greedy"}, "cannot be used with --compare"},
 		{"bad player", filepath.Join(dir, "new.jsonl"), []string{"--rules", "senet-jequier", "--seats", "random,wizard"}, "wizard"},

@@ -37,6 +37,16 @@ type Kit struct {
 	// Houses are the marked squares of the board under the options
 	// chosen (Senet's water=15 moves the return square), or none.
 	Houses []game.House
+	// Weights is the hex SHA-256 of the embedded weight file whose
+	// network the search players use (package nneval), "" when the
+	// ruleset has none: the same name and seed play the same games only
+	// with the same weights.
+	Weights string
+}
+
+// digester is a learned evaluation read from an embedded weight file.
+type digester interface {
+	Digest() string
 }
 
 // houser is a game that lists its houses under its options.
@@ -110,6 +120,9 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 	}
 	if h, ok := g.(houser); ok {
 		kit.Houses = h.Houses()
+	}
+	if d, ok := learned.(digester); ok {
+		kit.Weights = d.Digest()
 	}
 	return kit
 }
