@@ -43,12 +43,14 @@ type Options struct {
 	// not depend on it.
 	DiskGraphAbove int64
 	// Fallback, when set, is called for each layer group (by its first
-	// layer) that stopped on the fallback test after sweeps sweeps: the
-	// factor by which its changes shrank never settled within the
-	// budget, so its error was not estimated and can be over the
-	// tolerance (docs/endgame.md, "K=4's stop is not within the
-	// tolerance": 3.7 steps of the table on K=4's group 1+4). A resumed
-	// solve reports only the groups it solves itself.
+	// layer) that stopped on the fallback test after sweeps sweeps: it
+	// did not pass the steady test within its budget (the factor by
+	// which its changes shrank did not settle, or the error estimated
+	// from it stayed over the tolerance), so no estimate bounds its
+	// error, which can be over the tolerance (docs/endgame.md, "K=4's
+	// stop is not within the tolerance": 3.7 steps of the table on
+	// K=4's group 1+4). A resumed solve reports only the groups it
+	// solves itself.
 	Fallback func(group Layer, sweeps int)
 
 	// plain solves by plain value iteration, generating the moves in

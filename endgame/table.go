@@ -2,6 +2,8 @@ package endgame
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math"
@@ -145,15 +147,53 @@ func (t *Table) Verify(ctx context.Context, workers int) (VerifyReport, error) {
 // Find loads the table of ruleset id with the most pieces from dir; it
 // returns nil and no error when dir holds none.
 func Find(dir, id string) (*Table, error) {
+	path, err := findPath(dir, id)
+	if path == "" || err != nil {
+		return nil, err
+	}
+	return ReadFile(path)
+}
+
+// findPath is the file of ruleset id's table with the most pieces in
+// dir, or "" when dir holds none.
+func findPath(dir, id string) (string, error) {
 	for k := 6; k >= 1; k-- {
 		path := filepath.Join(dir, FileName(id, k))
-		t, err := ReadFile(path)
+		_, err := os.Stat(path)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}
-		return t, err
+		return path, err
 	}
-	return nil, nil
+	return "", nil
+}
+
+// Stamp names the table Find would load from dir for ruleset id by its
+// file name and the checksum stored at its end (read without loading
+// the table), or "" when dir holds none: what a record of games played
+// with the table can name it by (passage sim --journal).
+func Stamp(dir, id string) (string, error) {
+	path, err := findPath(dir, id)
+	if path == "" || err != nil {
+		return "", err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	sum := make([]byte, sha256.Size)
+	if info.Size() < int64(len(sum)) {
+		return "", fmt.Errorf("%s: %w: too short", path, ErrBadTable)
+	}
+	if _, err := f.ReadAt(sum, info.Size()-int64(len(sum))); err != nil {
+		return "", err
+	}
+	return filepath.Base(path) + " sha256:" + hex.EncodeToString(sum), nil
 }
 
 // cache keeps the tables Cached loaded, by directory and ruleset.

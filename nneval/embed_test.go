@@ -1,6 +1,8 @@
 package nneval
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
@@ -67,5 +69,41 @@ func TestKeys(t *testing.T) {
 	}
 	if _, err := Load("no-such-ruleset"); err == nil {
 		t.Error("Load of a missing key succeeded")
+	}
+}
+
+// TestEmbeddedDigest: every embedded file's Digest, which sim journals
+// record, is the SHA-256 of its bytes, and the evaluation bound to it
+// reports the same.
+func TestEmbeddedDigest(t *testing.T) {
+	if len(Keys()) == 0 {
+		t.Fatal("no embedded weights")
+	}
+	for _, key := range Keys() {
+		data, err := weightFiles.ReadFile("weights/" + key + ".nnw")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Load(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("%x", sha256.Sum256(data)); f.Digest != want {
+			t.Errorf("%s: digest %s, want %s", key, f.Digest, want)
+		}
+	}
+	// Each Senet ruleset with weights: its evaluation names its file.
+	for _, name := range []string{"senet-jequier", "senet-szenet", "senet-apokrif"} {
+		r, err := senet.New(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, ok := ForSenet(r).(*Eval[senet.Position])
+		if !ok {
+			continue // no weights: the catalog records none
+		}
+		if f, _ := Load(SenetKey(r)); e.Digest() != f.Digest {
+			t.Errorf("%s: the evaluation reports digest %q, its file %q", name, e.Digest(), f.Digest)
+		}
 	}
 }

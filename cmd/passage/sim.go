@@ -94,7 +94,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	var journal *simJournal
 	if *journalPath != "" {
 		var err error
-		journal, cfg.Done, err = openJournal(*journalPath, journalHeader{Rules: kits[0].ID(), Seats: cfg.Seats, Seed: *seed, Weights: kits[0].Weights})
+		head := journalHeader{Rules: kits[0].ID(), Seats: cfg.Seats, Seed: *seed, Weights: kits[0].Weights}
+		if head.Tables, err = tablesStamp(kits[0].ID()); err != nil {
+			return err
+		}
+		journal, cfg.Done, err = openJournal(*journalPath, head)
 		if err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"passage/sim"
@@ -15,8 +16,8 @@ import (
 
 // journalHeader is the first line of a sim journal: the run it belongs
 // to. The seeded games are the same only for the same ruleset (options
-// included), seats, seed and learned weights, so a journal of another
-// run is refused.
+// included), seats, seed, learned weights and endgame tables, so a
+// journal of another run is refused.
 type journalHeader struct {
 	Journal string   `json:"journal"` // journalKind
 	Version int      `json:"version"`
@@ -24,13 +25,20 @@ type journalHeader struct {
 	Seats   []string `json:"seats"`
 	Seed    uint64   `json:"seed"`
 	// Weights is the ruleset's embedded weight file (catalog.Kit.Weights),
-	// "" for none: a program with other weights plays other games.
+	// "" for none. It is recorded whatever the seats: only searching
+	// players use it (not random, greedy or NAME-linear), but telling
+	// them apart here would copy the players' rules, so a run of those
+	// alone is refused after a retraining too.
 	Weights string `json:"weights"`
+	// Tables is the endgame table hard and expert play perfectly
+	// inside (endgame.Stamp of the default directory), "" for none:
+	// solving or deleting one between two sittings changes their games.
+	Tables string `json:"tables"`
 }
 
 // journalKind names the file; journalVersion is 2 since the header
-// names the weights (version 1 did not, so it cannot tell whether a
-// program may resume it).
+// names the weights and tables (version 1 did not, so it cannot tell
+// whether a program may resume it).
 const (
 	journalKind    = "passage sim"
 	journalVersion = 2
@@ -91,15 +99,19 @@ func readJournal(data []byte, head journalHeader) ([]sim.Finished, int, error) {
 		return nil, 0, errors.New("not a passage sim journal")
 	}
 	if got.Version != head.Version {
-		return nil, 0, fmt.Errorf("journal version %d, this program writes %d", got.Version, head.Version)
+		return nil, 0, fmt.Errorf("journal version %d, this program writes %d and cannot tell whether it may resume it; finish it with the program that began it, or give a new file", got.Version, head.Version)
 	}
 	if got.Rules != head.Rules || !slices.Equal(got.Seats, head.Seats) || got.Seed != head.Seed {
-		return nil, 0, fmt.Errorf("it is the journal of another run (--rules %s --seats %s --seed %d); give another file or the same run",
+		return nil, 0, fmt.Errorf("it is the journal of another run (--rules %q --seats %q --seed %d); give another file or the same run",
 			got.Rules, strings.Join(got.Seats, ","), got.Seed)
 	}
 	if got.Weights != head.Weights {
 		return nil, 0, fmt.Errorf("its games were played with other weights (%s; this program's are %s), which play other games; resume it with the program that began it",
 			weightsName(got.Weights), weightsName(head.Weights))
+	}
+	if got.Tables != head.Tables {
+		return nil, 0, fmt.Errorf("its games were played with other endgame tables (%s; the players would now use %s), which play other games; put back the tables it began with, or give another file",
+			tablesName(got.Tables), tablesName(head.Tables))
 	}
 	done := make([]sim.Finished, 0, len(lines)-1)
 	for n, line := range lines[1:] {
@@ -177,5 +189,13 @@ func weightsName(digest string) string {
 	if digest == "" {
 		return "none"
 	}
-	return "sha256 " + digest[:min(12, len(digest))]
+	return fmt.Sprintf("sha256 %q", digest[:min(12, len(digest))])
+}
+
+// tablesName shows a table's stamp, quoted as it comes from a file.
+func tablesName(stamp string) string {
+	if stamp == "" {
+		return "none"
+	}
+	return strconv.Quote(stamp)
 }

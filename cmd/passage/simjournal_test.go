@@ -2,14 +2,14 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"passage/internal/catalog"
 	"passage/sim"
 )
 
@@ -53,6 +53,7 @@ func TestSimJournal(t *testing.T) {
 // TestSimJournalRefused: a journal of another run, or a file that is
 // not one, is refused with one line and left as it was.
 func TestSimJournalRefused(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // no endgame tables
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run.jsonl")
 	simJSON(t, "--rules", "senet-jequier", "--seats", "random,greedy", "--games", "3", "--seed", "2", "--journal", path)
@@ -60,29 +61,30 @@ func TestSimJournalRefused(t *testing.T) {
 	if err := os.WriteFile(other, []byte("my notes"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The header names the embedded Jéquier weights by their SHA-256.
+	// The header names the embedded Jéquier weights (their digest is
+	// checked in package nneval) and no tables (the cache is empty).
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	weights, err := os.ReadFile("../../nneval/weights/senet-jequier.nnw")
+	kit, err := catalog.OpenID("senet-jequier")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := sha256.Sum256(weights)
-	digest := hex.EncodeToString(sum[:])
+	weights := `"weights":"` + kit.Weights + `","tables":""}`
 	header, games, _ := strings.Cut(string(data), "\n")
-	if !strings.HasSuffix(header, `"weights":"`+digest+`"}`) {
-		t.Fatalf("header %s does not name the weights %s", header, digest)
+	if !strings.HasSuffix(header, weights) {
+		t.Fatalf("header %s does not end in %s", header, weights)
 	}
 	// The same run begun by a program with other weights, or by one
-	// that wrote version 1 (whose header named no weights).
+	// that wrote version 1 (whose header named no weights or tables).
 	otherWeights := filepath.Join(dir, "other-weights.jsonl")
-	if err := os.WriteFile(otherWeights, []byte(strings.Replace(header, digest, strings.Repeat("ab", 32), 1)+"\n"+games), 0o644); err != nil {
+	forged := strings.Replace(header, weights, `"weights":"`+strings.Repeat("ab", 32)+`","tables":""}`, 1)
+	if err := os.WriteFile(otherWeights, []byte(forged+"\n"+games), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	version1 := filepath.Join(dir, "version1.jsonl")
-	old := strings.Replace(strings.Replace(header, `"version":2`, `"version":1`, 1), `,"weights":"`+digest+`"`, "", 1)
+	old := strings.Replace(strings.Replace(header, `"version":2`, `"version":1`, 1), ","+weights, "}", 1)
 	if err := os.WriteFile(version1, []byte(old+"\n"+games), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -91,12 +93,12 @@ func TestSimJournalRefused(t *testing.T) {
 		args       []string
 		want       string
 	}{
-		{"other seed", path, []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--seed", "3"}, "journal of another run (--rules senet-jequier --seats random,greedy --seed 2)"},
+		{"other seed", path, []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--seed", "3"}, `journal of another run (--rules "senet-jequier" --seats "random,greedy" --seed 2)`},
 		{"other seats", path, []string{"--rules", "senet-jequier", "--seats", "greedy,random", "--seed", "2"}, "journal of another run"},
 		{"other options", path, []string{"--rules", "senet-jequier", "--opt", "water=15", "--seats", "random,greedy", "--seed", "2"}, "journal of another run"},
 		{"other weights", otherWeights, []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--seed", "2"},
-			"played with other weights (sha256 abababababab; this program's are sha256 " + digest[:12] + ")"},
-		{"version 1", version1, []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--seed", "2"}, "journal version 1, this program writes 2"},
+			`played with other weights (sha256 "abababababab"; this program's are ` + weightsName(kit.Weights) + ")"},
+		{"version 1", version1, []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--seed", "2"}, "journal version 1, this program writes 2 and cannot tell whether it may resume it"},
 		{"not a journal", other, []string{"--rules", "senet-jequier", "--seats", "random,greedy"}, "not a passage sim journal"},
 		{"with compare", filepath.Join(dir, "new.jsonl"), []string{"--compare", "senet-jequier,senet-szenet", "--seats", "random,greedy"}, "cannot be used with --compare"},
 		{"bad player", filepath.Join(dir, "new.jsonl"), []string{"--rules", "senet-jequier", "--seats", "random,wizard"}, "wizard"},
@@ -131,5 +133,37 @@ func TestSimJournalWriteFails(t *testing.T) {
 	}
 	if err := j.close(); err == nil || !strings.Contains(err.Error(), "sim: journal "+path) {
 		t.Errorf("close after a failed write: %v", err)
+	}
+}
+
+// TestSimJournalTables: the header names the endgame table that hard
+// and expert would play perfectly inside, by file name and checksum, so
+// that a journal begun without tables is refused once one is solved.
+func TestSimJournalTables(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	args := []string{"sim", "--rules", "senet-jequier", "--seats", "random,greedy", "--games", "2", "--seed", "4", "--journal", path}
+	simJSON(t, args[1:]...)
+	before, err := os.ReadFile(path)
+	if err != nil || !bytes.Contains(before, []byte(`,"tables":""}`)) {
+		t.Fatalf("journal without tables: %v %q", err, before)
+	}
+	if code, out, errOut := runCLI(t, "", "solve", "--rules", "senet-jequier", "--pieces", "1", "--quiet"); code != 0 {
+		t.Fatalf("solve into the cache: %d %q %q", code, out, errOut)
+	}
+	table, err := os.ReadFile(filepath.Join(cache, "passage", "endgame", "senet-jequier.k1.pegt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stamp := fmt.Sprintf("senet-jequier.k1.pegt sha256:%x", table[len(table)-32:])
+	checkCLIError(t, "", `played with other endgame tables (none; the players would now use "`+stamp+`")`, args...)
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Errorf("the refused journal changed")
+	}
+	fresh := filepath.Join(t.TempDir(), "run.jsonl")
+	simJSON(t, append(args[1:len(args)-1], fresh)...)
+	if data, err := os.ReadFile(fresh); err != nil || !bytes.Contains(data, []byte(`,"tables":"`+stamp+`"}`)) {
+		t.Errorf("journal with a table: %v %q, want it named %q", err, data, stamp)
 	}
 }

@@ -25,6 +25,16 @@ func init() {
 	})
 }
 
+// tablesStamp names the table the players of ruleset id play perfectly
+// inside (endgame.Stamp), "" for none: what the init above finds.
+func tablesStamp(id string) (string, error) {
+	dir, err := endgame.DefaultDir()
+	if err != nil || !strings.HasPrefix(id, "senet-") {
+		return "", nil
+	}
+	return endgame.Stamp(dir, id)
+}
+
 // tablesFlag is --tables DIR on the commands that read tables.
 func tablesDir(flagValue string) (string, error) {
 	if flagValue != "" {
