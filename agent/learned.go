@@ -36,14 +36,27 @@ func parseLinear(name, base string) (recipe, error) {
 // not nil, as their evaluation; NAME-linear and the other players use
 // eval as New would.
 func NewLearned[P comparable, M comparable](g game.Game[P, M], eval, learned game.Evaluator[P], name string, seed uint64) (Agent[P, M], error) {
-	s, err := parse(name)
-	if err != nil {
+	if _, err := parse(name); err != nil {
 		return nil, err
 	}
-	if learned != nil && s.searches() && !strings.HasSuffix(name, LinearSuffix) {
+	if usesLearned, _ := Uses(name); learned != nil && usesLearned {
 		return New(g, learnedEval[P]{learned}, name, seed)
 	}
 	return New(g, eval, name, seed)
+}
+
+// Uses tells what the named player plays with besides the rules and
+// its seed: a learned evaluation where the game has one (the search
+// players not named NAME-linear, as NewLearned makes them), and the
+// endgame tables (the levels that play perfectly inside them,
+// SetOracles), so that a record of its games can name those (passage
+// sim --journal). An unknown name uses neither.
+func Uses(name string) (learned, tables bool) {
+	r, err := parse(name)
+	if err != nil {
+		return false, false
+	}
+	return r.searches() && !strings.HasSuffix(name, LinearSuffix), r.oracle
 }
 
 // learnedEval hides any Valuer the game has, so that SearchEval uses the

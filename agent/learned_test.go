@@ -62,3 +62,27 @@ func TestLinearSuffixNames(t *testing.T) {
 		}
 	}
 }
+
+// TestUses: what each kind of player plays with, as sim journals record
+// it: search players use a learned evaluation unless named NAME-linear,
+// and only hard and expert use the endgame tables.
+func TestUses(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		learned, tables bool
+	}{
+		{"hard", true, true},
+		{"expert-linear", false, true},
+		{"expectimax-2", true, false},
+		{"expectimax-3-maxn", true, false},
+		{"mcts-500-linear", false, false},
+		{"greedy", false, false},
+		{"easy", false, false},
+		{"random", false, false},
+		{"wizard", false, false},
+	} {
+		if learned, tables := Uses(tc.name); learned != tc.learned || tables != tc.tables {
+			t.Errorf("Uses(%q) = %v, %v; want %v, %v", tc.name, learned, tables, tc.learned, tc.tables)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode"
 
+	"passage/agent"
 	"passage/internal/catalog"
 	"passage/internal/i18n"
 	"passage/sim"
@@ -94,9 +95,20 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	var journal *simJournal
 	if *journalPath != "" {
 		var err error
-		head := journalHeader{Rules: kits[0].ID(), Seats: cfg.Seats, Seed: *seed, Weights: kits[0].Weights}
-		if head.Tables, err = tablesStamp(kits[0].ID()); err != nil {
-			return err
+		// The weights and the table only where a seat plays with them:
+		// a run of random and greedy players is the same after a
+		// retraining or a new table.
+		head := journalHeader{Rules: kits[0].ID(), Seats: cfg.Seats, Seed: *seed}
+		for _, name := range cfg.Seats {
+			learned, tables := agent.Uses(name)
+			if learned {
+				head.Weights = kits[0].Weights
+			}
+			if tables && head.Tables == "" {
+				if head.Tables, err = tablesStamp(kits[0].ID()); err != nil {
+					return err
+				}
+			}
 		}
 		journal, cfg.Done, err = openJournal(*journalPath, head)
 		if err != nil {

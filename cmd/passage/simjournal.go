@@ -24,15 +24,13 @@ type journalHeader struct {
 	Rules   string   `json:"rules"`
 	Seats   []string `json:"seats"`
 	Seed    uint64   `json:"seed"`
-	// Weights is the ruleset's embedded weight file (catalog.Kit.Weights),
-	// "" for none. It is recorded whatever the seats: only searching
-	// players use it (not random, greedy or NAME-linear), but telling
-	// them apart here would copy the players' rules, so a run of those
-	// alone is refused after a retraining too.
+	// Weights is the ruleset's embedded weight file (catalog.Kit.Weights)
+	// when a seat plays with it (agent.Uses), "" otherwise.
 	Weights string `json:"weights"`
-	// Tables is the endgame table hard and expert play perfectly
-	// inside (endgame.Stamp of the default directory), "" for none:
-	// solving or deleting one between two sittings changes their games.
+	// Tables is the endgame table that hard and expert play perfectly
+	// inside (endgame.Stamp of the default directory) when a seat is
+	// one of them, "" otherwise: solving or deleting one between two
+	// sittings changes their games.
 	Tables string `json:"tables"`
 }
 

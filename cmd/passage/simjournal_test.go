@@ -56,13 +56,14 @@ func TestSimJournalRefused(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // no endgame tables
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run.jsonl")
-	simJSON(t, "--rules", "senet-jequier", "--seats", "random,greedy", "--games", "3", "--seed", "2", "--journal", path)
+	simJSON(t, "--rules", "senet-jequier", "--seats", "expectimax-1,greedy", "--games", "3", "--seed", "2", "--journal", path)
 	other := filepath.Join(dir, "notes.txt")
 	if err := os.WriteFile(other, []byte("my notes"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The header names the embedded Jéquier weights (their digest is
-	// checked in package nneval) and no tables (the cache is empty).
+	// The header names the embedded Jéquier weights, which expectimax-1
+	// plays with (their digest is checked in package nneval), and no
+	// tables (no seat plays with them).
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -93,14 +94,14 @@ func TestSimJournalRefused(t *testing.T) {
 		args       []string
 		want       string
 	}{
-		{"other seed", path, []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--seed", "3"}, `journal of another run (--rules "senet-jequier" --seats "random,greedy" --seed 2)`},
-		{"other seats", path, []string{"--rules", "senet-jequier", "--seats", "greedy,random", "--seed", "2"}, "journal of another run"},
-		{"other options", path, []string{"--rules", "senet-jequier", "--opt", "water=15", "--seats", "random,greedy", "--seed", "2"}, "journal of another run"},
-		{"other weights", otherWeights, []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--seed", "2"},
+		{"other seed", path, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy", "--seed", "3"}, `journal of another run (--rules "senet-jequier" --seats "expectimax-1,greedy" --seed 2)`},
+		{"other seats", path, []string{"--rules", "senet-jequier", "--seats", "greedy,expectimax-1", "--seed", "2"}, "journal of another run"},
+		{"other options", path, []string{"--rules", "senet-jequier", "--opt", "water=15", "--seats", "expectimax-1,greedy", "--seed", "2"}, "journal of another run"},
+		{"other weights", otherWeights, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy", "--seed", "2"},
 			`played with other weights (sha256 "abababababab"; this program's are ` + weightsName(kit.Weights) + ")"},
-		{"version 1", version1, []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--seed", "2"}, "journal version 1, this program writes 2 and cannot tell whether it may resume it"},
-		{"not a journal", other, []string{"--rules", "senet-jequier", "--seats", "random,greedy"}, "not a passage sim journal"},
-		{"with compare", filepath.Join(dir, "new.jsonl"), []string{"--compare", "senet-jequier,senet-szenet", "--seats", "random,greedy"}, "cannot be used with --compare"},
+		{"version 1", version1, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy", "--seed", "2"}, "journal version 1, this program writes 2 and cannot tell whether it may resume it"},
+		{"not a journal", other, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy"}, "not a passage sim journal"},
+		{"with compare", filepath.Join(dir, "new.jsonl"), []string{"--compare", "senet-jequier,senet-szenet", "--seats", "expectimax-1,greedy"}, "cannot be used with --compare"},
 		{"bad player", filepath.Join(dir, "new.jsonl"), []string{"--rules", "senet-jequier", "--seats", "random,wizard"}, "wizard"},
 	}
 	for _, tt := range tests {
@@ -143,7 +144,7 @@ func TestSimJournalTables(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
 	path := filepath.Join(t.TempDir(), "run.jsonl")
-	args := []string{"sim", "--rules", "senet-jequier", "--seats", "random,greedy", "--games", "2", "--seed", "4", "--journal", path}
+	args := []string{"sim", "--rules", "senet-jequier", "--seats", "hard-linear,random", "--games", "2", "--seed", "4", "--journal", path}
 	simJSON(t, args[1:]...)
 	before, err := os.ReadFile(path)
 	if err != nil || !bytes.Contains(before, []byte(`,"tables":""}`)) {
@@ -165,5 +166,10 @@ func TestSimJournalTables(t *testing.T) {
 	simJSON(t, append(args[1:len(args)-1], fresh)...)
 	if data, err := os.ReadFile(fresh); err != nil || !bytes.Contains(data, []byte(`,"tables":"`+stamp+`"}`)) {
 		t.Errorf("journal with a table: %v %q, want it named %q", err, data, stamp)
+	}
+	plain := filepath.Join(t.TempDir(), "plain.jsonl")
+	simJSON(t, "--rules", "senet-jequier", "--seats", "random,greedy", "--games", "1", "--journal", plain)
+	if data, err := os.ReadFile(plain); err != nil || !bytes.Contains(data, []byte(`,"weights":"","tables":""}`)) {
+		t.Errorf("journal of random and greedy: %v %q, want neither weights nor tables", err, data)
 	}
 }
