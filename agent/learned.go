@@ -36,13 +36,21 @@ func parseLinear(name, base string) (recipe, error) {
 // not nil, as their evaluation; NAME-linear and the other players use
 // eval as New would.
 func NewLearned[P comparable, M comparable](g game.Game[P, M], eval, learned game.Evaluator[P], name string, seed uint64) (Agent[P, M], error) {
-	if _, err := parse(name); err != nil {
+	r, err := parse(name)
+	if err != nil {
 		return nil, err
 	}
-	if usesLearned, _ := Uses(name); learned != nil && usesLearned {
+	if learned != nil && r.learns(name) {
 		return New(g, learnedEval[P]{learned}, name, seed)
 	}
 	return New(g, eval, name, seed)
+}
+
+// learns reports whether the player named name, of recipe r, uses a
+// learned evaluation where the game has one: a search player not named
+// NAME-linear.
+func (r recipe) learns(name string) bool {
+	return r.searches() && !strings.HasSuffix(name, LinearSuffix)
 }
 
 // Uses tells what the named player plays with besides the rules and
@@ -56,7 +64,7 @@ func Uses(name string) (learned, tables bool) {
 	if err != nil {
 		return false, false
 	}
-	return r.searches() && !strings.HasSuffix(name, LinearSuffix), r.oracle
+	return r.learns(name), r.oracle
 }
 
 // learnedEval hides any Valuer the game has, so that SearchEval uses the

@@ -99,15 +99,17 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		// a run of random and greedy players is the same after a
 		// retraining or a new table.
 		head := journalHeader{Rules: kits[0].ID(), Seats: cfg.Seats, Seed: *seed}
+		var learned, tables bool
 		for _, name := range cfg.Seats {
-			learned, tables := agent.Uses(name)
-			if learned {
-				head.Weights = kits[0].Weights
-			}
-			if tables && head.Tables == "" {
-				if head.Tables, err = tablesStamp(kits[0].ID()); err != nil {
-					return err
-				}
+			l, t := agent.Uses(name)
+			learned, tables = learned || l, tables || t
+		}
+		if learned {
+			head.Weights = kits[0].Weights
+		}
+		if tables {
+			if head.Tables, err = tablesStamp(kits[0].ID()); err != nil {
+				return err
 			}
 		}
 		journal, cfg.Done, err = openJournal(*journalPath, head)

@@ -13,8 +13,8 @@ import (
 // there).
 func init() {
 	agent.SetOracles(func(id string) any {
-		dir, err := endgame.DefaultDir()
-		if err != nil || !strings.HasPrefix(id, "senet-") {
+		dir, ok := oracleDir(id)
+		if !ok {
 			return nil
 		}
 		t, err := endgame.Cached(dir, id)
@@ -25,11 +25,18 @@ func init() {
 	})
 }
 
-// tablesStamp names the table the players of ruleset id play perfectly
-// inside (endgame.Stamp), "" for none: what the init above finds.
-func tablesStamp(id string) (string, error) {
+// oracleDir is the directory the players of ruleset id find their
+// endgame tables in, or false when they use none (only Senet has them).
+func oracleDir(id string) (string, bool) {
 	dir, err := endgame.DefaultDir()
-	if err != nil || !strings.HasPrefix(id, "senet-") {
+	return dir, err == nil && strings.HasPrefix(id, "senet-")
+}
+
+// tablesStamp names the table the players of ruleset id play perfectly
+// inside (endgame.Stamp), "" for none: the one the init above loads.
+func tablesStamp(id string) (string, error) {
+	dir, ok := oracleDir(id)
+	if !ok {
 		return "", nil
 	}
 	return endgame.Stamp(dir, id)
