@@ -136,23 +136,29 @@ func TestErrorWithinTolerance(t *testing.T) {
 // aggregation test (its values are checked against a hand count and an
 // expectimax in szenet_test.go). Apokrif's K=2 groups 1+2 and 2+2 stop
 // that way too, where positions can be prolonged for ever and the
-// changes stall while the values drift (docs/endgame.md).
+// changes stall while the values drift (docs/endgame.md). A group that
+// stops so is polished (TestPolish); only where it is too large to
+// polish (here: a limit of one position) is it reported to Fallback.
 func TestStoppingTests(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		k         int
+		polishMax int
 		fallbacks bool
+		polished  bool
 	}{
-		{"senet-jequier", 2, false},
-		{"senet-szenet", 1, true},
+		{"senet-jequier", 2, 0, false, false},
+		{"senet-szenet", 1, 0, false, true},
+		{"senet-szenet", 1, 1, true, false},
 	} {
 		var fallbacks []Layer
-		opt := Options{Fallback: func(l Layer, sweeps int) {
+		var polished []PolishReport
+		opt := Options{polishMax: tc.polishMax, Fallback: func(l Layer, sweeps int) {
 			if sweeps < minSteadySweeps {
 				t.Errorf("%s K=%d: group %d+%d reported stopping on the fallback after %d sweeps, before the budget", tc.name, tc.k, l.A, l.B, sweeps)
 			}
 			fallbacks = append(fallbacks, l)
-		}}
+		}, Polished: func(r PolishReport) { polished = append(polished, r) }}
 		s, err := newSolver(mustClass(t, tc.name, nil, tc.k), opt)
 		if err != nil {
 			t.Fatal(err)
@@ -161,7 +167,15 @@ func TestStoppingTests(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got := len(fallbacks) > 0; got != tc.fallbacks {
-			t.Errorf("%s K=%d: groups %v stopped on the plain test", tc.name, tc.k, fallbacks)
+			t.Errorf("%s K=%d, polishing up to %d positions: groups %v reported as stopped on the plain test", tc.name, tc.k, tc.polishMax, fallbacks)
+		}
+		if got := len(polished) > 0; got != tc.polished {
+			t.Errorf("%s K=%d, polishing up to %d positions: groups %+v polished", tc.name, tc.k, tc.polishMax, polished)
+		}
+		for _, r := range polished {
+			if !r.Kept || r.Change > polishFloor || r.Rounds == 0 {
+				t.Errorf("%s K=%d: polish report %+v", tc.name, tc.k, r)
+			}
 		}
 	}
 }

@@ -52,6 +52,11 @@ type Options struct {
 	// K=4's group 1+4). A resumed solve reports only the groups it
 	// solves itself.
 	Fallback func(group Layer, sweeps int)
+	// Polished, when set, is called for each layer group that stopped on
+	// the fallback test and was then solved exactly by policy iteration
+	// (docs/endgame.md, "Polishing"): such a group is not reported to
+	// Fallback.
+	Polished func(PolishReport)
 
 	// plain solves by plain value iteration, generating the moves in
 	// every sweep and without aggregation: the slow reference the tests
@@ -64,6 +69,8 @@ type Options struct {
 	// groups, when positive, stops after that many layer groups (tests
 	// that need only the small layers of a large class).
 	groups int
+	// polishMax replaces PolishMaxPositions when positive (tests).
+	polishMax int
 }
 
 // Progress is where a solve stands.
@@ -74,6 +81,11 @@ type Progress struct {
 	Done   int64   // positions of the layer group swept in this sweep
 	Total  int64   // positions in the layer group
 	Groups [2]int  // layer groups finished, and in all
+	// Polish is the round of policy iteration while a group is polished
+	// (0 otherwise); Delta is then the largest change a sweep of the
+	// round's policy would make, Done the round's GMRES iterations and
+	// Total their limit.
+	Polish int
 }
 
 // ErrInterrupted is returned when ctx was cancelled; the work done is in
@@ -95,9 +107,12 @@ type solver struct {
 	plain     bool
 	tolerance float64
 	maxSweeps int
+	polishMax int
 	closure   atomic.Pointer[string] // a position the class does not hold
 	// fallback is Options.Fallback, never nil.
 	fallback func(group Layer, sweeps int)
+	// polished is Options.Polished, never nil.
+	polished func(PolishReport)
 }
 
 // Solve computes the table of class c. Layers are solved in order of
@@ -144,12 +159,20 @@ func newSolver(c *Class, opt Options) (*solver, error) {
 	if s.maxSweeps <= 0 {
 		s.maxSweeps = MaxGroupSweeps
 	}
+	s.polishMax = opt.polishMax
+	if s.polishMax <= 0 {
+		s.polishMax = PolishMaxPositions
+	}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
 	}
 	s.fallback = opt.Fallback
 	if s.fallback == nil {
 		s.fallback = func(Layer, int) {}
+	}
+	s.polished = opt.Polished
+	if s.polished == nil {
+		s.polished = func(PolishReport) {}
 	}
 	for i := range s.vals {
 		s.vals[i] = 0.5

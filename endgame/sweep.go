@@ -210,6 +210,7 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 	// again, and at least minSteadySweeps, before the group falls back
 	// on the plain one.
 	first, under := sweep, 0
+	fellBack := false
 	for {
 		if ctx.Err() != nil {
 			// The group's values are still those it started with: the
@@ -271,12 +272,29 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 			return err
 		}
 		if corr <= s.tolerance {
-			if !steady {
-				s.fallback(group[0], sweep-first)
-			}
+			fellBack = !steady
 			break
 		}
 		deltas = deltas[:0]
+	}
+	if fellBack {
+		// No estimate bounds the stop's error: solve the group exactly
+		// where the graph allows, else warn.
+		rep, err := s.polishGroup(ctx, g, v, group[0], progress)
+		if err == ErrInterrupted {
+			if err := checkpoint(0); err != nil {
+				return err
+			}
+			return ErrInterrupted
+		}
+		if err != nil {
+			return err
+		}
+		if rep.Kept {
+			s.polished(rep)
+		} else {
+			s.fallback(group[0], sweep-first)
+		}
 	}
 	level, changes, next = nil, nil, nil
 	if g.disk != nil {

@@ -26,18 +26,19 @@ func solveTiny(t *testing.T) string {
 	return dir
 }
 
-// TestSolveFallbackWarning: a layer group that stops on the fallback
-// test (Szenet K=1's one group, endgame.TestStoppingTests) is named in
-// one warning line on stderr, and the solve still succeeds; a solve
-// whose groups all stop on the steady test (Jéquier K=1) warns of
-// nothing.
-func TestSolveFallbackWarning(t *testing.T) {
+// TestSolvePolishNote: a layer group that stops on the fallback test
+// (Szenet K=1's one group, endgame.TestStoppingTests) is then solved by
+// policy iteration, which one line on stderr says, and the solve
+// succeeds; a solve whose groups all stop on the steady test (Jéquier
+// K=1) says nothing. (A group too large to polish gets the fallback
+// warning instead: endgame.TestStoppingTests.)
+func TestSolvePolishNote(t *testing.T) {
 	code, out, errOut := runCLI(t, "", "solve", "--rules", "senet-szenet", "--pieces", "1", "--out", t.TempDir(), "--quiet")
 	if code != 0 || !strings.Contains(out, "8152 positions") {
 		t.Fatalf("solve: %d %q %q", code, out, errOut)
 	}
-	if !strings.HasPrefix(errOut, "solve: warning: layer group 1+1 stopped on the fallback test after ") || strings.Count(errOut, "\n") != 1 {
-		t.Errorf("stderr %q, want one warning naming group 1+1", errOut)
+	if !strings.HasPrefix(errOut, "solve: layer group 1+1 stopped on the fallback test; solved by policy iteration instead (") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("stderr %q, want one line naming group 1+1", errOut)
 	}
 	code, out, errOut = runCLI(t, "", "solve", "--rules", "senet-jequier", "--pieces", "1", "--out", t.TempDir(), "--quiet")
 	if code != 0 || errOut != "" {

@@ -112,6 +112,9 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	t, err := endgame.Solve(ctx, c, endgame.Options{Workers: *workers, Checkpoint: checkpoint, Scratch: *scratch, DiskGraphAbove: *diskAbove, Progress: bar.show,
 		Fallback: func(l endgame.Layer, sweeps int) {
 			fallbacks = append(fallbacks, fmt.Sprintf("solve: warning: layer group %d+%d stopped on the fallback test after %d sweeps: its values can be off by more than the tolerance (docs/endgame.md)", l.A, l.B, sweeps))
+		},
+		Polished: func(r endgame.PolishReport) {
+			fallbacks = append(fallbacks, fmt.Sprintf("solve: layer group %d+%d stopped on the fallback test; solved by policy iteration instead (policies solved: %d, GMRES iterations: %d): values moved by up to %.2g, a sweep now changes none by more than %.2g (docs/endgame.md, \"Polishing\")", r.Group.A, r.Group.B, r.Rounds, r.Iterations, r.Moved, r.Change))
 		}})
 	bar.done()
 	// After the bar, which they would cut into; whether the solve ended
@@ -169,7 +172,9 @@ func (b *progressBar) show(p endgame.Progress) {
 	frac := float64(p.Done) / float64(max(p.Total, 1))
 	n := int(frac * width)
 	step := fmt.Sprintf("sweep %-4d last change %-9.2g", p.Sweep, p.Delta)
-	if p.Sweep == 0 {
+	if p.Polish > 0 {
+		step = fmt.Sprintf("policy %-3d last change %-9.2g", p.Polish, p.Delta)
+	} else if p.Sweep == 0 {
 		step = fmt.Sprintf("%-34s", "generating the moves")
 	}
 	fmt.Fprintf(b.w, "\rlayer %d+%d (group %d of %d) %s [%s%s] %3.0f%% ", p.Layer.A, p.Layer.B,

@@ -1,0 +1,334 @@
+package endgame
+
+import (
+	"context"
+	"math"
+	"slices"
+)
+
+// Polishing: policy iteration with Krylov solves, for the groups whose
+// sweeps stop on the fallback test (docs/endgame.md, "Polishing"). In
+// Apokrif's group 1+2 the slowest mode shrinks by 1 - 3.4e-5 a sweep and
+// the stop leaves errors of 258 quanta. For a fixed choice of one move
+// per position and throw (a policy) the Bellman equation is linear,
+// x = c + M x, and GMRES on the fixed point of one Gauss-Seidel sweep of
+// it takes the slow modes out in a few dozen iterations. The policy is
+// then improved where another move is better, and solved again, until no
+// choice changes: Newton's method on the Bellman equation, which
+// converges in a few rounds from values near the solution.
+
+const (
+	// PolishMaxPositions bounds the groups polished: a polish holds
+	// about 900 bytes a position (the Krylov basis, (polishBasis+1) x 8
+	// bytes, the policy's system and the values before): K=4's group
+	// 1+4, 1,187,550 positions, takes 1.1 GB.
+	PolishMaxPositions = 1 << 21
+	// polishBasis is GMRES's restart length. Apokrif K=3's group 1+3
+	// needs many directions at once: restarted every 20 or 50
+	// iterations GMRES crawled (10,000 iterations left a change of
+	// 1e-12), every 100 it got there in 3,078.
+	polishBasis = 100
+	// A round solves its policy's system with at most
+	// polishRoundIterations GMRES iterations: a policy that is still
+	// wrong need not be solved exactly before it is improved (modified
+	// policy iteration). polishRounds and polishIterations bound the
+	// rounds and the iterations in all.
+	polishRoundIterations = 300
+	polishRounds          = 200
+	polishIterations      = 10000
+	// polishTies is how much better another move must be before the
+	// policy switches to it: below it the two are equal up to rounding,
+	// and switching between equals could cycle.
+	polishTies = 1e-12
+	// polishResidual is the largest change one sweep of a policy's
+	// system may leave for its solve to count as done.
+	polishResidual = 1e-14
+	// polishFloor is the largest change a Bellman sweep of the polished
+	// values may make for them to be kept: a fixed point up to rounding.
+	polishFloor = 1e-12
+)
+
+// PolishReport says what polishing a group did.
+type PolishReport struct {
+	Group      Layer // the group, by its first layer
+	Positions  int
+	Rounds     int     // policies solved
+	Iterations int     // GMRES iterations in all rounds
+	Moved      float64 // largest change of a value from the sweeps' stop
+	Change     float64 // largest change of the Bellman sweep after: <= polishFloor when kept
+	Kept       bool    // the polished values replaced the sweeps' (else they were put back)
+}
+
+// policySystem is the linear system of one policy, row by row in local
+// order: a position's constant (wins, earlier layers, and the 1 of
+// 1 - V where the turn passes), the coefficient of its own value and
+// the others'.
+type policySystem struct {
+	start []int32 // row j's entries are cols[start[j]:start[j+1]]
+	cols  []int32
+	coefs []float64
+	cst   []float64
+	self  []float64
+}
+
+// polishGroup polishes the group's values v.x in place when the group
+// has at most PolishMaxPositions positions (the graph may be on disk:
+// the policy's system is read from it once a round); it keeps the result only where a Bellman
+// sweep of it then changes no value by more than polishFloor, and
+// otherwise puts the sweeps' values back. The report's Rounds is 0 when
+// it did not run.
+func (s *solver) polishGroup(ctx context.Context, g *graph, v values, group Layer, progress func(Progress)) (PolishReport, error) {
+	rep := PolishReport{Group: group, Positions: g.n}
+	if g.n > s.polishMax {
+		return rep, nil
+	}
+	before := slices.Clone(v.x)
+	nt := len(g.probs)
+	pol := make([]uint32, g.n*nt)
+	solved := false // the last policy's system was solved to polishResidual
+	for round := 0; round < polishRounds && rep.Iterations < polishIterations; round++ {
+		if ctx.Err() != nil {
+			copy(v.x, before)
+			return rep, ErrInterrupted
+		}
+		changed, err := g.improve(v, pol, round == 0, s.workers)
+		if err != nil {
+			return rep, err
+		}
+		if changed == 0 && solved {
+			break
+		}
+		sys, err := g.system(v, pol)
+		if err != nil {
+			return rep, err
+		}
+		rep.Rounds++
+		it, ok := sys.gmres(v.x, polishBasis, min(polishRoundIterations, polishIterations-rep.Iterations), polishResidual, func(it int, residual float64) {
+			progress(Progress{Layer: group, Polish: rep.Rounds, Delta: residual, Done: int64(rep.Iterations + it), Total: polishIterations})
+		})
+		rep.Iterations += it
+		solved = ok
+	}
+	for j, x := range v.x {
+		rep.Moved = max(rep.Moved, math.Abs(x-before[j]))
+	}
+	change, _, _, err := g.sweep(v, make([]float64, g.widestBand()), g.changeLog(), s.workers, func(int) {})
+	if err != nil {
+		return rep, err
+	}
+	rep.Change = change
+	rep.Kept = change <= polishFloor
+	if !rep.Kept {
+		copy(v.x, before)
+	}
+	return rep, nil
+}
+
+// improve sets pol, per local position and throw, to the best edge under
+// v, keeping the current choice unless another is better by more than
+// polishTies (with fresh, pol holds no choice yet: the first best is
+// taken); it returns how many choices changed.
+func (g *graph) improve(v values, pol []uint32, fresh bool, workers int) (int, error) {
+	nt := len(g.probs)
+	changed := make([]int, (g.n+graphChunk-1)/graphChunk)
+	err := g.forChunks(0, g.n, 1, workers, func(_ int, ch *edgeChunk, base, from, to int) {
+		for j := from; j < to; j++ {
+			edges, counts := ch.row(j - base)
+			for t := range nt {
+				cnt := int(counts>>(3*t)) & maxEdges
+				cur := pol[j*nt+t]
+				best, bestVal := cur, -1.0
+				if !fresh && cnt > 0 {
+					bestVal = v.edge(cur) + polishTies
+				}
+				for _, e := range edges[:cnt] {
+					if w := v.edge(e); w > bestVal {
+						best, bestVal = e, w
+					}
+				}
+				if best != cur || (fresh && cnt > 0) {
+					pol[j*nt+t] = best
+					changed[j/graphChunk]++
+				}
+				edges = edges[cnt:]
+			}
+		}
+	})
+	total := 0
+	for _, c := range changed {
+		total += c
+	}
+	return total, err
+}
+
+// system is the linear system of policy pol: the edges into earlier
+// layers (whose values are final) and the wins are constants.
+func (g *graph) system(v values, pol []uint32) (*policySystem, error) {
+	nt := len(g.probs)
+	s := &policySystem{start: make([]int32, g.n+1), cst: make([]float64, g.n), self: make([]float64, g.n)}
+	s.cols = make([]int32, 0, g.n*nt)
+	s.coefs = make([]float64, 0, g.n*nt)
+	// One worker takes the chunks in order, so rows are appended in order.
+	err := g.forChunks(0, g.n, 1, 1, func(_ int, ch *edgeChunk, base, from, to int) {
+		for j := from; j < to; j++ {
+			s.start[j] = int32(len(s.cols))
+			_, counts := ch.row(j - base)
+			for t, p := range g.probs {
+				if counts>>(3*t)&maxEdges == 0 {
+					continue // no move: the throw counts 0, as in backup
+				}
+				e := pol[j*nt+t]
+				switch {
+				case e == winEdge:
+					s.cst[j] += p
+				case e&outsideEdge != 0:
+					s.cst[j] += p * v.edge(e)
+				default:
+					k, coef := int32(e&indexMask), p
+					if e&flipEdge != 0 {
+						s.cst[j] += p
+						coef = -p
+					}
+					if int(k) == j {
+						s.self[j] += coef // a lost throw that gives another
+						continue
+					}
+					s.cols = append(s.cols, k)
+					s.coefs = append(s.coefs, coef)
+				}
+			}
+		}
+	})
+	s.start[g.n] = int32(len(s.cols))
+	return s, err
+}
+
+// sweep is one Gauss-Seidel sweep of the system in place, in local
+// order; without the constants it is the sweep's linear part.
+func (s *policySystem) sweep(y []float64, constants bool) {
+	for j := range s.cst {
+		sum := 0.0
+		if constants {
+			sum = s.cst[j]
+		}
+		for k := s.start[j]; k < s.start[j+1]; k++ {
+			sum += s.coefs[k] * y[s.cols[k]]
+		}
+		y[j] = sum / (1 - s.self[j])
+	}
+}
+
+// gmres solves x = G(x), G one Gauss-Seidel sweep of the system, from x:
+// G(x) = T x + d with T linear, so (I - T) x = d, solved by GMRES
+// restarted every m iterations (Saad and Schultz, 1986). It stops when
+// a sweep would change no value by more than tol, or after maxIter
+// iterations; it returns the iterations and whether it got there, and
+// calls progress at every restart with the sweep's largest change.
+func (s *policySystem) gmres(x []float64, m, maxIter int, tol float64, progress func(it int, change float64)) (int, bool) {
+	n := len(x)
+	d := make([]float64, n)
+	s.sweep(d, true)                   // G(0)
+	apply := func(in, out []float64) { // out = (I - T) in
+		copy(out, in)
+		s.sweep(out, false)
+		for i := range out {
+			out[i] = in[i] - out[i]
+		}
+	}
+	basis := make([][]float64, m+1)
+	for i := range basis {
+		basis[i] = make([]float64, n)
+	}
+	h := make([][]float64, m+1)
+	for i := range h {
+		h[i] = make([]float64, m)
+	}
+	cs, sn, gv, y := make([]float64, m), make([]float64, m), make([]float64, m+1), make([]float64, m)
+	for it := 0; ; {
+		// The residual d - (I - T) x is the sweep's change at x.
+		r := basis[0]
+		apply(x, r)
+		change := 0.0
+		for i := range r {
+			r[i] = d[i] - r[i]
+			change = max(change, math.Abs(r[i]))
+		}
+		progress(it, change)
+		if change <= tol {
+			return it, true
+		}
+		if it >= maxIter {
+			return it, false
+		}
+		beta := norm(r)
+		scale(r, 1/beta)
+		clear(gv)
+		gv[0] = beta
+		k := 0
+		for k < m && it < maxIter {
+			it++
+			w := basis[k+1]
+			apply(basis[k], w)
+			for i := 0; i <= k; i++ { // modified Gram-Schmidt
+				h[i][k] = dot(w, basis[i])
+				axpy(w, -h[i][k], basis[i])
+			}
+			hk1 := norm(w)
+			h[k+1][k] = hk1
+			if hk1 > 0 {
+				scale(w, 1/hk1)
+			}
+			for i := range k { // the earlier rotations, then a new one
+				a, b := h[i][k], h[i+1][k]
+				h[i][k], h[i+1][k] = cs[i]*a+sn[i]*b, -sn[i]*a+cs[i]*b
+			}
+			rr := math.Hypot(h[k][k], hk1)
+			if rr == 0 {
+				break // singular: restart from what the basis gave
+			}
+			cs[k], sn[k] = h[k][k]/rr, hk1/rr
+			h[k][k], h[k+1][k] = rr, 0
+			gv[k+1] = -sn[k] * gv[k]
+			gv[k] *= cs[k]
+			k++
+			// The basis spans the solution (hk1 = 0), or GMRES's own
+			// estimate of the residual is far below the goal.
+			if hk1 == 0 || math.Abs(gv[k]) <= tol/1000 {
+				break
+			}
+		}
+		// x += V y, y from the triangular system H y = g.
+		for i := k - 1; i >= 0; i-- {
+			sum := gv[i]
+			for l := i + 1; l < k; l++ {
+				sum -= h[i][l] * y[l]
+			}
+			y[i] = sum / h[i][i]
+		}
+		for i := range k {
+			axpy(x, y[i], basis[i])
+		}
+	}
+}
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+func norm(a []float64) float64 { return math.Sqrt(dot(a, a)) }
+
+func scale(a []float64, f float64) {
+	for i := range a {
+		a[i] *= f
+	}
+}
+
+func axpy(y []float64, a float64, x []float64) {
+	for i := range y {
+		y[i] += a * x[i]
+	}
+}

@@ -1,0 +1,123 @@
+package endgame
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestGMRESSlowMode: on a system whose sweeps shrink the error by only
+// 1 - 1e-6 a sweep (a ring of positions, each passing nearly all its
+// weight to the next, some with the turn passing), GMRES reaches the
+// solution Gaussian elimination gives, to 1e-12, in a few dozen
+// iterations, where plain sweeps would need tens of millions.
+func TestGMRESSlowMode(t *testing.T) {
+	const n = 200
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := &policySystem{start: make([]int32, n+1), cst: make([]float64, n), self: make([]float64, n)}
+	dense := make([][]float64, n) // I - M
+	for j := range n {
+		dense[j] = make([]float64, n)
+		dense[j][j] = 1
+		s.start[j] = int32(len(s.cols))
+		leak := 1e-6
+		if j%7 == 0 {
+			leak = 0.3 // a few rows with a real exit
+		}
+		next, other := (j+1)%n, rng.IntN(n)
+		for other == j || other == next {
+			other = rng.IntN(n)
+		}
+		w := 1 - leak
+		// Most of the weight to the next position, a little elsewhere;
+		// every third row passes the turn (coefficient -p, constant p).
+		split := [2]float64{w * 0.9, w * 0.1}
+		for k, to := range []int{next, other} {
+			coef := split[k]
+			if (j+k)%3 == 0 {
+				s.cst[j] += coef
+				coef = -coef
+			}
+			s.cols = append(s.cols, int32(to))
+			s.coefs = append(s.coefs, coef)
+			dense[j][to] -= coef
+		}
+		s.cst[j] += leak * rng.Float64()
+	}
+	s.start[n] = int32(len(s.cols))
+	want, ok := solveDense(dense, append([]float64(nil), s.cst...))
+	if !ok {
+		t.Fatal("the dense system is singular")
+	}
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = 0.5
+	}
+	it, converged := s.gmres(x, polishBasis, polishIterations, polishResidual, func(int, float64) {})
+	if !converged {
+		t.Fatalf("GMRES did not converge in %d iterations", it)
+	}
+	worst := 0.0
+	for i := range x {
+		worst = max(worst, math.Abs(x[i]-want[i]))
+	}
+	if worst > 1e-12 {
+		t.Errorf("GMRES is %.3g from the solution after %d iterations", worst, it)
+	}
+	if it > 200 {
+		t.Errorf("GMRES took %d iterations", it)
+	}
+}
+
+// TestPolishApokrif: Apokrif K=2's group 1+2 stops on the fallback test
+// 258 quanta from its fixed point (docs/endgame.md); polished, the
+// solver's values are that fixed point to float32's rounding. The
+// reference sweeps from the unpolished stop until no value changes by
+// more than changeFloor (convergeGroup, with its extrapolation steps):
+// independent of the policy iteration.
+func TestPolishApokrif(t *testing.T) {
+	c := mustClass(t, "senet-apokrif", nil, 2)
+	var rep []PolishReport
+	polished := solveValues(t, c, Options{groups: 2, Polished: func(r PolishReport) { rep = append(rep, r) }})
+	if len(rep) != 1 || rep[0].Group != (Layer{1, 2}) || !rep[0].Kept || rep[0].Moved < 100*Quantum {
+		t.Errorf("polish reports %+v, want group 1+2 polished, moving values by hundreds of quanta", rep)
+	}
+	s, err := newSolver(c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy(s.vals, solveValues(t, c, Options{groups: 2, polishMax: 1}))
+	convergeGroup(t, s, c.groups()[1])
+	worst, off := distance(polished, s.vals)
+	if worst > 2e-7 || off > 0 {
+		t.Errorf("the polished values are up to %.3g from the converged ones, %d positions over half a quantum", worst, off)
+	}
+}
+
+// TestPolishInterrupted: a solve interrupted while it polishes resumes
+// from the group's start and ends with the table an uninterrupted solve
+// writes.
+func TestPolishInterrupted(t *testing.T) {
+	c := mustClass(t, "senet-szenet", nil, 1)
+	want := solveValues(t, c, Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	ckpt := t.TempDir() + "/t.partial"
+	_, err := Solve(ctx, c, Options{Checkpoint: ckpt, Progress: func(p Progress) {
+		if p.Polish > 0 {
+			cancel()
+		}
+	}})
+	if err != ErrInterrupted {
+		t.Fatalf("err = %v, want ErrInterrupted", err)
+	}
+	tab, err := Solve(context.Background(), c, Options{Checkpoint: ckpt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range want {
+		if tab.vals[i] != quantize(float64(v)) {
+			t.Fatalf("position %d: resumed %d, uninterrupted %d", i, tab.vals[i], quantize(float64(v)))
+		}
+	}
+}
