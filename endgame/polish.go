@@ -85,6 +85,7 @@ func (s *solver) polishGroup(ctx context.Context, g *graph, v values, group Laye
 	before := slices.Clone(v.x)
 	nt := len(g.probs)
 	pol := make([]uint32, g.n*nt)
+	ws := newKrylov(polishBasis, g.n)
 	solved := false // the last policy's system was solved to polishResidual
 	for round := 0; round < polishRounds && rep.Iterations < polishIterations; round++ {
 		if ctx.Err() != nil {
@@ -103,7 +104,7 @@ func (s *solver) polishGroup(ctx context.Context, g *graph, v values, group Laye
 			return rep, err
 		}
 		rep.Rounds++
-		it, ok := sys.gmres(v.x, polishBasis, min(polishRoundIterations, polishIterations-rep.Iterations), polishResidual, func(it int, residual float64) {
+		it, ok := sys.gmres(v.x, ws, min(polishRoundIterations, polishIterations-rep.Iterations), polishResidual, func(it int, residual float64) {
 			progress(Progress{Layer: group, Polish: rep.Rounds, Delta: residual, Done: int64(rep.Iterations + it), Total: polishIterations})
 		})
 		rep.Iterations += it
@@ -218,15 +219,31 @@ func (s *policySystem) sweep(y []float64, constants bool) {
 	}
 }
 
+// krylov is GMRES's memory, kept from round to round: the basis of
+// m+1 vectors and the sweep of zero.
+type krylov struct {
+	basis [][]float64
+	d     []float64
+}
+
+func newKrylov(m, n int) *krylov {
+	ws := &krylov{basis: make([][]float64, m+1), d: make([]float64, n)}
+	for i := range ws.basis {
+		ws.basis[i] = make([]float64, n)
+	}
+	return ws
+}
+
 // gmres solves x = G(x), G one Gauss-Seidel sweep of the system, from x:
 // G(x) = T x + d with T linear, so (I - T) x = d, solved by GMRES
-// restarted every m iterations (Saad and Schultz, 1986). It stops when
+// restarted every m iterations (Saad and Schultz, 1986), m+1 being the
+// vectors of ws's basis. It stops when
 // a sweep would change no value by more than tol, or after maxIter
 // iterations; it returns the iterations and whether it got there, and
 // calls progress at every restart with the sweep's largest change.
-func (s *policySystem) gmres(x []float64, m, maxIter int, tol float64, progress func(it int, change float64)) (int, bool) {
-	n := len(x)
-	d := make([]float64, n)
+func (s *policySystem) gmres(x []float64, ws *krylov, maxIter int, tol float64, progress func(it int, change float64)) (int, bool) {
+	m, basis, d := len(ws.basis)-1, ws.basis, ws.d
+	clear(d)
 	s.sweep(d, true)                   // G(0)
 	apply := func(in, out []float64) { // out = (I - T) in
 		copy(out, in)
@@ -234,10 +251,6 @@ func (s *policySystem) gmres(x []float64, m, maxIter int, tol float64, progress 
 		for i := range out {
 			out[i] = in[i] - out[i]
 		}
-	}
-	basis := make([][]float64, m+1)
-	for i := range basis {
-		basis[i] = make([]float64, n)
 	}
 	h := make([][]float64, m+1)
 	for i := range h {
