@@ -23,11 +23,16 @@ const (
 	// bytes, the policy's system and the values before): K=4's group
 	// 1+4, 1,187,550 positions, takes 1.1 GB.
 	PolishMaxPositions = 1 << 21
-	// polishBasis is GMRES's restart length. Apokrif K=3's group 1+3
-	// needs many directions at once: restarted every 20 or 50
-	// iterations GMRES crawled (10,000 iterations left a change of
-	// 1e-12), every 100 it got there in 3,078.
-	polishBasis = 100
+	// polishBasis is GMRES's longest restart length; a polish starts
+	// at polishFirstBasis and doubles it after every round that ends
+	// unsolved. Apokrif K=3's group 1+3 needs many directions at once:
+	// restarted every 20 or 50 iterations from the unpolished 1+2,
+	// GMRES crawled (10,000 iterations left a change of 1e-12), every
+	// 100 it got there in 3,078; short restarts are cheaper where they
+	// do (each iteration costs one sweep plus one pass over as many
+	// vectors as the basis holds).
+	polishBasis      = 100
+	polishFirstBasis = 25
 	// A round solves its policy's system with at most
 	// polishRoundIterations GMRES iterations: a policy that is still
 	// wrong need not be solved exactly before it is improved (modified
@@ -85,7 +90,7 @@ func (s *solver) polishGroup(ctx context.Context, g *graph, v values, group Laye
 	before := slices.Clone(v.x)
 	nt := len(g.probs)
 	pol := make([]uint32, g.n*nt)
-	ws := newKrylov(polishBasis, g.n)
+	ws, m := newKrylov(polishBasis, g.n), polishFirstBasis
 	solved := false // the last policy's system was solved to polishResidual
 	for round := 0; round < polishRounds && rep.Iterations < polishIterations; round++ {
 		if ctx.Err() != nil {
@@ -104,11 +109,14 @@ func (s *solver) polishGroup(ctx context.Context, g *graph, v values, group Laye
 			return rep, err
 		}
 		rep.Rounds++
-		it, ok := sys.gmres(v.x, ws, min(polishRoundIterations, polishIterations-rep.Iterations), polishResidual, func(it int, residual float64) {
+		it, ok := sys.gmres(v.x, ws, m, min(polishRoundIterations, polishIterations-rep.Iterations), polishResidual, func(it int, residual float64) {
 			progress(Progress{Layer: group, Polish: rep.Rounds, Delta: residual, Done: int64(rep.Iterations + it), Total: polishIterations})
 		})
 		rep.Iterations += it
 		solved = ok
+		if !ok {
+			m = min(2*m, polishBasis)
+		}
 	}
 	for j, x := range v.x {
 		rep.Moved = max(rep.Moved, math.Abs(x-before[j]))
@@ -236,13 +244,14 @@ func newKrylov(m, n int) *krylov {
 
 // gmres solves x = G(x), G one Gauss-Seidel sweep of the system, from x:
 // G(x) = T x + d with T linear, so (I - T) x = d, solved by GMRES
-// restarted every m iterations (Saad and Schultz, 1986), m+1 being the
-// vectors of ws's basis. It stops when
+// restarted every m iterations (Saad and Schultz, 1986; m at most the
+// vectors of ws's basis less one). It stops when
 // a sweep would change no value by more than tol, or after maxIter
 // iterations; it returns the iterations and whether it got there, and
 // calls progress at every restart with the sweep's largest change.
-func (s *policySystem) gmres(x []float64, ws *krylov, maxIter int, tol float64, progress func(it int, change float64)) (int, bool) {
-	m, basis, d := len(ws.basis)-1, ws.basis, ws.d
+func (s *policySystem) gmres(x []float64, ws *krylov, m, maxIter int, tol float64, progress func(it int, change float64)) (int, bool) {
+	m = min(m, len(ws.basis)-1)
+	basis, d := ws.basis, ws.d
 	clear(d)
 	s.sweep(d, true)                   // G(0)
 	apply := func(in, out []float64) { // out = (I - T) in

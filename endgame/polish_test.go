@@ -53,7 +53,7 @@ func TestGMRESSlowMode(t *testing.T) {
 	for i := range x {
 		x[i] = 0.5
 	}
-	it, converged := s.gmres(x, newKrylov(polishBasis, n), polishIterations, polishResidual, func(int, float64) {})
+	it, converged := s.gmres(x, newKrylov(polishBasis, n), polishBasis, polishIterations, polishResidual, func(int, float64) {})
 	if !converged {
 		t.Fatalf("GMRES did not converge in %d iterations", it)
 	}
