@@ -277,9 +277,15 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 		}
 		deltas = deltas[:0]
 	}
-	if fellBack {
+	if fellBack && s.c.Rules.CompulsoryStop != 0 {
+		s.fallback(group[0], sweep-first)
+	} else if fellBack {
 		// No estimate bounds the stop's error: solve the group exactly
-		// where the graph allows, else warn.
+		// where the graph allows, else warn. Not where a compulsory
+		// stop (Apokrif's 26, A23) lets a side prolong the game for
+		// ever: the equation then has many solutions, and the one the
+		// polish finds can rest on endless play (docs/endgame.md,
+		// "Polishing").
 		rep, err := s.polishGroup(ctx, g, v, group[0], progress)
 		if err == ErrInterrupted {
 			if err := checkpoint(0); err != nil {
