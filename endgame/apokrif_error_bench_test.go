@@ -57,15 +57,8 @@ const extrapolationWindow = 200
 // is a fixed point to changeFloor whatever the steps did.
 func convergeGroup(b testing.TB, s *solver, group []Layer) int {
 	b.Helper()
-	g, err := s.buildGraph(context.Background(), group, "", func(int64, int64) {})
-	if err != nil {
-		b.Fatal(err)
-	}
+	g, v := loadGroup(b, s, group)
 	defer g.close()
-	v := values{x: make([]float64, g.n), vals: s.vals}
-	if err := g.eachOrder(func(j int, i uint32) { v.x[j] = float64(s.vals[i]) }); err != nil {
-		b.Fatal(err)
-	}
 	next := make([]float64, g.widestBand())
 	changes := g.changeLog()
 	anchor := append([]float64(nil), v.x...)
@@ -76,9 +69,7 @@ func convergeGroup(b testing.TB, s *solver, group []Layer) int {
 			b.Fatal(err)
 		}
 		if delta <= changeFloor {
-			if err := g.eachOrder(func(j int, i uint32) { s.vals[i] = float32(v.x[j]) }); err != nil {
-				b.Fatal(err)
-			}
+			storeGroup(b, s, g, v)
 			return sweeps
 		}
 		if sweeps == MaxGroupSweeps*10 {
@@ -104,5 +95,28 @@ func convergeGroup(b testing.TB, s *solver, group []Layer) int {
 		}
 		last = norm
 		copy(anchor, v.x)
+	}
+}
+
+// loadGroup builds a group's move graph and its values from s.vals, for
+// the tests that work on one group; the caller closes the graph.
+func loadGroup(t testing.TB, s *solver, group []Layer) (*graph, values) {
+	t.Helper()
+	g, err := s.buildGraph(context.Background(), group, "", func(int64, int64) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := values{x: make([]float64, g.n), vals: s.vals}
+	if err := g.eachOrder(func(j int, i uint32) { v.x[j] = float64(s.vals[i]) }); err != nil {
+		t.Fatal(err)
+	}
+	return g, v
+}
+
+// storeGroup stores a group's values into s.vals, as float32.
+func storeGroup(t testing.TB, s *solver, g *graph, v values) {
+	t.Helper()
+	if err := g.eachOrder(func(j int, i uint32) { s.vals[i] = float32(v.x[j]) }); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -92,22 +92,13 @@ func TestPolishApokrif(t *testing.T) {
 			t.Fatal(err)
 		}
 		copy(s.vals, stop)
-		g, err := s.buildGraph(context.Background(), group, "", func(int64, int64) {})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g, v := loadGroup(t, s, group)
 		defer g.close()
-		v := values{x: make([]float64, g.n), vals: s.vals}
-		if err := g.eachOrder(func(j int, i uint32) { v.x[j] = float64(s.vals[i]) }); err != nil {
-			t.Fatal(err)
-		}
 		rep, err := s.polishGroup(context.Background(), g, v, group[0], func(Progress) {})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.eachOrder(func(j int, i uint32) { s.vals[i] = float32(v.x[j]) }); err != nil {
-			t.Fatal(err)
-		}
+		storeGroup(t, s, g, v)
 		return s.vals, rep
 	}
 	polished, rep := polish()

@@ -169,15 +169,20 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 	if s.onDisk(s.c.groupSize(group)) {
 		scratch = s.scratch
 	}
-	g, err := s.buildGraph(ctx, group, scratch, func(done, total int64) {
-		progress(Progress{Layer: group[0], Sweep: 0, Delta: 1, Done: done, Total: total})
-	})
-	if err == ErrInterrupted {
-		// As an interrupt between sweeps: the group resumes from its start.
+	// interrupted saves the checkpoint of an interrupt: the group's
+	// values are still those it started with (they are stored only
+	// when it is solved), so it resumes from its start.
+	interrupted := func() error {
 		if err := checkpoint(0); err != nil {
 			return err
 		}
 		return ErrInterrupted
+	}
+	g, err := s.buildGraph(ctx, group, scratch, func(done, total int64) {
+		progress(Progress{Layer: group[0], Sweep: 0, Delta: 1, Done: done, Total: total})
+	})
+	if err == ErrInterrupted {
+		return interrupted()
 	}
 	if err != nil {
 		return err
@@ -213,12 +218,7 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 	fellBack := false
 	for {
 		if ctx.Err() != nil {
-			// The group's values are still those it started with: the
-			// checkpoint resumes it from the start.
-			if err := checkpoint(0); err != nil {
-				return err
-			}
-			return ErrInterrupted
+			return interrupted()
 		}
 		sweep++
 		delta, lo, hi, err := g.sweep(v, next, changes, s.workers, func(done int) {
@@ -288,10 +288,7 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 		// "Polishing").
 		rep, err := s.polishGroup(ctx, g, v, group[0], progress)
 		if err == ErrInterrupted {
-			if err := checkpoint(0); err != nil {
-				return err
-			}
-			return ErrInterrupted
+			return interrupted()
 		}
 		if err != nil {
 			return err
