@@ -11,12 +11,13 @@ import (
 // (and the last group written straight into the table, as K=4 does),
 // the table is the one the graphs in memory give, bit for bit, with
 // another number of workers too, and the scratch directory is left
-// empty.
+// empty. Szenet K=1's one group is polished (polish.go), reading its
+// policy's system from the disk graph.
 func TestDiskGraphMatchesMemory(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		k    int
-	}{{"senet-jequier", 2}, {"senet-apokrif", 1}} {
+	}{{"senet-jequier", 2}, {"senet-apokrif", 1}, {"senet-szenet", 1}} {
 		name := tc.name
 		c := mustClass(t, name, nil, tc.k)
 		mem := mustSolve(t, c)

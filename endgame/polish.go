@@ -8,14 +8,17 @@ import (
 
 // Polishing: policy iteration with Krylov solves, for the groups whose
 // sweeps stop on the fallback test (docs/endgame.md, "Polishing"). In
-// Apokrif's group 1+2 the slowest mode shrinks by 1 - 3.4e-5 a sweep and
-// the stop leaves errors of 258 quanta. For a fixed choice of one move
-// per position and throw (a policy) the Bellman equation is linear,
-// x = c + M x, and GMRES on the fixed point of one Gauss-Seidel sweep of
-// it takes the slow modes out in a few dozen iterations. The policy is
-// then improved where another move is better, and solved again, until no
-// choice changes: Newton's method on the Bellman equation, which
-// converges in a few rounds from values near the solution.
+// K=4's group 1+4 the slowest modes hardly move the changes and the stop
+// leaves errors of 3.7 quanta; in Apokrif's group 1+2 a mode shrinks by
+// 1 - 3.4e-5 a sweep and the stop is 258 quanta off. For a fixed choice
+// of one move per position and throw (a policy) the Bellman equation is
+// linear, x = c + M x, and GMRES on the fixed point of one Gauss-Seidel
+// sweep of it takes the slow modes out in a few dozen iterations. The
+// policy is then improved where another move is better, and solved
+// again, until no choice changes: Newton's method on the Bellman
+// equation, which converges in a few rounds from values near the
+// solution. Where the game can go on for ever (Apokrif) the equation has
+// many solutions and the caller does not polish.
 
 const (
 	// PolishMaxPositions bounds the groups polished: a polish holds
@@ -78,11 +81,12 @@ type policySystem struct {
 
 // polishGroup polishes the group's values v.x in place when the group
 // has at most PolishMaxPositions positions (the graph may be on disk:
-// the policy's system is read from it once a round); it keeps the result only where a Bellman
-// sweep of it then changes no value by more than polishFloor, and
+// the policy's system is read from it once a round). It keeps the result
+// only where a Bellman sweep of it (with the sweeps' buffer next and
+// change log) then changes no value by more than polishFloor, and
 // otherwise puts the sweeps' values back. The report's Rounds is 0 when
 // it did not run.
-func (s *solver) polishGroup(ctx context.Context, g *graph, v values, group Layer, progress func(Progress)) (PolishReport, error) {
+func (s *solver) polishGroup(ctx context.Context, g *graph, v values, next []float64, changes *changeLog, group Layer, progress func(Progress)) (PolishReport, error) {
 	rep := PolishReport{Group: group, Positions: g.n}
 	if g.n > s.polishMax {
 		return rep, nil
@@ -121,7 +125,7 @@ func (s *solver) polishGroup(ctx context.Context, g *graph, v values, group Laye
 	for j, x := range v.x {
 		rep.Moved = max(rep.Moved, math.Abs(x-before[j]))
 	}
-	change, _, _, err := g.sweep(v, make([]float64, g.widestBand()), g.changeLog(), s.workers, func(int) {})
+	change, _, _, err := g.sweep(v, next, changes, s.workers, func(int) {})
 	if err != nil {
 		return rep, err
 	}

@@ -94,7 +94,7 @@ func TestPolishApokrif(t *testing.T) {
 		copy(s.vals, stop)
 		g, v := loadGroup(t, s, group)
 		defer g.close()
-		rep, err := s.polishGroup(context.Background(), g, v, group[0], func(Progress) {})
+		rep, err := s.polishGroup(context.Background(), g, v, make([]float64, g.widestBand()), g.changeLog(), group[0], func(Progress) {})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -286,7 +286,7 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 		// ever: the equation then has many solutions, and the one the
 		// polish finds can rest on endless play (docs/endgame.md,
 		// "Polishing").
-		rep, err := s.polishGroup(ctx, g, v, group[0], progress)
+		rep, err := s.polishGroup(ctx, g, v, next, changes, group[0], progress)
 		if err == ErrInterrupted {
 			return interrupted()
 		}
