@@ -58,8 +58,7 @@ const (
 
 // PolishReport says what polishing a group did.
 type PolishReport struct {
-	Group      Layer // the group, by its first layer
-	Positions  int
+	Group      Layer   // the group, by its first layer
 	Rounds     int     // policies solved
 	Iterations int     // GMRES iterations in all rounds
 	Moved      float64 // largest change of a value from the sweeps' stop
@@ -79,18 +78,14 @@ type policySystem struct {
 	self  []float64
 }
 
-// polishGroup polishes the group's values v.x in place when the group
-// has at most PolishMaxPositions positions (the graph may be on disk:
-// the policy's system is read from it once a round). It keeps the result
-// only where a Bellman sweep of it (with the sweeps' buffer next and
-// change log) then changes no value by more than polishFloor, and
-// otherwise puts the sweeps' values back. The report's Rounds is 0 when
-// it did not run.
+// polishGroup polishes the group's values v.x in place (the graph may be
+// on disk: the policy's system is read from it once a round). It keeps
+// the result only where a Bellman sweep of it (with the sweeps' buffer
+// next and change log) then changes no value by more than polishFloor,
+// and otherwise puts the sweeps' values back. The caller decides
+// whether the group may be polished (mayPolish).
 func (s *solver) polishGroup(ctx context.Context, g *graph, v values, next []float64, changes *changeLog, group Layer, progress func(Progress)) (PolishReport, error) {
-	rep := PolishReport{Group: group, Positions: g.n}
-	if g.n > s.polishMax {
-		return rep, nil
-	}
+	rep := PolishReport{Group: group}
 	before := slices.Clone(v.x)
 	nt := len(g.probs)
 	pol := make([]uint32, g.n*nt)
@@ -137,34 +132,33 @@ func (s *solver) polishGroup(ctx context.Context, g *graph, v values, next []flo
 	return rep, nil
 }
 
+// mayPolish says whether a group of n positions may be polished: at most
+// PolishMaxPositions (the basis's memory), and not where a compulsory
+// stop (Apokrif's 26, A23) lets a side prolong the game for ever: the
+// equation then has many solutions, and the one the polish finds can
+// rest on endless play (docs/endgame.md, "Polishing").
+func (s *solver) mayPolish(n int) bool {
+	return n <= s.polishMax && s.c.Rules.CompulsoryStop == 0
+}
+
 // improve sets pol, per local position and throw, to the best edge under
-// v, keeping the current choice unless another is better by more than
-// polishTies (with fresh, pol holds no choice yet: the first best is
-// taken); it returns how many choices changed.
+// v (policyRow's: the first of equals), keeping the current choice
+// unless that edge is better by more than polishTies (with fresh, pol
+// holds no choice yet and takes every best edge); it returns how many
+// choices changed.
 func (g *graph) improve(v values, pol []uint32, fresh bool, workers int) (int, error) {
 	nt := len(g.probs)
 	changed := make([]int, (g.n+graphChunk-1)/graphChunk)
 	err := g.forChunks(0, g.n, 1, workers, func(_ int, ch *edgeChunk, base, from, to int) {
 		for j := from; j < to; j++ {
-			edges, counts := ch.row(j - base)
-			for t := range nt {
-				cnt := int(counts>>(3*t)) & maxEdges
-				cur := pol[j*nt+t]
-				best, bestVal := cur, -1.0
-				if !fresh && cnt > 0 {
-					bestVal = v.edge(cur) + polishTies
-				}
-				for _, e := range edges[:cnt] {
-					if w := v.edge(e); w > bestVal {
-						best, bestVal = e, w
-					}
-				}
-				if best != cur || (fresh && cnt > 0) {
-					pol[j*nt+t] = best
+			i := j * nt // the choice of the throw policyRow gives next
+			g.policyRow(v, ch, j-base, func(_ float64, best uint32) {
+				if fresh || best != pol[i] && v.edge(best) > v.edge(pol[i])+polishTies {
+					pol[i] = best
 					changed[j/graphChunk]++
 				}
-				edges = edges[cnt:]
-			}
+				i++
+			})
 		}
 	})
 	total := 0

@@ -277,21 +277,18 @@ func (s *solver) solveGroupGraph(ctx context.Context, group []Layer, sweep int, 
 		}
 		deltas = deltas[:0]
 	}
-	if fellBack && s.c.Rules.CompulsoryStop != 0 {
-		s.fallback(group[0], sweep-first)
-	} else if fellBack {
+	if fellBack {
 		// No estimate bounds the stop's error: solve the group exactly
-		// where the graph allows, else warn. Not where a compulsory
-		// stop (Apokrif's 26, A23) lets a side prolong the game for
-		// ever: the equation then has many solutions, and the one the
-		// polish finds can rest on endless play (docs/endgame.md,
-		// "Polishing").
-		rep, err := s.polishGroup(ctx, g, v, next, changes, group[0], progress)
-		if err == ErrInterrupted {
-			return interrupted()
-		}
-		if err != nil {
-			return err
+		// where that is sound, else warn.
+		var rep PolishReport
+		if s.mayPolish(g.n) {
+			rep, err = s.polishGroup(ctx, g, v, next, changes, group[0], progress)
+			if err == ErrInterrupted {
+				return interrupted()
+			}
+			if err != nil {
+				return err
+			}
 		}
 		if rep.Kept {
 			s.polished(rep)
