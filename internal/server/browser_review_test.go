@@ -105,6 +105,9 @@ func TestBrowserReview(t *testing.T) {
 			if wide := get(t, ctx, "width", chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`)); wide {
 				t.Errorf("the replay with its review is wider than the %d px window", size.w)
 			}
+			if over := tableOverflow(t, ctx); over > 0.5 {
+				t.Errorf("the players' table sticks out of its card by %.1f px at %d px", over, size.w)
+			}
 
 			// The graph: a click in its middle, then the arrow keys.
 			run(t, ctx, "click the graph", chromedp.ScrollIntoView(chromedp.CSS("svg.review-graph")), click("svg.review-graph"))
@@ -118,6 +121,21 @@ func TestBrowserReview(t *testing.T) {
 				t.Errorf("replay: %s", pr)
 			}
 		})
+	}
+
+	// In the other languages, whose headings are longer words, the
+	// players' table fits the laptop's sidebar too.
+	for _, lang := range []string{"hu", "fr", "es", "ru"} {
+		ctx, probs := newWatchedPerson(t, browser)
+		run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 800))
+		run(t, ctx, "open the replay in "+lang, chromedp.Navigate(s.url+"/g/"+id+"/replay?lang="+lang))
+		waitJS(t, ctx, "the review", `document.querySelector('table.review-players') !== null`)
+		if over := tableOverflow(t, ctx); over > 0.5 {
+			t.Errorf("%s: the players' table sticks out of its card by %.1f px at 1280 px", lang, over)
+		}
+		for _, pr := range probs.take() {
+			t.Errorf("replay in %s: %s", lang, pr)
+		}
 	}
 
 	// The finished game's page: the same review; the graph opens the replay.
@@ -154,4 +172,13 @@ func TestBrowserReview(t *testing.T) {
 	for _, pr := range probs.take() {
 		t.Errorf("game page: %s", pr)
 	}
+}
+
+// tableOverflow is how far the review's table of players reaches past its
+// card's content box, in CSS pixels (the card would cut it off there).
+func tableOverflow(t *testing.T, ctx context.Context) float64 {
+	return get(t, ctx, "the table's overflow", chromedp.Evaluate[float64](`(() => {
+		const table = document.querySelector('table.review-players'), box = table.parentElement, st = getComputedStyle(box);
+		return table.getBoundingClientRect().right - (box.getBoundingClientRect().right - parseFloat(st.paddingRight) - parseFloat(st.borderRightWidth));
+	})()`))
 }

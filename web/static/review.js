@@ -31,8 +31,7 @@ const T = {
   players: t('web.review.players'),
   player: t('web.review.player'),
   accuracy: t('web.review.accuracy'),
-  errors: t('web.review.errors'),
-  errorsShort: '?! · ? · ??',
+  counts: [['?!', t('web.review.inaccuracies')], ['?', t('web.review.mistakes')], ['??', t('web.review.blunders')]],
   luck: t('web.review.luck'),
   luckHelp: t('web.review.luckHelp'),
   classes: {
@@ -203,11 +202,12 @@ export class Review {
     const table = h('table', { class: 'review-players small' },
       h('caption', { class: 'visually-hidden' }, T.players),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, T.player), h('th', { scope: 'col' }, T.accuracy),
-        h('th', { scope: 'col' }, h('abbr', { title: T.errors }, T.errorsShort)), h('th', { scope: 'col' }, T.luck))),
+        ...T.counts.map(([sign, words]) => h('th', { scope: 'col', class: 'count' }, h('abbr', { title: words }, sign))),
+        h('th', { scope: 'col' }, T.luck))),
       h('tbody', {}, rep.players.map((p, s) => h('tr', { 'data-seat': s },
         h('th', { scope: 'row' }, o.seats[s] ? chip(o.board, o.seats[s].cl) : null, ' ', name(s)),
         h('td', { class: 'accuracy' }, p.decisions ? num(p.accuracy, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '–'),
-        h('td', { class: 'errors' }, `${p.inaccuracies} · ${p.mistakes} · ${p.blunders}`),
+        ...[p.inaccuracies, p.mistakes, p.blunders].map((n) => h('td', { class: 'count' }, num(n))),
         h('td', { class: 'luck' }, signed(p.luck))))));
     this.turnNote = h('p', { class: 'small review-turn' });
     this.box.replaceChildren(h('h2', {}, T.heading), svg,
