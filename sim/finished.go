@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Finished is one finished game of a run, as Config.OnGame receives it
@@ -24,11 +25,13 @@ type Finished struct {
 	// Ms holds, per seat, the milliseconds each decision took, to the
 	// microsecond.
 	Ms [][]float64 `json:"ms"`
+	// Unfinished: stopped at Config.MaxTurns turns, won by nobody.
+	Unfinished bool `json:"unfinished,omitempty"`
 }
 
 // finishedOf is r, game i of the run, as a Finished.
 func finishedOf(i int, r result) Finished {
-	f := Finished{Index: i, Payoffs: make([]float64, len(r.order)), Order: r.order, Turns: r.turns, Moves: r.moves, Effects: r.effects, Ms: make([][]float64, len(r.times))}
+	f := Finished{Index: i, Payoffs: make([]float64, len(r.order)), Order: r.order, Turns: r.turns, Moves: r.moves, Effects: r.effects, Ms: make([][]float64, len(r.times)), Unfinished: r.unfinished}
 	copy(f.Payoffs, r.payoffs[:len(r.order)])
 	for seat, ts := range r.times {
 		f.Ms[seat] = make([]float64, len(ts))
@@ -60,7 +63,10 @@ func (f Finished) result(n, nEffects int) (result, error) {
 	if f.Turns <= 0 || f.Moves < f.Turns {
 		return bad(fmt.Sprintf("%d turns and %d moves", f.Turns, f.Moves))
 	}
-	r := result{order: f.Order, turns: f.Turns, moves: f.Moves, effects: f.Effects, times: f.Ms, finished: true}
+	if f.Unfinished && slices.ContainsFunc(f.Payoffs, func(p float64) bool { return p != 0 }) {
+		return bad("it was left unfinished, yet has payoffs")
+	}
+	r := result{order: f.Order, turns: f.Turns, moves: f.Moves, effects: f.Effects, times: f.Ms, finished: true, unfinished: f.Unfinished}
 	copy(r.payoffs[:], f.Payoffs)
 	return r, nil
 }

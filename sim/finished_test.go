@@ -16,6 +16,11 @@ import (
 // szenetRun plays games of Szenet between greedy and random with Done
 // and OnGame set, returning the report and the games OnGame received.
 func szenetRun(t *testing.T, games, workers int, done []sim.Finished) (sim.Report, []sim.Finished) {
+	return szenetRunLimited(t, games, workers, 0, done)
+}
+
+// szenetRunLimited is szenetRun with Config.MaxTurns.
+func szenetRunLimited(t *testing.T, games, workers, maxTurns int, done []sim.Finished) (sim.Report, []sim.Finished) {
 	t.Helper()
 	g := senet.MustNew("senet-szenet", nil)
 	factory := func(name string, seed uint64) (agent.Agent[senet.Position, senet.Move], error) {
@@ -24,7 +29,7 @@ func szenetRun(t *testing.T, games, workers int, done []sim.Finished) (sim.Repor
 	var mu sync.Mutex
 	var got []sim.Finished
 	rep, err := sim.Run(context.Background(), g, factory, sim.Config{
-		Seats: []string{"greedy", "random"}, Games: games, Seed: 7, Workers: workers, Done: done,
+		Seats: []string{"greedy", "random"}, Games: games, Seed: 7, Workers: workers, Done: done, MaxTurns: maxTurns,
 		OnGame: func(f sim.Finished) { mu.Lock(); got = append(got, f); mu.Unlock() },
 	})
 	if err != nil {
@@ -95,5 +100,72 @@ func TestRunResumes(t *testing.T) {
 	_, err := sim.Run(context.Background(), g, factory, sim.Config{Seats: []string{"greedy", "random"}, Games: 30, Seed: 7, Done: bad})
 	if err == nil || !strings.Contains(err.Error(), "finished game 1 does not fit this run") {
 		t.Errorf("a game seated wrongly: error %v", err)
+	}
+}
+
+// TestRunMaxTurns: with MaxTurns, the games longer than that are
+// stopped there and won by nobody, and every other game is the one the
+// run without a limit plays; the report counts them, does not depend on
+// the workers, and resumes from a journal's games like any other.
+func TestRunMaxTurns(t *testing.T) {
+	const games = 30
+	full, all := szenetRun(t, games, 2, nil)
+	limit := int(full.Turns.Median)
+	longer, wins := 0, make([]float64, 2)
+	for _, f := range all {
+		if f.Turns > limit {
+			longer++
+			continue
+		}
+		for seat, j := range f.Order {
+			wins[j] += f.Payoffs[seat]
+		}
+	}
+	if longer == 0 || longer == games {
+		t.Fatalf("a limit of %d turns stops %d of %d games: pick one that stops some", limit, longer, games)
+	}
+	limited, got := szenetRunLimited(t, games, 2, limit, nil)
+	if limited.Unfinished != longer || limited.MaxTurns != limit {
+		t.Errorf("limit %d: %d games unfinished (MaxTurns %d), want the %d longer than that", limit, limited.Unfinished, limited.MaxTurns, longer)
+	}
+	for j, p := range limited.Players {
+		if p.Wins != wins[j] || p.Payoff != wins[j]/games {
+			t.Errorf("%s wins %v (payoff %v) with the limit, want %v: its wins in the games that end in time", p.Name, p.Wins, p.Payoff, wins[j])
+		}
+	}
+	if limited.Turns.Max != float64(limit) {
+		t.Errorf("the longest game took %v turns under a limit of %d", limited.Turns.Max, limit)
+	}
+	stopped := 0
+	for _, f := range got {
+		if f.Unfinished {
+			stopped++
+			if f.Turns != limit || f.Payoffs[0] != 0 || f.Payoffs[1] != 0 {
+				t.Errorf("unfinished game %d: %d turns, payoffs %v; want %d and nothing", f.Index, f.Turns, f.Payoffs, limit)
+			}
+		}
+	}
+	if stopped != longer {
+		t.Errorf("OnGame received %d unfinished games, want %d", stopped, longer)
+	}
+	one, _ := szenetRunLimited(t, games, 1, limit, nil)
+	if !reflect.DeepEqual(withoutTimes(one), withoutTimes(limited)) {
+		t.Errorf("one worker reports otherwise:\n%+v\n%+v", withoutTimes(one), withoutTimes(limited))
+	}
+	// Resumed from the games as a journal keeps them, half of them done.
+	var kept []sim.Finished
+	for _, f := range got {
+		if f.Index%2 == 0 {
+			line, _ := json.Marshal(f)
+			var back sim.Finished
+			if err := json.Unmarshal(line, &back); err != nil {
+				t.Fatal(err)
+			}
+			kept = append(kept, back)
+		}
+	}
+	resumed, _ := szenetRunLimited(t, games, 2, limit, kept)
+	if !reflect.DeepEqual(withoutTimes(resumed), withoutTimes(limited)) {
+		t.Errorf("resumed report differs:\n%+v\n%+v", withoutTimes(resumed), withoutTimes(limited))
 	}
 }

@@ -37,6 +37,13 @@ type Config struct {
 	// (passes included) and reports an error (default 1,000,000): a game
 	// that never ends is a bug in the rules.
 	MaxThrows int
+	// MaxTurns, when positive, stops a game still going after that many
+	// turns and counts it as unfinished: nobody wins it and every payoff
+	// is 0 (Report.Unfinished). Where the rules let a side prolong the
+	// game for ever (Apokrif's 26, A23), two search players can go on for
+	// hundreds of thousands of turns, which MaxThrows would report as an
+	// error.
+	MaxTurns int
 	// Progress, when set, receives a progress bar.
 	Progress io.Writer
 	// ProgressText, when set, words the progress line after the bar in
@@ -83,10 +90,14 @@ type Report struct {
 	// Games is the number of games reported: all asked for, or in an
 	// interrupted run (Interrupted) the games before the first one left
 	// unfinished.
-	Games       int      `json:"games"`
-	Interrupted bool     `json:"interrupted,omitempty"`
-	Seed        uint64   `json:"seed"`
-	Players     []Player `json:"players"`
+	Games       int  `json:"games"`
+	Interrupted bool `json:"interrupted,omitempty"`
+	// Unfinished counts the games stopped at MaxTurns turns (Config):
+	// they are among Games, and nobody won them.
+	Unfinished int      `json:"unfinished,omitempty"`
+	MaxTurns   int      `json:"max_turns,omitempty"`
+	Seed       uint64   `json:"seed"`
+	Players    []Player `json:"players"`
 	// FirstSeat is how often the seat that throws first won.
 	FirstSeat Rate `json:"first_seat"`
 	// Turns counts a side's consecutive throws as one turn; Moves counts
@@ -114,6 +125,9 @@ type result struct {
 	times    [][]float64 // per seat, milliseconds per decision
 	err      error
 	finished bool // played to the end (not stopped by the context)
+	// unfinished: stopped at Config.MaxTurns turns (and finished too:
+	// it counts, won by nobody).
+	unfinished bool
 }
 
 // Run plays cfg.Games games of g. Cancelling ctx stops the games in
@@ -184,6 +198,7 @@ func Run[P comparable, M comparable](ctx context.Context, g game.Game[P, M], new
 	}
 	rep.Rules = g.ID()
 	rep.Seed = cfg.Seed
+	rep.MaxTurns = cfg.MaxTurns
 	rep.Interrupted = interrupted != nil
 	rep.Seconds = elapsed.Seconds()
 	// The rate is that of the games played now, not of those resumed.
@@ -261,8 +276,11 @@ func aggregate(results []result, seats, effects []string) (Report, error) {
 		if r.err != nil {
 			return Report{}, r.err
 		}
-		winners := winnersOf(r.payoffs, n)
-		share := 1 / float64(count(winners))
+		if r.unfinished {
+			rep.Unfinished++
+		}
+		winners := winnersOf(r.payoffs, n, r.unfinished)
+		share := 1 / float64(max(count(winners), 1))
 		for seat, j := range r.order {
 			rep.Players[j].Payoff += r.payoffs[seat]
 			if winners[seat] {
@@ -331,6 +349,10 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 		}
 		seat := g.ToMove(p)
 		if seat != last {
+			if cfg.MaxTurns > 0 && r.turns >= cfg.MaxTurns {
+				r.unfinished, r.finished = true, true // every payoff 0
+				return r
+			}
 			r.turns++
 			last = seat
 		}
@@ -366,10 +388,14 @@ func seatName[P comparable, M comparable](g game.Game[P, M], p game.Player) stri
 	return fmt.Sprintf("seat %d", p+1)
 }
 
-// winnersOf marks the seats with the highest payoff.
-func winnersOf(pay game.Payoffs, n int) []bool {
-	best := slices.Max(pay[:n])
+// winnersOf marks the seats with the highest payoff: none in a game
+// left unfinished.
+func winnersOf(pay game.Payoffs, n int, unfinished bool) []bool {
 	w := make([]bool, n)
+	if unfinished {
+		return w
+	}
+	best := slices.Max(pay[:n])
 	for i := range n {
 		w[i] = pay[i] == best
 	}

@@ -35,6 +35,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	compare := fs.String("compare", "", "compare rulesets `R1,R2,...` with the same seats (each a ruleset ID, then each option after a ':', e.g. senet-jequier:water=15:overshoot=block)")
 	logScale := fs.Bool("log-scale", false, "with --compare and --plot: draw the game lengths on a logarithmic axis, for rulesets whose games differ tenfold in length")
 	progress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
+	maxTurns := fs.Int("max-turns", 0, "stop a game still going after `N` turns and count it as unfinished, won by nobody (0: no limit); for rules where a side can prolong the game for ever, as Apokrif's 26")
 	journalPath := fs.String("journal", "", "keep every finished game in `FILE` (JSON lines); run the same command again to go on from where it stopped")
 	var lang langFlag
 	lang.register(fs)
@@ -50,6 +51,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	}
 	if *games <= 0 || *workers <= 0 {
 		return usageError{"sim: --games and --workers must be positive"}
+	}
+	if *maxTurns < 0 {
+		return usageError{"sim: --max-turns must be 0 (no limit) or positive"}
 	}
 	if *plotPath != "" {
 		if err := sim.CheckPlotPath(*plotPath); err != nil {
@@ -85,7 +89,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	// still reported.
 	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
-	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers}
+	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns}
 	if *progress || isTerminal(stderr) {
 		cfg.Progress = stderr
 		cfg.ProgressText = func(done, total int, perSec float64, eta time.Duration) string {
@@ -98,7 +102,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		// The weights and the table only where a seat plays with them:
 		// a run of random and greedy players is the same after a
 		// retraining or a new table.
-		head := journalHeader{Rules: kits[0].ID(), Seats: cfg.Seats, Seed: *seed}
+		head := journalHeader{Rules: kits[0].ID(), Seats: cfg.Seats, Seed: *seed, MaxTurns: *maxTurns}
 		var learned, tables bool
 		for _, name := range cfg.Seats {
 			l, t := agent.Uses(name)
@@ -222,6 +226,9 @@ func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, words.T("sim.firstSeat", "Rate", pct(r.FirstSeat.Rate), "Low", pct(r.FirstSeat.Low), "High", pct(r.FirstSeat.High)))
+	if r.MaxTurns > 0 {
+		fmt.Fprintln(w, words.T("sim.unfinished", "Games", words.N("sim.games", r.Unfinished), "Turns", words.Int(r.MaxTurns)))
+	}
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	row(tw, words.T("sim.col.length"), words.T("sim.col.mean"), words.T("sim.col.median"), words.T("sim.col.p90"), words.T("sim.col.max"))
 	for _, l := range []struct {

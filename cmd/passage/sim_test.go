@@ -158,3 +158,24 @@ func TestSimPlot(t *testing.T) {
 		}
 	}
 }
+
+// TestSimMaxTurns: --max-turns stops the long games and says how many,
+// in the report for people and in the JSON one.
+func TestSimMaxTurns(t *testing.T) {
+	args := []string{"sim", "--rules", "senet-jequier", "--seats", "random,greedy", "--games", "6", "--seed", "3", "--max-turns", "5"}
+	code, stdout, stderr := runCLI(t, "", args...)
+	if code != 0 || stderr != "" {
+		t.Fatalf("passage %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr)
+	}
+	// No Senet game between these players ends in five turns.
+	if !strings.Contains(stdout, "unfinished after turn 5 (won by nobody): 6 games") {
+		t.Errorf("the report does not count the 6 games stopped after turn 5:\n%s", stdout)
+	}
+	rep := simJSON(t, args[1:]...).(map[string]any)
+	if rep["unfinished"] != 6.0 || rep["max_turns"] != 5.0 {
+		t.Errorf("JSON report: unfinished %v, max_turns %v; want 6 and 5", rep["unfinished"], rep["max_turns"])
+	}
+	if plain := simJSON(t, args[1:len(args)-2]...).(map[string]any); plain["unfinished"] != nil || plain["max_turns"] != nil {
+		t.Errorf("without --max-turns the JSON report has unfinished %v, max_turns %v", plain["unfinished"], plain["max_turns"])
+	}
+}

@@ -32,6 +32,10 @@ type journalHeader struct {
 	// one of them, "" otherwise: solving or deleting one between two
 	// sittings changes their games.
 	Tables string `json:"tables"`
+	// MaxTurns is the run's --max-turns: a game stopped there would have
+	// gone on, or ended, under another limit. 0 (no limit) is left out,
+	// as in the journals written before the flag.
+	MaxTurns int `json:"max_turns,omitempty"`
 }
 
 // journalKind names the file; journalVersion is 2 since the header
@@ -98,6 +102,9 @@ func readJournal(data []byte, head journalHeader) ([]sim.Finished, int, error) {
 	}
 	if got.Version != head.Version {
 		return nil, 0, fmt.Errorf("journal version %d, this program writes %d and cannot tell whether it may resume it; finish it with the program that began it, or give a new file", got.Version, head.Version)
+	}
+	if got.MaxTurns != head.MaxTurns {
+		return nil, 0, fmt.Errorf("it is the journal of a run with --max-turns %d; give the same limit or another file", got.MaxTurns)
 	}
 	if got.Rules != head.Rules || !slices.Equal(got.Seats, head.Seats) || got.Seed != head.Seed {
 		return nil, 0, fmt.Errorf("it is the journal of another run (--rules %q --seats %q --seed %d); give another file or the same run",

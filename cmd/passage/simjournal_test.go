@@ -100,6 +100,8 @@ func TestSimJournalRefused(t *testing.T) {
 		{"other weights", otherWeights, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy", "--seed", "2"},
 			`played with other weights (sha256 "abababababab"; this program's are ` + weightsName(kit.Weights) + ")"},
 		{"version 1", version1, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy", "--seed", "2"}, "journal version 1, this program writes 2 and cannot tell whether it may resume it"},
+		{"a limit now", path, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy", "--seed", "2", "--max-turns", "50"}, "journal of a run with --max-turns 0; give the same limit"},
+		{"negative limit", filepath.Join(dir, "new.jsonl"), []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--max-turns", "-1"}, "--max-turns must be 0 (no limit) or positive"},
 		{"not a journal", other, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy"}, "not a passage sim journal"},
 		{"with compare", filepath.Join(dir, "new.jsonl"), []string{"--compare", "senet-jequier,senet-szenet", "--seats", "expectimax-1,greedy"}, "cannot be used with --compare"},
 		{"bad player", filepath.Join(dir, "new.jsonl"), []string{"--rules", "senet-jequier", "--seats", "random,wizard"}, "wizard"},
