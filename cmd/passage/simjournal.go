@@ -103,12 +103,12 @@ func readJournal(data []byte, head journalHeader) ([]sim.Finished, int, error) {
 	if got.Version != head.Version {
 		return nil, 0, fmt.Errorf("journal version %d, this program writes %d and cannot tell whether it may resume it; finish it with the program that began it, or give a new file", got.Version, head.Version)
 	}
-	if got.MaxTurns != head.MaxTurns {
-		return nil, 0, fmt.Errorf("it is the journal of a run with --max-turns %d; give the same limit or another file", got.MaxTurns)
-	}
 	if got.Rules != head.Rules || !slices.Equal(got.Seats, head.Seats) || got.Seed != head.Seed {
 		return nil, 0, fmt.Errorf("it is the journal of another run (--rules %q --seats %q --seed %d); give another file or the same run",
 			got.Rules, strings.Join(got.Seats, ","), got.Seed)
+	}
+	if got.MaxTurns != head.MaxTurns {
+		return nil, 0, fmt.Errorf("it is the journal of a run with --max-turns %d; give the same limit or another file", got.MaxTurns)
 	}
 	if got.Weights != head.Weights {
 		return nil, 0, fmt.Errorf("its games were played with other weights (%s; this program's are %s), which play other games; resume it with the program that began it",
