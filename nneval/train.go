@@ -23,6 +23,12 @@ type TrainConfig struct {
 	// Rate is the learning rate per batch, applied to the gradient
 	// averaged over the batch's positions.
 	Rate float64
+	// RateEnd, when positive, makes the learning rate fall linearly from
+	// Rate at the first game to RateEnd at the last (a batch uses the
+	// rate at its first game), so that the late games, which a constant
+	// rate lets pull the weights about as much as the early ones, refine
+	// rather than replace what was learned. 0 keeps Rate throughout.
+	RateEnd float64
 	// SkipRate scales the learning rate of the skip connection (0
 	// freezes it): the part that starts as the previous evaluation, which
 	// for Senet was fitted to convergence on far more positions than a
@@ -170,7 +176,7 @@ func (t *Trainer[P, M]) Run(ctx context.Context) error {
 				t.Cut++
 			}
 		}
-		step := t.Cfg.Rate / float64(max(moves, 1))
+		step := t.Cfg.rateAt(first) / float64(max(moves, 1))
 		for i, a := range t.W.Params() {
 			s := step
 			if i == skipParams {
@@ -190,6 +196,16 @@ func (t *Trainer[P, M]) Run(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// rateAt is the learning rate of the batch whose first game is game
+// first.
+func (c TrainConfig) rateAt(first int) float64 {
+	if c.RateEnd <= 0 || c.Games <= 1 {
+		return c.Rate
+	}
+	f := float64(first) / float64(c.Games-1)
+	return c.Rate + (c.RateEnd-c.Rate)*f
 }
 
 // selfPlay plays game i with the current weights and adds the gradient

@@ -13,6 +13,11 @@ import (
 
 func trainSenet(t *testing.T, games, workers int, from *Grads, done int) *Grads {
 	t.Helper()
+	return trainSenetCfg(t, TrainConfig{Games: games, Done: done, Batch: 4, Lambda: 0.7, Rate: 0.5, SkipRate: 1, Epsilon: 0.05, Seed: 3, Workers: workers}, from)
+}
+
+func trainSenetCfg(t *testing.T, cfg TrainConfig, from *Grads) *Grads {
+	t.Helper()
 	r := senet.MustNew("senet-szenet", nil)
 	net, err := SenetFromLinear(r, 8, uniform(1))
 	if err != nil {
@@ -26,7 +31,7 @@ func trainSenet(t *testing.T, games, workers int, from *Grads, done int) *Grads 
 			copy(w.Params()[i], a)
 		}
 	}
-	tr := NewTrainer(r, e, w, TrainConfig{Games: games, Done: done, Batch: 4, Lambda: 0.7, Rate: 0.5, SkipRate: 1, Epsilon: 0.05, Seed: 3, Workers: workers})
+	tr := NewTrainer(r, e, w, cfg)
 	if err := tr.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -56,6 +61,40 @@ func TestTrainingIsDeterministic(t *testing.T) {
 	start := trainSenet(t, 0, 1, nil, 0)
 	if sameWeights(one, start) {
 		t.Error("training did not change the weights")
+	}
+}
+
+// With RateEnd the learning rate falls linearly from Rate at the first
+// game to RateEnd at the last, and training follows it: a schedule
+// that ends where it starts trains what the constant rate does, and a
+// falling one trains other weights, the same on any number of workers.
+func TestRateFallsLinearly(t *testing.T) {
+	c := TrainConfig{Games: 101, Rate: 1, RateEnd: 0.1}
+	for _, x := range []struct {
+		first int
+		want  float64
+	}{{0, 1}, {50, 0.55}, {100, 0.1}} {
+		if got := c.rateAt(x.first); math.Abs(got-x.want) > 1e-12 {
+			t.Errorf("rate at game %d: %g, want %g", x.first, got, x.want)
+		}
+	}
+	if got := (TrainConfig{Games: 101, Rate: 0.7}).rateAt(60); got != 0.7 {
+		t.Errorf("without RateEnd the rate at game 60 is %g, want 0.7", got)
+	}
+	cfg := TrainConfig{Games: 12, Batch: 4, Lambda: 0.7, Rate: 0.5, SkipRate: 1, Epsilon: 0.05, Seed: 3, Workers: 1}
+	constant := trainSenetCfg(t, cfg, nil)
+	cfg.RateEnd = 0.5
+	if flat := trainSenetCfg(t, cfg, nil); !sameWeights(constant, flat) {
+		t.Error("a schedule from 0.5 to 0.5 trained other weights than the constant rate 0.5")
+	}
+	cfg.RateEnd = 0.05
+	falling := trainSenetCfg(t, cfg, nil)
+	if sameWeights(constant, falling) {
+		t.Error("a falling rate trained the same weights as the constant one")
+	}
+	cfg.Workers = 3
+	if three := trainSenetCfg(t, cfg, nil); !sameWeights(falling, three) {
+		t.Error("a falling rate trained different weights on 1 and 3 workers")
 	}
 }
 

@@ -64,6 +64,7 @@ type options struct {
 	hidden       int
 	lambda       float64
 	rate         float64
+	rateEnd      float64
 	epsilon      float64
 	maxMoves     int
 	discount     float64
@@ -104,6 +105,7 @@ func cmdTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.IntVar(&o.hidden, "hidden", 32, "hidden units `H` (a multiple of 8)")
 	fs.Float64Var(&o.lambda, "lambda", 0.7, "TD `lambda`: 0 learns from one-throw backups only, 1 from the results only")
 	fs.Float64Var(&o.rate, "rate", 0.5, "learning `rate` per batch (on the gradient averaged over its positions)")
+	fs.Float64Var(&o.rateEnd, "rate-end", 0, "let the learning rate fall linearly from -rate to `R` over the run (0: it stays -rate)")
 	fs.Float64Var(&o.skipRate, "skip-rate", 1, "scale `F` of the learning rate on the skip connection (0 keeps the starting evaluation's weights)")
 	fs.Float64Var(&o.epsilon, "epsilon", 0, "chance `E` of a random move in self-play")
 	fs.Float64Var(&o.discount, "discount", 1, "shrink each training target toward an even share by `G` a decision (1: no discount), so that self-play does not learn to stall")
@@ -148,8 +150,8 @@ func cmdTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return errors.New("-rules is required (for example -rules senet-szenet)")
 	case o.games < 0 || o.batch <= 0 || o.workers <= 0 || o.every <= 0 || o.curveEvery <= 0 || o.curveGames <= 0 || o.maxMoves <= 0:
 		return errors.New("-games must not be negative; -batch, -workers, -checkpoint-every, -curve-every, -curve-games and -max-moves must be positive")
-	case o.lambda < 0 || o.lambda > 1 || o.epsilon < 0 || o.epsilon > 1 || o.rate < 0 || o.skipRate < 0 || !(o.discount > 0 && o.discount <= 1):
-		return errors.New("-lambda and -epsilon must lie in [0, 1], -discount in (0, 1]; -rate and -skip-rate must not be negative")
+	case o.lambda < 0 || o.lambda > 1 || o.epsilon < 0 || o.epsilon > 1 || o.rate < 0 || o.rateEnd < 0 || o.skipRate < 0 || !(o.discount > 0 && o.discount <= 1):
+		return errors.New("-lambda and -epsilon must lie in [0, 1], -discount in (0, 1]; -rate, -rate-end and -skip-rate must not be negative")
 	case o.plot != "" && o.curve == "":
 		return errors.New("-plot needs -curve")
 	}

@@ -22,6 +22,7 @@ func TestErrorsFollowTheContract(t *testing.T) {
 		{"-rules", "nope"},
 		{"-rules", "senet-szenet", "-hidden", "12", "-out", filepath.Join(dir, "x")},
 		{"-rules", "senet-szenet", "-lambda", "2"},
+		{"-rules", "senet-szenet", "-rate-end", "-0.1"},
 		{"-rules", "kinevet", "-opt", "players"},
 		{"-rules", "kinevet", "-opt", "players=9"},
 		{"-rules", "senet-szenet", "-opponent", "wizard"},
@@ -81,8 +82,14 @@ func TestInfoNamesTheCommand(t *testing.T) {
 	tiny(t, dir)
 	code, out, errs := runTrain("-info", filepath.Join(dir, "w.nnw"))
 	want := "command: go run ./cmd/train -rules senet-jequier -games 24 -hidden 8 -batch 8 -lambda 0.7 -rate 0.5 -skip-rate 1"
-	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "shape: ") {
+	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "shape: ") || strings.Contains(out, "-rate-end") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	// A falling rate is part of what made the weights.
+	tiny(t, dir, "-rate-end", "0.05")
+	code, out, errs = runTrain("-info", filepath.Join(dir, "w.nnw"))
+	if code != 0 || !strings.Contains(out, " -seed 1 -rate-end 0.05") {
+		t.Errorf("with -rate-end: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 

@@ -114,6 +114,9 @@ func command(o options, id string) string {
 	if o.tables != "" {
 		fmt.Fprintf(&b, " -tables %s", o.tables)
 	}
+	if o.rateEnd != 0 {
+		fmt.Fprintf(&b, " -rate-end %g", o.rateEnd)
+	}
 	if o.discount != 1 {
 		fmt.Fprintf(&b, " -discount %g", o.discount)
 	}
@@ -184,7 +187,7 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 		return writeFile(o.checkpoint, header, done, net, tr.W, true)
 	}
 	tr = nneval.NewTrainer(g, e, w, nneval.TrainConfig{
-		Games: o.games, Done: done, Batch: o.batch, Lambda: o.lambda, Rate: o.rate, SkipRate: o.skipRate, Epsilon: o.epsilon,
+		Games: o.games, Done: done, Batch: o.batch, Lambda: o.lambda, Rate: o.rate, RateEnd: o.rateEnd, SkipRate: o.skipRate, Epsilon: o.epsilon,
 		Seed: o.seed, Workers: o.workers, MaxMoves: o.maxMoves, Discount: o.discount,
 		AfterBatch: func(done int) error {
 			bar.draw(done, tr.Loss)
