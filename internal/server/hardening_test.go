@@ -172,49 +172,55 @@ func TestMaxGames(t *testing.T) {
 
 // Finding 3: searches run on a bounded pool, first come first served,
 // cancelled ones dropped; one client's computer-only games are capped.
+//
+// The searches are released one at a time, so that only one worker is
+// ever free: the search it takes next is then the queue's head and
+// nothing else (releasing them all at once would let the two workers
+// race to report which search they started).
 func TestSearchPoolBound(t *testing.T) {
 	p := newSearchPool(2)
 	defer p.close()
 	var mu sync.Mutex
 	running, most := 0, 0
-	var order []int
-	release := make(chan struct{})
+	started := make(chan int, 8)
+	release := make([]chan struct{}, 8)
 	var wg sync.WaitGroup
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	p.submit(cancelled, func() { t.Error("a cancelled search ran") })
 	for i := range 8 {
+		release[i] = make(chan struct{})
 		wg.Add(1)
 		p.submit(context.Background(), func() {
 			defer wg.Done()
 			mu.Lock()
 			running++
 			most = max(most, running)
-			order = append(order, i)
 			mu.Unlock()
-			<-release
+			started <- i
+			<-release[i]
 			mu.Lock()
 			running--
 			mu.Unlock()
 		})
 	}
-	for {
-		q, r := p.counts()
-		if r == 2 && q == 6 {
-			break
-		}
-		time.Sleep(time.Millisecond)
+	if a, b := <-started, <-started; min(a, b) != 0 || max(a, b) != 1 {
+		t.Fatalf("the first searches to start were %d and %d, want 0 and 1", a, b)
 	}
-	close(release)
+	if q, r := p.counts(); q != 6 || r != 2 {
+		t.Errorf("%d searches queued and %d running, want 6 and 2", q, r)
+	}
+	for i := 2; i < 8; i++ {
+		close(release[i-2])
+		if got := <-started; got != i {
+			t.Errorf("search %d started when search %d was next: not first come first served", got, i)
+		}
+	}
+	close(release[6])
+	close(release[7])
 	wg.Wait()
 	if most != 2 {
 		t.Errorf("at most %d searches at once, want 2", most)
-	}
-	for i := 2; i < len(order); i++ {
-		if order[i] != i {
-			t.Errorf("searches started in order %v, want first come first served", order)
-			break
-		}
 	}
 }
 
