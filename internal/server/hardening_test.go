@@ -124,10 +124,13 @@ func TestWaitingGamesExpire(t *testing.T) {
 	s := newTestServer(t, Config{WaitingExpiry: 50 * time.Millisecond, SweepEvery: 10 * time.Millisecond})
 	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Anyone: true}}})
 	w := s.dial(t, c.Game.ID)
-	w.readType("state")
+	// The stream tells of it: by an event, or, where the game expired
+	// before the stream began (a loaded machine takes more than the 50 ms
+	// to connect), by its first snapshot, after which no event comes.
 	for {
 		m := w.read()
-		if m.Type == "state" && m.Event != nil && m.Event.Kind == "abandoned" {
+		if m.Type == "state" && (m.Event != nil && m.Event.Kind == "abandoned" ||
+			m.Event == nil && m.Game != nil && m.Game.Status == "abandoned") {
 			break
 		}
 	}
@@ -148,6 +151,26 @@ func TestWaitingGamesExpire(t *testing.T) {
 	if m := s.metric(t, "passage_games_abandoned_total"); m != "1" {
 		t.Errorf("passage_games_abandoned_total %s, want 1", m)
 	}
+}
+
+// A waiting game that the sweep abandons while its actor starts (read
+// from the store before, registered after the sweep looked for an actor
+// to tell) is abandoned in memory too, not left waiting for ever.
+func TestAbandonedWhileStarting(t *testing.T) {
+	s := newTestServer(t, Config{WaitingExpiry: time.Hour, SweepEvery: time.Hour})
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Anyone: true}}})
+	ctx := context.Background()
+	g, err := s.st.Game(ctx, c.Game.ID) // as load reads it
+	if err != nil || g.Status != store.StatusWaiting {
+		t.Fatalf("stored game: %v, status %q", err, g.Status)
+	}
+	if ids, err := s.st.Abandon(ctx, time.Now().Add(time.Minute)); err != nil || len(ids) != 1 {
+		t.Fatalf("abandon: %v %v", ids, err) // the sweep, with no actor to tell
+	}
+	if _, err := s.srv.start(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	s.waitFor(t, c.Game.ID, "abandoned", func(v gameView) bool { return v.Status == "abandoned" })
 }
 
 func TestMaxGames(t *testing.T) {

@@ -234,8 +234,31 @@ func (s *Server) start(ctx context.Context, g store.Game) (*actor, error) {
 	a, err := s.startClaimed(ctx, kit, g, lease, w)
 	if err != nil {
 		s.release(lease)
+		return nil, err
 	}
-	return a, err
+	if g.Status == store.StatusWaiting {
+		s.abandonedMeanwhile(ctx, a)
+	}
+	return a, nil
+}
+
+// abandonedMeanwhile tells a's game it was abandoned if the sweep did so
+// after the game was read and before a was registered: the sweep then
+// found no actor to tell, and the game would wait in memory while the
+// store holds it abandoned (its followers never hearing of it). Now that
+// a is where the sweep looks, reading the status once more closes that
+// gap; if both tell the game, the second finds it abandoned already.
+func (s *Server) abandonedMeanwhile(ctx context.Context, a *actor) {
+	g, err := s.st.Game(ctx, a.id)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Error("status of a starting game", "game", a.id, "err", err)
+		}
+		return
+	}
+	if g.Status == store.StatusAbandoned {
+		a.post(func() { a.auto(command{kind: cmdAbandon}) })
+	}
 }
 
 // startClaimed makes the actor of g once its lease (if any) is held.
