@@ -296,6 +296,12 @@ func (a *actor) plan() {
 	}
 }
 
+// tellAbandoned has the game follow the store, which has marked it
+// abandoned (Store.Abandon); a game no longer waiting drops it as stale.
+func (a *actor) tellAbandoned() {
+	a.post(func() { a.auto(command{kind: cmdAbandon}) })
+}
+
 // auto runs an automatic command; a stale one is dropped.
 func (a *actor) auto(c command) {
 	c.now = time.Now()

@@ -245,7 +245,7 @@ func (s *Server) followAbandoned(ctx context.Context) {
 	}
 	for _, g := range recent {
 		if a := s.inMemory(g.ID); a != nil {
-			a.post(func() { a.auto(command{kind: cmdAbandon}) })
+			a.tellAbandoned()
 		}
 	}
 }

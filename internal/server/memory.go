@@ -102,7 +102,7 @@ func (s *Server) sweep(ctx context.Context) {
 	for _, id := range ids {
 		s.log.Info("game abandoned: nobody took its open seats in time", "game", id)
 		if a := s.inMemory(id); a != nil {
-			a.post(func() { a.auto(command{kind: cmdAbandon}) })
+			a.tellAbandoned()
 		}
 	}
 	if s.clustered() {
@@ -257,7 +257,7 @@ func (s *Server) abandonedMeanwhile(ctx context.Context, a *actor) {
 		return
 	}
 	if g.Status == store.StatusAbandoned {
-		a.post(func() { a.auto(command{kind: cmdAbandon}) })
+		a.tellAbandoned()
 	}
 }
 
