@@ -34,13 +34,15 @@ Usage:
                                                   play a game in the terminal
   passage sim   --rules ID [--opt K=V ...] --seats NAME,NAME... [--games N]
                 [--seed S] [--workers W] [--json] [--plot FILE] [--compare R1,R2]
-                [--log-scale] [--progress] [--journal FILE] [--lang LANG]
+                [--log-scale] [--progress] [--journal FILE] [--max-turns N]
+                [--lang LANG]
                                                   simulate games between computer players
   passage serve [--addr HOST:PORT] [--db FILE] [--bot-delay D] [--stand-in LEVEL]
                 [--log LEVEL]
                                                   play in the browser: http://localhost:8080
   passage verify RECORD                           check the fair dice of a server game's record
-  passage solve --rules ID [--opt K=V ...] --pieces K [--out DIR] | --verify FILE
+  passage solve --rules ID [--opt K=V ...] --pieces K [--out DIR]
+                | --verify FILE | --strength FILE [--agents NAME,NAME...]
                                                   build or check a Senet endgame table
   passage eval  --rules ID [--opt K=V ...] --pos POSITION [--tables DIR] [--level L]
                                                   print each seat's chance of winning as JSON

@@ -28,7 +28,7 @@ import (
 func cmdServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", stdout)
 	addr := fs.String("addr", "localhost:8080", "listen on `HOST:PORT` (port 0 picks a free one; :8080 for every interface)")
-	db := fs.String("db", dbDefault(), "the database: a SQLite `FILE`, created when missing, or a PostgreSQL URL postgres://... for several nodes (default from PASSAGE_DB, else passage.db)")
+	db := fs.String("db", dbDefault(), "the database: a SQLite `FILE`, created when missing, or a PostgreSQL URL postgres://... for several nodes, taken from PASSAGE_DB when set")
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "pause `D` before each throw and move of a computer player")
 	standIn := fs.String("stand-in", "medium", "computer `LEVEL` that plays a person's seat after the time limit")
 	logLevel := fs.String("log", "info", "log `LEVEL`: debug, info, warn or error")

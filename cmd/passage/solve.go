@@ -27,14 +27,14 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	pieces := fs.Int("pieces", 0, "solve positions with at most `K` pieces of each side on the board")
 	out := fs.String("out", "", "write the table into `DIR` (default: the user cache directory's passage/endgame)")
 	verify := fs.String("verify", "", "check the Bellman equation on every position of table `FILE`, and that best play can end the game from each")
-	workers := fs.Int("workers", 0, "goroutines to use (default: every core); the table does not depend on it")
+	workers := fs.Int("workers", 0, "`W` goroutines to use (default: every core); the table does not depend on it")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	diskAbove := fs.Int64("disk-graph-above", endgame.DiskGraphPositions, "keep the move graph of a layer group with more than `N` positions on disk (--scratch); the table does not depend on it")
 	scratch := fs.String("scratch", "", "keep the move graphs of the largest layer groups in `DIR` while they are solved (default: DIR/tmp of --out)")
 	strength := fs.String("strength", "", "measure computer players against table `FILE` (with --agents, --positions, --seed)")
 	agents := fs.String("agents", "greedy,hard,expert", "the computer players `NAME,NAME...` that --strength measures")
 	positions := fs.Int("positions", 10000, "decisions --strength draws, `N`")
-	seed := fs.Uint64("seed", 1, "seed of the positions --strength draws")
+	seed := fs.Uint64("seed", 1, "seed `S` of the positions --strength draws")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
