@@ -54,6 +54,36 @@ func (d *svgDoc) text(x, y, size float64, s, fill, anchor, weight string) {
 	d.Texts = append(d.Texts, svgText{X: x, Y: y, Size: size, Fill: fill, Anchor: anchor, Weight: weight, S: s})
 }
 
+// boldEm is a generous estimate of the average width of a bold
+// sans-serif glyph, in ems, for the Latin and Cyrillic labels of the
+// diagrams: the server cannot measure the font the browser will use.
+const boldEm = 0.62
+
+// label writes s in bold, centred on (x, y), within maxW: on one line,
+// or with wrap broken at its last space into two lines (a translation
+// is often longer than the English: "домик: красный" for "red yard"),
+// and the font made smaller if a line is still too wide.
+func (d *svgDoc) label(x, y, size, maxW float64, s, fill string, wrap bool) {
+	lines := []string{s}
+	if i := strings.LastIndex(s, " "); wrap && i > 0 {
+		lines = []string{s[:i], s[i+1:]}
+	}
+	for _, l := range lines {
+		if w := textWidth(l, size); w > maxW {
+			size = math.Floor(size*maxW/w*10) / 10
+		}
+	}
+	top := y - float64(len(lines)-1)*size*0.6
+	for i, l := range lines {
+		d.text(x, top+float64(i)*size*1.2, size, l, fill, "middle", "bold")
+	}
+}
+
+// textWidth estimates the width of s in bold at size.
+func textWidth(s string, size float64) float64 {
+	return float64(utf8.RuneCountInString(s)) * boldEm * size
+}
+
 // arrow is a small arrowhead at (x, y) pointing at angle degrees.
 func (d *svgDoc) arrow(x, y, angle float64, fill string) {
 	d.Paths = append(d.Paths, svgPath{D: "M -4 -5 L 4 0 L -4 5 Z", Fill: fill, Transform: fmt.Sprintf("translate(%g,%g) rotate(%g)", x, y, angle)})
@@ -127,18 +157,24 @@ var ludoTrack = [40][2]float64{
 }
 
 // ludoColors are the four colours with their start square, goal lane
-// (towards the centre) and yard corner.
+// (towards the centre) and yard corner; ink is the colour of the yard's
+// label, dark on yellow, where white could hardly be read.
 var ludoColors = []struct {
-	name, fill string
-	start      int
-	goal       [2]float64 // the goal lane's first cell
-	step       [2]float64 // towards the centre
-	yard       [2]float64
+	name, fill, ink string
+	start           int
+	goal            [2]float64 // the goal lane's first cell
+	step            [2]float64 // towards the centre
+	yard            [2]float64
 }{
-	{"red", "#d8372b", 1, [2]float64{1, 5}, [2]float64{1, 0}, [2]float64{1, 1}},
-	{"yellow", "#e9b50c", 11, [2]float64{5, 1}, [2]float64{0, 1}, [2]float64{9, 1}},
-	{"green", "#2f9a3a", 21, [2]float64{9, 5}, [2]float64{-1, 0}, [2]float64{9, 9}},
-	{"blue", "#2a6fd6", 31, [2]float64{5, 9}, [2]float64{0, -1}, [2]float64{1, 9}},
+	{"red", "#d8372b", "#ffffff", 1, [2]float64{1, 5}, [2]float64{1, 0}, [2]float64{1, 1}},
+	{"yellow", "#e9b50c", "#2b2118", 11, [2]float64{5, 1}, [2]float64{0, 1}, [2]float64{9, 1}},
+	{"green", "#2f9a3a", "#ffffff", 21, [2]float64{9, 5}, [2]float64{-1, 0}, [2]float64{9, 9}},
+	{"blue", "#2a6fd6", "#ffffff", 31, [2]float64{5, 9}, [2]float64{0, -1}, [2]float64{1, 9}},
+}
+
+// yardLabel names the yard of colour name ("red yard").
+func yardLabel(p *i18n.Printer, name string) string {
+	return p.T("web.diagram.yard", "Color", p.T("diagram.ludo.color."+name))
 }
 
 // ludoBoard draws the cross: the track of 40 squares, each colour's
@@ -148,10 +184,17 @@ func ludoBoard(p *i18n.Printer, sp game.Spec) svgDoc {
 	d := svgDoc{W: 460, H: 460, Title: p.T("web.diagram.ludoBoard", "Title", p.T("ruleset."+sp.Name))}
 	d.Rects = append(d.Rects, svgRect{X: 4, Y: 4, W: 452, H: 452, RX: 12, Fill: "#f3e6c4", Stroke: "#b48a4c"})
 	at := func(c [2]float64) (float64, float64) { return 10 + c[0]*C + C/2, 10 + c[1]*C + C/2 }
+	// The four yards' labels wrap alike: on two lines if one of them
+	// would not fit on one.
+	const yardSize, yardText = 11, 2*C - 12
+	wrap := false
+	for _, col := range ludoColors {
+		wrap = wrap || textWidth(yardLabel(p, col.name), yardSize) > yardText
+	}
 	for _, col := range ludoColors {
 		yx, yy := at(col.yard)
 		d.Rects = append(d.Rects, svgRect{X: yx - C + 2, Y: yy - C + 2, W: 2*C - 4, H: 2*C - 4, RX: 10, Fill: col.fill, Stroke: "none"})
-		d.text(yx, yy+4, 11, p.T("web.diagram.yard", "Color", p.T("diagram.ludo.color."+col.name)), "#ffffff", "middle", "bold")
+		d.label(yx, yy+4, yardSize, yardText, yardLabel(p, col.name), col.ink, wrap)
 		for k := range 4 {
 			gx, gy := at([2]float64{col.goal[0] + float64(k)*col.step[0], col.goal[1] + float64(k)*col.step[1]})
 			d.Circles = append(d.Circles, svgCircle{X: gx, Y: gy, R: 16, SW: 1, Fill: col.fill, Stroke: "#5a4a33"})

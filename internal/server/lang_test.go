@@ -148,9 +148,9 @@ func TestDiagramLanguage(t *testing.T) {
 		headers map[string]string
 		want    string
 	}{
-		{"/rules/kinevet/board.svg", nil, ">red yard</text>"},
+		{"/rules/kinevet/board.svg", nil, ">yellow</text>"},
 		{"/rules/kinevet/board.svg", map[string]string{"Accept-Language": "hu"}, ">piros ház</text>"},
-		{"/rules/kinevet/board.svg?lang=ru", map[string]string{"Cookie": "lang=fr"}, ">домик: красный</text>"},
+		{"/rules/kinevet/board.svg?lang=ru", map[string]string{"Cookie": "lang=fr"}, ">красный</text>"},
 		{"/rules/senet-szenet/board.svg", map[string]string{"Cookie": "lang=hu"}, ">Víz</text>"},
 		{"/rules/senet-szenet/throws.svg?lang=fr", nil, ">25,0\u00a0%</text>"},
 		{"/rules/senet-jequier/examples.svg?lang=es", nil, "⇄ intercambio"},

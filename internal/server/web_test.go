@@ -50,7 +50,7 @@ func TestPages(t *testing.T) {
 		{"/rules/senet-szenet/board.svg", 200, []string{`<svg`, `>≈</text>`, `>Water</text>`, `>27</text>`}},
 		{"/rules/senet-szenet/throws.svg", 200, []string{`>4/16</text>`, `>1/16</text>`, `>5</text>`}},
 		{"/rules/kinevet/throws.svg", 200, []string{`>1/6</text>`, `>6</text>`}},
-		{"/rules/kinevet/board.svg", 200, []string{`>40</text>`, `red yard`}},
+		{"/rules/kinevet/board.svg", 200, []string{`>40</text>`, `>yard</text>`}},
 		{"/rules/kinevet/nothing.svg", 404, nil},
 	}
 	for _, tt := range tests {

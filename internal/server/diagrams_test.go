@@ -1,0 +1,55 @@
+package server
+
+import (
+	"strings"
+	"testing"
+
+	"passage/internal/catalog"
+	"passage/internal/i18n"
+)
+
+// TestLudoYardLabelsFit: each colour's yard label stays inside its
+// square in every language, on at most two lines and in a font still
+// readable. The Russian "домик: красный" once ran over the yard's edges.
+func TestLudoYardLabelsFit(t *testing.T) {
+	sp, err := catalog.Lookup("kinevet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const C = 40.0 // ludoBoard's square
+	maxW := 2*C - 12
+	for _, tag := range i18n.Languages {
+		p, err := i18n.New(tag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := ludoBoard(p, sp)
+		for _, col := range ludoColors {
+			want := yardLabel(p, col.name)
+			yx, yy := 10+col.yard[0]*C+C/2, 10+col.yard[1]*C+C/2
+			var lines []svgText
+			var drawn string
+			for _, tx := range d.Texts {
+				if tx.X == yx && tx.Y > yy-C && tx.Y < yy+C {
+					lines = append(lines, tx)
+					drawn = strings.TrimSpace(drawn + " " + tx.S)
+				}
+			}
+			if drawn != want {
+				t.Errorf("%s: yard label %q, want %q", tag, drawn, want)
+			}
+			if len(lines) == 0 || len(lines) > 2 {
+				t.Errorf("%s: %q drawn as %d lines", tag, want, len(lines))
+				continue
+			}
+			for _, l := range lines {
+				if w := textWidth(l.S, l.Size); w > maxW+1e-9 {
+					t.Errorf("%s: %q is %.1f wide at %.1f px, the yard %.0f", tag, l.S, w, l.Size, maxW)
+				}
+				if l.Size < 9 {
+					t.Errorf("%s: %q shrunk to %.1f px", tag, l.S, l.Size)
+				}
+			}
+		}
+	}
+}
