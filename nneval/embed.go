@@ -1,7 +1,9 @@
 package nneval
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -15,8 +17,9 @@ import (
 )
 
 // weightFiles holds the trained weights, one file per ruleset
-// (weights/KEY.nnw, KEY as Key gives it), each produced by the
-// command its header names.
+// (weights/KEY.nnw, KEY as SenetKey or LudoKey gives it), or for an
+// ensemble several (KEY.nnw, KEY.2.nnw, ...: Members), each produced by
+// the command its header names.
 //
 //go:embed weights
 var weightFiles embed.FS
@@ -46,16 +49,39 @@ func Load(key string) (*File, error) {
 	return f, nil
 }
 
-// Keys lists the keys that have embedded weights.
-func Keys() []string {
+// Keys lists the keys that have embedded weights (not the further
+// members of an ensemble, see Members).
+func Keys() []string { return keys(weightFiles) }
+
+func keys(fsys fs.FS) []string {
 	var out []string
-	entries, _ := weightFiles.ReadDir("weights")
+	entries, _ := fs.ReadDir(fsys, "weights")
 	for _, e := range entries {
-		if k, ok := strings.CutSuffix(e.Name(), ".nnw"); ok {
+		if k, ok := strings.CutSuffix(e.Name(), ".nnw"); ok && !strings.Contains(k, ".") {
 			out = append(out, k)
 		}
 	}
 	return out
+}
+
+// Members lists the names under which key's weights are embedded:
+// key itself, then key.2, key.3, ... while they exist (weights/KEY.N.nnw,
+// each made by the command its header names). More than one makes an
+// ensemble whose logits are averaged.
+func Members(key string) []string { return members(weightFiles, key) }
+
+func members(fsys fs.FS, key string) []string {
+	var out []string
+	for n := 1; ; n++ {
+		name := key
+		if n > 1 {
+			name = fmt.Sprintf("%s.%d", key, n)
+		}
+		if _, err := fs.Stat(fsys, "weights/"+name+".nnw"); err != nil {
+			return out
+		}
+		out = append(out, name)
+	}
 }
 
 // SenetKey names a Senet ruleset's weights: the ruleset's name. The
@@ -89,23 +115,50 @@ func ForLudo(r *ludo.Rules) game.Evaluator[ludo.Position] {
 // file that fails to load or fit its encoding is caught before release;
 // should one slip through, the game falls back to its other evaluation.
 func bindEmbedded[P comparable](key string, enc Encoder[P]) game.Evaluator[P] {
-	f, err := Load(key)
+	e, err := embeddedEval(key, enc)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
-	}
-	if err == nil && f.Header["encoding"] != enc.Name() {
-		err = fmt.Errorf("weights/%s.nnw: encoding %q, want %q", key, f.Header["encoding"], enc.Name())
-	}
-	var e *Eval[P]
-	if err == nil {
-		e, err = NewEval(f.Net, enc)
-	}
-	if err == nil {
-		e.digest = f.Digest
 	}
 	if err != nil {
 		slog.Error("nneval: embedded weights unusable; using the other evaluation", "err", err)
 		return nil
 	}
 	return e
+}
+
+// embeddedEval binds the embedded members of key (Members) to enc. Its
+// digest is the one file's, or for an ensemble the SHA-256 of the
+// members' digests, one a line, so that a journal or cache made with
+// other members is told apart.
+func embeddedEval[P comparable](key string, enc Encoder[P]) (*Eval[P], error) {
+	names := Members(key)
+	if len(names) == 0 {
+		return nil, fmt.Errorf("weights/%s.nnw: %w", key, fs.ErrNotExist)
+	}
+	var e *Eval[P]
+	var digests []string
+	for _, name := range names {
+		f, err := Load(name)
+		if err != nil {
+			return nil, err
+		}
+		if f.Header["encoding"] != enc.Name() {
+			return nil, fmt.Errorf("weights/%s.nnw: encoding %q, want %q", name, f.Header["encoding"], enc.Name())
+		}
+		if e == nil {
+			e, err = NewEval(f.Net, enc)
+		} else {
+			err = e.Add(f.Net)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("weights/%s.nnw: %w", name, err)
+		}
+		digests = append(digests, f.Digest)
+	}
+	e.digest = digests[0]
+	if len(digests) > 1 {
+		sum := sha256.Sum256([]byte(strings.Join(digests, "\n") + "\n"))
+		e.digest = hex.EncodeToString(sum[:])
+	}
+	return e, nil
 }

@@ -19,22 +19,24 @@ func TestEmbeddedWeights(t *testing.T) {
 		t.Fatal("no embedded weights")
 	}
 	for _, key := range keys {
-		info, err := fs.Stat(weightFiles, "weights/"+key+".nnw")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if info.Size() > 1<<20 {
-			t.Errorf("%s: %d bytes, more than 1 MB", key, info.Size())
-		}
-		f, err := Load(key)
-		if err != nil {
-			t.Fatalf("%s: %v", key, err)
-		}
-		if f.Exact != nil {
-			t.Errorf("%s: a checkpoint (float64 weights) was embedded", key)
-		}
-		if cmd := f.Header["command"]; !strings.HasPrefix(cmd, "go run ./cmd/train -rules ") || f.Header["key"] != key {
-			t.Errorf("%s: header %v", key, f.Header)
+		for _, name := range Members(key) {
+			info, err := fs.Stat(weightFiles, "weights/"+name+".nnw")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if info.Size() > 1<<20 {
+				t.Errorf("%s: %d bytes, more than 1 MB", name, info.Size())
+			}
+			f, err := Load(name)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if f.Exact != nil {
+				t.Errorf("%s: a checkpoint (float64 weights) was embedded", name)
+			}
+			if cmd := f.Header["command"]; !strings.HasPrefix(cmd, "go run ./cmd/train -rules ") || f.Header["key"] != key {
+				t.Errorf("%s: header %v", name, f.Header)
+			}
 		}
 	}
 	for _, name := range senetNames {
@@ -92,7 +94,8 @@ func TestEmbeddedDigest(t *testing.T) {
 			t.Errorf("%s: digest %s, want %s", key, f.Digest, want)
 		}
 	}
-	// Each Senet ruleset with weights: its evaluation names its file.
+	// Each Senet ruleset with weights: its evaluation names its file (or
+	// for an ensemble the SHA-256 of its files' digests, one a line).
 	for _, name := range []string{"senet-jequier", "senet-szenet", "senet-apokrif"} {
 		r, err := senet.New(name, nil)
 		if err != nil {
@@ -102,8 +105,17 @@ func TestEmbeddedDigest(t *testing.T) {
 		if !ok {
 			continue // no weights: the catalog records none
 		}
-		if f, _ := Load(SenetKey(r)); e.Digest() != f.Digest {
-			t.Errorf("%s: the evaluation reports digest %q, its file %q", name, e.Digest(), f.Digest)
+		var digests []string
+		for _, m := range Members(SenetKey(r)) {
+			f, _ := Load(m)
+			digests = append(digests, f.Digest)
+		}
+		want := digests[0]
+		if len(digests) > 1 {
+			want = fmt.Sprintf("%x", sha256.Sum256([]byte(strings.Join(digests, "\n")+"\n")))
+		}
+		if e.Digest() != want {
+			t.Errorf("%s: the evaluation reports digest %q, its files %q", name, e.Digest(), digests)
 		}
 	}
 }

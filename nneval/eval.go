@@ -30,7 +30,12 @@ type Encoder[P comparable] interface {
 // the weights, and Evaluate does not allocate.
 type Eval[P comparable] struct {
 	Net *Net
-	Enc Encoder[P]
+	// More are further networks of Net's inputs and outputs whose
+	// logits are averaged with Net's (an ensemble: independently
+	// trained networks err in different places); empty for one
+	// network. Gradient trains Net alone.
+	More []*Net
+	Enc  Encoder[P]
 	// digest is the Digest of the embedded file the weights came from,
 	// empty for a network trained or read otherwise.
 	digest string
@@ -59,12 +64,36 @@ func outputsFor(n int) int {
 	return n
 }
 
+// Add makes net a further member of e's ensemble (More), after checking
+// that it has Net's inputs and outputs.
+func (e *Eval[P]) Add(net *Net) error {
+	if net.Inputs != e.Net.Inputs || net.Outputs != e.Net.Outputs {
+		return fmt.Errorf("nneval: ensemble member with %d inputs, %d outputs; the first has %d, %d",
+			net.Inputs, net.Outputs, e.Net.Inputs, e.Net.Outputs)
+	}
+	e.More = append(e.More, net)
+	return nil
+}
+
 // Evaluate estimates the payoffs of an unfinished position.
 func (e *Eval[P]) Evaluate(p P) game.Payoffs {
 	x := e.Enc.Encode(p)
 	var z [MaxOutputs]float32
-	e.Net.Logits(x.Active(), z[:e.Net.Outputs])
-	return e.payoffs(p, z[:e.Net.Outputs])
+	out := z[:e.Net.Outputs]
+	e.Net.Logits(x.Active(), out)
+	if len(e.More) > 0 {
+		var y [MaxOutputs]float32
+		for _, n := range e.More {
+			n.Logits(x.Active(), y[:len(out)])
+			for i := range out {
+				out[i] += y[i]
+			}
+		}
+		for i := range out {
+			out[i] /= float32(1 + len(e.More))
+		}
+	}
+	return e.payoffs(p, out)
 }
 
 // payoffs turns logits (relative to the mover) into payoffs by seat.

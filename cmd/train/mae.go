@@ -147,7 +147,11 @@ func cmdErrors(o options, stdout io.Writer) error {
 		{"hand-made (Evaluate; greedy)", r.Evaluate},
 	}
 	if e := nneval.ForSenet(r); e != nil {
-		evals = append(evals, namedEval{"network (embedded " + nneval.SenetKey(r) + ".nnw)", e.Evaluate})
+		name := "network (embedded " + nneval.SenetKey(r) + ".nnw)"
+		if n := len(nneval.Members(nneval.SenetKey(r))); n > 1 {
+			name = fmt.Sprintf("ensemble of %d (embedded %s.nnw, ...)", n, nneval.SenetKey(r))
+		}
+		evals = append(evals, namedEval{name, e.Evaluate})
 	}
 	for _, path := range o.weights {
 		e, err := loadSenetWeights(path, r)
