@@ -83,8 +83,15 @@ type Trainer[P comparable, M comparable] struct {
 	// of the positions before the table far from where they were and cut
 	// expectimax-2's score against the linear evaluation to 24%.
 	Exact func(p P) (game.Payoffs, bool)
-	Loss  float64 // the mean cross-entropy of the last batch's positions
-	Moves int     // the positions trained on in the last batch
+	// Teacher, when set, is the evaluation self-play values positions
+	// by instead of the network's: its choices make the moves and its
+	// one-throw backups the targets, so the network learns to reproduce
+	// it (distillation; with Lambda 0 the targets are the teacher's
+	// backups alone). An ensemble, too costly to search with, can so
+	// pass on what it knows to one network.
+	Teacher game.Evaluator[P]
+	Loss    float64 // the mean cross-entropy of the last batch's positions
+	Moves   int     // the positions trained on in the last batch
 	// Cut counts the games of this run that MaxMoves ended.
 	Cut int
 }
@@ -240,7 +247,7 @@ func (t *Trainer[P, M]) selfPlay(i int, grad *Grads) gameResult {
 			break
 		}
 		if len(positions) >= t.Cfg.MaxMoves {
-			ret, cut = e.Evaluate(p), true
+			ret, cut = t.value(p), true
 			break
 		}
 		mover := g.ToMove(p)
@@ -315,13 +322,16 @@ func lambdaReturns(backups []game.Payoffs, ret game.Payoffs, n int, lambda, gamm
 }
 
 // value is the payoffs of a finished position, the exact value of one
-// that Exact knows, or the network's estimate.
+// that Exact knows, or the teacher's estimate, or the network's.
 func (t *Trainer[P, M]) value(p P) game.Payoffs {
 	if t.G.Over(p) {
 		return t.G.Payoffs(p)
 	}
 	if v, ok := t.exactValue(p); ok {
 		return v
+	}
+	if t.Teacher != nil {
+		return t.Teacher.Evaluate(p)
 	}
 	return t.E.Evaluate(p)
 }

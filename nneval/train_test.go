@@ -232,3 +232,53 @@ func TestLambdaReturnsWithoutDiscountAreExact(t *testing.T) {
 		}
 	}
 }
+
+// With a Teacher, self-play follows the teacher's values and the
+// network learns them: a network trained that way comes closer to a
+// different network, the teacher, on positions of the game, and ends
+// with other weights than plain self-play's.
+func TestTeacherIsLearned(t *testing.T) {
+	r := senet.MustNew("senet-szenet", nil)
+	enc := SenetEncoder{R: r}
+	teacherNet, _ := NewNet(enc.Inputs(), 8, 1)
+	randomize(teacherNet, 5, 0.2)
+	teacher, _ := NewEval(teacherNet, enc)
+	ps := randomPositions(r, 300, 7)
+	gap := func(e *Eval[senet.Position]) float64 {
+		d := 0.0
+		for _, p := range ps {
+			d += math.Abs(e.Evaluate(p)[0] - teacher.Evaluate(p)[0])
+		}
+		return d / float64(len(ps))
+	}
+	run := func(withTeacher bool) (*Eval[senet.Position], *Grads) {
+		net, _ := SenetFromLinear(r, 8, uniform(1))
+		e, _ := NewEval(net, enc)
+		tr := NewTrainer(r, e, nil, TrainConfig{Games: 200, Batch: 4, Lambda: 0, Rate: 0.5, SkipRate: 1, Epsilon: 0.2, Seed: 3, Workers: 2})
+		if withTeacher {
+			tr.Teacher = teacher
+		}
+		if err := tr.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return e, tr.W
+	}
+	start, _ := NewEval(must(SenetFromLinear(r, 8, uniform(1))), enc)
+	before := gap(start)
+	taught, taughtW := run(true)
+	after := gap(taught)
+	t.Logf("mean gap to the teacher: %.4f before, %.4f after", before, after)
+	if after > before/2 {
+		t.Errorf("mean gap to the teacher %.4f before training, %.4f after", before, after)
+	}
+	if _, plainW := run(false); sameWeights(plainW, taughtW) {
+		t.Error("the teacher changed nothing")
+	}
+}
+
+func must[T any](x T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return x
+}

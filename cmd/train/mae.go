@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -166,20 +164,10 @@ func cmdErrors(o options, stdout io.Writer) error {
 // loadSenetWeights reads a weight file (or checkpoint) made for r's
 // encoding.
 func loadSenetWeights(path string, r *senet.Rules) (*nneval.Eval[senet.Position], error) {
-	data, err := os.ReadFile(path)
+	enc := nneval.SenetEncoder{R: r}
+	f, err := readWeights(path, enc.Name(), nneval.SenetKey(r))
 	if err != nil {
 		return nil, err
-	}
-	f, err := nneval.Read(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	enc := nneval.SenetEncoder{R: r}
-	if f.Header["encoding"] != enc.Name() {
-		return nil, fmt.Errorf("%s: encoding %q, want %q", path, f.Header["encoding"], enc.Name())
-	}
-	if name, _, _ := strings.Cut(f.Header["rules"], " "); name != nneval.SenetKey(r) {
-		return nil, errors.New(path + ": weights of " + f.Header["rules"] + ", not " + r.ID())
 	}
 	return nneval.NewEval(f.Net, enc)
 }

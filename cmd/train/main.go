@@ -87,6 +87,7 @@ type options struct {
 	maePositions int
 	weights      multi
 	tables       string
+	teacher      multi
 }
 
 type multi []string
@@ -128,6 +129,7 @@ func cmdTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.IntVar(&o.maePositions, "mae-positions", 10000, "positions `N` that -mae draws from the table (seeded by -seed)")
 	fs.StringVar(&o.tables, "tables", "", "train Senet with the largest endgame table of -rules in `DIR`: a self-play game ends at the first position it holds, whose exact value stands for the result")
 	fs.Var(&o.weights, "weights", "with -mae, also measure the network in weight `FILE` (repeatable)")
+	fs.Var(&o.teacher, "teacher", "learn the values of the network in weight `FILE` instead of self-play's own (repeatable: the ensemble of the files); with -lambda 0, distillation")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

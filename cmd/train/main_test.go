@@ -109,3 +109,35 @@ func TestCurveAndPlot(t *testing.T) {
 		t.Errorf("plot: %v", err)
 	}
 }
+
+// -teacher: the files it names (one, or an ensemble) are what the run
+// learns; their paths are part of the command in the header, and a
+// teacher made for another ruleset is refused with the error contract.
+func TestTeacher(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.nnw")
+	if err := os.WriteFile(a, tiny(t, dir, "-seed", "2"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := tiny(t, dir)
+	taught := tiny(t, dir, "-lambda", "0", "-teacher", a, "-teacher", a)
+	if bytes.Equal(plain, taught) {
+		t.Error("-teacher changed nothing")
+	}
+	code, out, errs := runTrain("-info", filepath.Join(dir, "w.nnw"))
+	if code != 0 || !strings.Contains(out, " -teacher "+a+" -teacher "+a) {
+		t.Errorf("-info: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	szenet := filepath.Join(dir, "s.nnw")
+	if code, _, errs := runTrain("-rules", "senet-szenet", "-games", "8", "-batch", "8", "-hidden", "8",
+		"-out", szenet, "-checkpoint", filepath.Join(dir, "s.ckpt")); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, teacher := range []string{szenet, filepath.Join(dir, "missing.nnw")} {
+		code, out, errs := runTrain("-rules", "senet-jequier", "-games", "8", "-hidden", "8", "-teacher", teacher,
+			"-out", filepath.Join(dir, "x.nnw"), "-checkpoint", filepath.Join(dir, "x.ckpt"))
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "-teacher") {
+			t.Errorf("-teacher %s: exit %d, stdout %q, stderr %q", teacher, code, out, errs)
+		}
+	}
+}

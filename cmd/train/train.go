@@ -120,6 +120,9 @@ func command(o options, id string) string {
 	if o.discount != 1 {
 		fmt.Fprintf(&b, " -discount %g", o.discount)
 	}
+	for _, path := range o.teacher {
+		fmt.Fprintf(&b, " -teacher %s", path)
+	}
 	if o.maxMoves != nneval.DefaultMaxMoves {
 		// Only when not the default, so that the commands of the files
 		// made before the flag still name them.
@@ -172,6 +175,12 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 	if err != nil {
 		return err
 	}
+	var teacher *nneval.Eval[P]
+	if len(o.teacher) > 0 {
+		if teacher, err = loadTeacher(o.teacher, enc, key); err != nil {
+			return err
+		}
+	}
 	curve, err := newCurve(o, g, e)
 	if err != nil {
 		return err
@@ -206,6 +215,9 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 		},
 	})
 	tr.Exact = exact
+	if teacher != nil {
+		tr.Teacher = teacher
+	}
 	err = tr.Run(ctx)
 	bar.finish()
 	if tr.Cut > 0 {
