@@ -177,24 +177,38 @@ func yardLabel(p *i18n.Printer, name string) string {
 	return p.T("web.diagram.yard", "Color", p.T("diagram.ludo.color."+name))
 }
 
+// The Ludo board's layout: a cell of the 11 x 11 grid is ludoCell wide,
+// and a yard's label, yardSize high, has yardText of the yard's width.
+const (
+	ludoCell = 40.0
+	yardSize = 11
+	yardText = 2*ludoCell - 12
+)
+
+// ludoAt is the centre of grid cell c of the Ludo board.
+func ludoAt(c [2]float64) (float64, float64) {
+	return 10 + c[0]*ludoCell + ludoCell/2, 10 + c[1]*ludoCell + ludoCell/2
+}
+
 // ludoBoard draws the cross: the track of 40 squares, each colour's
 // yard, start square and goal lane.
 func ludoBoard(p *i18n.Printer, sp game.Spec) svgDoc {
-	const C = 40.0
+	const C = ludoCell
 	d := svgDoc{W: 460, H: 460, Title: p.T("web.diagram.ludoBoard", "Title", p.T("ruleset."+sp.Name))}
 	d.Rects = append(d.Rects, svgRect{X: 4, Y: 4, W: 452, H: 452, RX: 12, Fill: "#f3e6c4", Stroke: "#b48a4c"})
-	at := func(c [2]float64) (float64, float64) { return 10 + c[0]*C + C/2, 10 + c[1]*C + C/2 }
+	at := ludoAt
 	// The four yards' labels wrap alike: on two lines if one of them
 	// would not fit on one.
-	const yardSize, yardText = 11, 2*C - 12
+	labels := make([]string, len(ludoColors))
 	wrap := false
-	for _, col := range ludoColors {
-		wrap = wrap || textWidth(yardLabel(p, col.name), yardSize) > yardText
+	for i, col := range ludoColors {
+		labels[i] = yardLabel(p, col.name)
+		wrap = wrap || textWidth(labels[i], yardSize) > yardText
 	}
-	for _, col := range ludoColors {
+	for i, col := range ludoColors {
 		yx, yy := at(col.yard)
 		d.Rects = append(d.Rects, svgRect{X: yx - C + 2, Y: yy - C + 2, W: 2*C - 4, H: 2*C - 4, RX: 10, Fill: col.fill, Stroke: "none"})
-		d.label(yx, yy+4, yardSize, yardText, yardLabel(p, col.name), col.ink, wrap)
+		d.label(yx, yy+4, yardSize, yardText, labels[i], col.ink, wrap)
 		for k := range 4 {
 			gx, gy := at([2]float64{col.goal[0] + float64(k)*col.step[0], col.goal[1] + float64(k)*col.step[1]})
 			d.Circles = append(d.Circles, svgCircle{X: gx, Y: gy, R: 16, SW: 1, Fill: col.fill, Stroke: "#5a4a33"})

@@ -16,8 +16,6 @@ func TestLudoYardLabelsFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const C = 40.0 // ludoBoard's square
-	maxW := 2*C - 12
 	for _, tag := range i18n.Languages {
 		p, err := i18n.New(tag)
 		if err != nil {
@@ -26,11 +24,11 @@ func TestLudoYardLabelsFit(t *testing.T) {
 		d := ludoBoard(p, sp)
 		for _, col := range ludoColors {
 			want := yardLabel(p, col.name)
-			yx, yy := 10+col.yard[0]*C+C/2, 10+col.yard[1]*C+C/2
+			yx, yy := ludoAt(col.yard)
 			var lines []svgText
 			var drawn string
 			for _, tx := range d.Texts {
-				if tx.X == yx && tx.Y > yy-C && tx.Y < yy+C {
+				if tx.X == yx && tx.Y > yy-ludoCell && tx.Y < yy+ludoCell {
 					lines = append(lines, tx)
 					drawn = strings.TrimSpace(drawn + " " + tx.S)
 				}
@@ -43,8 +41,8 @@ func TestLudoYardLabelsFit(t *testing.T) {
 				continue
 			}
 			for _, l := range lines {
-				if w := textWidth(l.S, l.Size); w > maxW+1e-9 {
-					t.Errorf("%s: %q is %.1f wide at %.1f px, the yard %.0f", tag, l.S, w, l.Size, maxW)
+				if w := textWidth(l.S, l.Size); w > yardText+1e-9 {
+					t.Errorf("%s: %q is %.1f wide at %.1f px, the yard %.0f", tag, l.S, w, l.Size, float64(yardText))
 				}
 				if l.Size < 9 {
 					t.Errorf("%s: %q shrunk to %.1f px", tag, l.S, l.Size)
