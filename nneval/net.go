@@ -95,35 +95,47 @@ func (n *Net) Logits(x []Input, out []float32) {
 	n.output(x, h[:n.Hidden], out)
 }
 
-// hidden computes the rectified hidden activations into h.
-func (n *Net) hidden(x []Input, h []float32) {
-	copy(h, n.B1)
-	for _, in := range x {
-		row := n.W1[int(in.Index)*n.Hidden:][:len(h)]
-		v := in.Value
-		// Eight at a time: the fixed-size arrays drop the bounds checks
-		// of the innermost loop, the one inference spends its time in.
-		for j := 0; j < len(h); j += 8 {
-			a, w := (*[8]float32)(h[j:j+8]), (*[8]float32)(row[j:j+8])
-			a[0] += v * w[0]
-			a[1] += v * w[1]
-			a[2] += v * w[2]
-			a[3] += v * w[3]
-			a[4] += v * w[4]
-			a[5] += v * w[5]
-			a[6] += v * w[6]
-			a[7] += v * w[7]
+// hiddenGo is hidden in Go, for processors without AVX and as the
+// reference the assembly is tested against: eight units at a time, each
+// block summed over every input in registers before it is stored. The
+// sums are those of adding the rows one after another (the same float32
+// operations in the same order, so the same bits) without loading and
+// storing h once per input; the fixed-size arrays drop the bounds
+// checks of the innermost loop.
+func (n *Net) hiddenGo(x []Input, h []float32) {
+	for j := 0; j < len(h); j += 8 {
+		b := (*[8]float32)(n.B1[j : j+8])
+		a0, a1, a2, a3, a4, a5, a6, a7 := b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]
+		for _, in := range x {
+			w := (*[8]float32)(n.W1[int(in.Index)*n.Hidden+j:][:8])
+			v := in.Value
+			a0 += v * w[0]
+			a1 += v * w[1]
+			a2 += v * w[2]
+			a3 += v * w[3]
+			a4 += v * w[4]
+			a5 += v * w[5]
+			a6 += v * w[6]
+			a7 += v * w[7]
 		}
-	}
-	for j, a := range h {
-		if a < 0 {
-			h[j] = 0
-		}
+		o := (*[8]float32)(h[j : j+8])
+		o[0], o[1], o[2], o[3] = relu(a0), relu(a1), relu(a2), relu(a3)
+		o[4], o[5], o[6], o[7] = relu(a4), relu(a5), relu(a6), relu(a7)
 	}
 }
 
+// relu is the rectifier as the network was trained with it: a negative
+// sum becomes 0, anything else (-0 included) stays as it is.
+func relu(a float32) float32 {
+	if a < 0 {
+		return 0
+	}
+	return a
+}
+
 // output computes the logits from the hidden activations and the skip
-// connection.
+// connection. Each logit is summed in a register, in the same order for
+// one output as for several.
 func (n *Net) output(x []Input, h []float32, out []float32) {
 	for k := range out {
 		z := n.B2[k]
@@ -131,7 +143,15 @@ func (n *Net) output(x []Input, h []float32, out []float32) {
 		for j, a := range h {
 			z += a * w[j]
 		}
+		if len(out) == 1 {
+			for _, in := range x {
+				z += in.Value * n.Skip[in.Index]
+			}
+		}
 		out[k] = z
+	}
+	if len(out) == 1 {
+		return
 	}
 	for _, in := range x {
 		row := n.Skip[int(in.Index)*n.Outputs:][:len(out)]
