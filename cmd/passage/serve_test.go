@@ -162,10 +162,18 @@ func createPeople(t *testing.T, p *serverProc, rules string, opts map[string]str
 	return g
 }
 
-// playUntilKill plays turn after turn in every game, each keeping in
-// acked the last move a acknowledged, until the computers' game botsID
-// has 10 turns (within wait); then it kills a with SIGKILL and returns
-// once every game's player has stopped.
+// peopleTurns is where playUntilKill stops playing a game: far too few
+// turns for any game to end (a Senet side bears off five pieces, a
+// kinevet side brings four round the board), so that every game is
+// still in progress when the server is killed and can take one more
+// move after the restart, however slowly a loaded machine lets the
+// computers reach their turns.
+const peopleTurns = 30
+
+// playUntilKill plays turn after turn in every game, up to peopleTurns,
+// each keeping in acked the last move a acknowledged, until the
+// computers' game botsID has 10 turns (within wait); then it kills a
+// with SIGKILL and returns once every game's player has stopped.
 func playUntilKill(t *testing.T, a *serverProc, games []people, acked []apiGame, botsID string, wait time.Duration) {
 	t.Helper()
 	var wg sync.WaitGroup
@@ -182,6 +190,9 @@ func playUntilKill(t *testing.T, a *serverProc, games []people, acked []apiGame,
 				mu.Lock()
 				acked[i] = v
 				mu.Unlock()
+				if v.Turns >= peopleTurns {
+					return
+				}
 			}
 		}()
 	}

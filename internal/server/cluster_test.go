@@ -390,12 +390,15 @@ func TestClusterRematch(t *testing.T) {
 
 // TestClusterAbandonElsewhere: a waiting game that runs on n0, where a
 // person follows it, is abandoned by n1's sweep; n0's follower hears of
-// it at once.
+// it at once. n1 sweeps once, when the test says (its timer would not
+// fire for an hour), so that a slow machine cannot let it abandon the
+// game before the test has seen it run on n0.
 func TestClusterAbandonElsewhere(t *testing.T) {
 	nodes := newCluster(t, 2, Config{SweepEvery: 10 * time.Millisecond}, func(i int, c *Config) {
 		c.WaitingExpiry = time.Hour // n0 never abandons
 		if i == 1 {
-			c.WaitingExpiry = 50 * time.Millisecond
+			c.SweepEvery = time.Hour
+			c.WaitingExpiry = time.Nanosecond
 		}
 	})
 	c := nodes[0].create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Anyone: true}}})
@@ -404,6 +407,7 @@ func TestClusterAbandonElsewhere(t *testing.T) {
 	if nodes[0].srv.inMemory(c.Game.ID) == nil {
 		t.Fatal("the waiting game does not run on n0")
 	}
+	nodes[1].srv.sweep(t.Context())
 	for {
 		m := w.read()
 		if m.Type == "state" && m.Event != nil && m.Event.Kind == "abandoned" {
