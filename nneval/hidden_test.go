@@ -114,42 +114,31 @@ func TestHiddenRectifierEdges(t *testing.T) {
 // The embedded networks (every ensemble member) give the reference's
 // bits on positions of random games.
 func TestEmbeddedLogitsMatchReference(t *testing.T) {
-	check := func(name string, nets []*Net, xs [][]Input) {
-		for _, n := range nets {
-			got, want := make([]float32, n.Outputs), make([]float32, n.Outputs)
-			for _, x := range xs {
-				n.Logits(x, got)
-				referenceLogits(n, x, want)
-				sameBits(t, name, got, want)
-			}
-		}
-	}
 	for _, spec := range senet.Specs() {
 		r := senet.MustNew(spec.Name, nil)
-		ev := ForSenet(r)
-		if ev == nil {
-			continue
+		if ev := ForSenet(r); ev != nil {
+			embeddedMatchReference(t, spec.Name, ev.(*Eval[senet.Position]), randomPositions(r, 3000, 8))
 		}
-		e := ev.(*Eval[senet.Position])
-		var xs [][]Input
-		for _, p := range randomPositions(r, 3000, 8) {
-			s := e.Enc.Encode(p)
-			xs = append(xs, append([]Input(nil), s.Active()...))
-		}
-		check(spec.Name, append([]*Net{e.Net}, e.More...), xs)
 	}
 	for _, players := range []string{"2", "3", "4"} {
 		r := ludo.MustNew("kinevet", map[string]string{"players": players})
-		ev := ForLudo(r)
-		if ev == nil {
-			continue
+		if ev := ForLudo(r); ev != nil {
+			embeddedMatchReference(t, "kinevet "+players, ev.(*Eval[ludo.Position]), randomPositions(r, 3000, 8))
 		}
-		e := ev.(*Eval[ludo.Position])
-		var xs [][]Input
-		for _, p := range randomPositions(r, 3000, 8) {
-			s := e.Enc.Encode(p)
-			xs = append(xs, append([]Input(nil), s.Active()...))
+	}
+}
+
+// embeddedMatchReference checks every member of e on the encodings of
+// ps against referenceLogits.
+func embeddedMatchReference[P comparable](t *testing.T, name string, e *Eval[P], ps []P) {
+	t.Helper()
+	for _, n := range append([]*Net{e.Net}, e.More...) {
+		got, want := make([]float32, n.Outputs), make([]float32, n.Outputs)
+		for _, p := range ps {
+			x := e.Enc.Encode(p)
+			n.Logits(x.Active(), got)
+			referenceLogits(n, x.Active(), want)
+			sameBits(t, name, got, want)
 		}
-		check("kinevet "+players, append([]*Net{e.Net}, e.More...), xs)
 	}
 }
