@@ -12,8 +12,10 @@ import (
 // referenceLogits is the network as it was first written: the rows
 // added to h one input after another, the rectifier, the hidden layer's
 // dot product, then the skip connection added to each logit in memory.
-// The faster inference (hidden in registers or AVX, the skip summed in
-// a register) must give the same bits, so that a sim journal or a match
+// (Its products are rounded before they are added, as on amd64, where
+// the compiler never fuses them.) The faster inference (hidden in
+// registers or AVX, the skip summed in a register) must give the same
+// bits, so that a sim journal or a match
 // played before it is played again move for move.
 func referenceLogits(n *Net, x []Input, out []float32) {
 	h := make([]float32, n.Hidden)
@@ -21,7 +23,7 @@ func referenceLogits(n *Net, x []Input, out []float32) {
 	for _, in := range x {
 		row := n.W1[int(in.Index)*n.Hidden:][:n.Hidden]
 		for j := range h {
-			h[j] += in.Value * row[j]
+			h[j] += float32(in.Value * row[j])
 		}
 	}
 	for j, a := range h {
@@ -32,13 +34,13 @@ func referenceLogits(n *Net, x []Input, out []float32) {
 	for k := range out {
 		z := n.B2[k]
 		for j, a := range h {
-			z += a * n.W2[k*n.Hidden+j]
+			z += float32(a * n.W2[k*n.Hidden+j])
 		}
 		out[k] = z
 	}
 	for _, in := range x {
 		for k := range out {
-			out[k] += in.Value * n.Skip[int(in.Index)*n.Outputs+k]
+			out[k] += float32(in.Value * n.Skip[int(in.Index)*n.Outputs+k])
 		}
 	}
 }

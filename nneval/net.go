@@ -101,7 +101,10 @@ func (n *Net) Logits(x []Input, out []float32) {
 // sums are those of adding the rows one after another (the same float32
 // operations in the same order, so the same bits) without loading and
 // storing h once per input; the fixed-size arrays drop the bounds
-// checks of the innermost loop.
+// checks of the innermost loop. The conversions round each product
+// before it is added: without them the compiler may fuse the multiply
+// and the add into one instruction (it does on arm64), which would give
+// other bits than the assembly and than amd64.
 func (n *Net) hiddenGo(x []Input, h []float32) {
 	for j := 0; j < len(h); j += 8 {
 		b := (*[8]float32)(n.B1[j : j+8])
@@ -109,14 +112,14 @@ func (n *Net) hiddenGo(x []Input, h []float32) {
 		for _, in := range x {
 			w := (*[8]float32)(n.W1[int(in.Index)*n.Hidden+j:][:8])
 			v := in.Value
-			a0 += v * w[0]
-			a1 += v * w[1]
-			a2 += v * w[2]
-			a3 += v * w[3]
-			a4 += v * w[4]
-			a5 += v * w[5]
-			a6 += v * w[6]
-			a7 += v * w[7]
+			a0 += float32(v * w[0])
+			a1 += float32(v * w[1])
+			a2 += float32(v * w[2])
+			a3 += float32(v * w[3])
+			a4 += float32(v * w[4])
+			a5 += float32(v * w[5])
+			a6 += float32(v * w[6])
+			a7 += float32(v * w[7])
 		}
 		o := (*[8]float32)(h[j : j+8])
 		o[0], o[1], o[2], o[3] = relu(a0), relu(a1), relu(a2), relu(a3)
@@ -134,18 +137,19 @@ func relu(a float32) float32 {
 }
 
 // output computes the logits from the hidden activations and the skip
-// connection. Each logit is summed in a register, in the same order for
-// one output as for several.
+// connection, each product rounded before it is added (see hiddenGo).
+// With one output the skip connection's terms are added in a register
+// rather than in out; the terms and their order are the same.
 func (n *Net) output(x []Input, h []float32, out []float32) {
 	for k := range out {
 		z := n.B2[k]
 		w := n.W2[k*n.Hidden:][:len(h)]
 		for j, a := range h {
-			z += a * w[j]
+			z += float32(a * w[j])
 		}
 		if len(out) == 1 {
 			for _, in := range x {
-				z += in.Value * n.Skip[in.Index]
+				z += float32(in.Value * n.Skip[in.Index])
 			}
 		}
 		out[k] = z
@@ -156,7 +160,7 @@ func (n *Net) output(x []Input, h []float32, out []float32) {
 	for _, in := range x {
 		row := n.Skip[int(in.Index)*n.Outputs:][:len(out)]
 		for k := range out {
-			out[k] += in.Value * row[k]
+			out[k] += float32(in.Value * row[k])
 		}
 	}
 }
