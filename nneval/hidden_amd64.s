@@ -9,7 +9,7 @@
 // does (separate multiplies and adds, never fused), then rectifies
 // each sum by VMAXPS with zero as its first operand, which returns the
 // sum unless zero is greater (so -0 and NaN stay, as relu keeps them):
-// the results are bit for bit those of sumRowsGo and relu. Blocks of
+// the results are bit for bit those of hiddenGo. Blocks of
 // 32 units (four registers), then of 8; len(h) is a multiple of 8.
 TEXT ·hiddenAVX(SB), NOSPLIT, $0-80
 	MOVQ h_base+0(FP), DI
