@@ -15,7 +15,10 @@ func hiddenAVX(h []float32, w []float32, x []Input, stride int)
 // hidden computes the rectified hidden activations into h, with AVX
 // where the processor has it.
 func (n *Net) hidden(x []Input, h []float32) {
-	if !haveAVX {
+	// The assembly reads rows of W1 without bounds checks, so it runs only
+	// on a network of NewNet's shape; anything else takes the Go path,
+	// whose bounds checks panic as they always did.
+	if !haveAVX || n.Hidden%8 != 0 || len(h) != n.Hidden || len(n.B1) != n.Hidden || len(n.W1) != n.Inputs*n.Hidden {
 		n.hiddenGo(x, h)
 		return
 	}

@@ -407,6 +407,9 @@ func TestClusterAbandonElsewhere(t *testing.T) {
 	if nodes[0].srv.inMemory(c.Game.ID) == nil {
 		t.Fatal("the waiting game does not run on n0")
 	}
+	// Abandon compares timestamps in milliseconds: let one pass, so that
+	// the game's is before the sweep's cutoff.
+	time.Sleep(2 * time.Millisecond)
 	nodes[1].srv.sweep(t.Context())
 	for {
 		m := w.read()
