@@ -14,10 +14,10 @@ import (
 // dot product, then the skip connection added to each logit in memory.
 // (Its products are rounded before they are added, as the conversions
 // tell the compiler to: without them it fuses the multiply and the add
-// on arm64 and with GOAMD64=v3, though not with amd64's default v1.) The faster inference (hidden in
-// registers or AVX, the skip summed in a register) must give the same
-// bits, so that a sim journal or a match
-// played before it is played again move for move.
+// on arm64 and with GOAMD64=v3, though not with amd64's default v1.)
+// The faster inference (hidden in registers or AVX, each logit summed
+// in a register) must give the same bits, so that a sim journal or a
+// match played before it is played again move for move.
 func referenceLogits(n *Net, x []Input, out []float32) {
 	h := make([]float32, n.Hidden)
 	copy(h, n.B1)

@@ -138,8 +138,8 @@ func relu(a float32) float32 {
 
 // output computes the logits from the hidden activations and the skip
 // connection, each product rounded before it is added (see hiddenGo).
-// With one output the skip connection's terms are added in a register
-// rather than in out; the terms and their order are the same.
+// Each logit is summed in a register: its terms, and their order, are
+// those of adding the skip connection to every logit input by input.
 func (n *Net) output(x []Input, h []float32, out []float32) {
 	for k := range out {
 		z := n.B2[k]
@@ -147,21 +147,10 @@ func (n *Net) output(x []Input, h []float32, out []float32) {
 		for j, a := range h {
 			z += float32(a * w[j])
 		}
-		if len(out) == 1 {
-			for _, in := range x {
-				z += float32(in.Value * n.Skip[in.Index])
-			}
+		for _, in := range x {
+			z += float32(in.Value * n.Skip[int(in.Index)*n.Outputs+k])
 		}
 		out[k] = z
-	}
-	if len(out) == 1 {
-		return
-	}
-	for _, in := range x {
-		row := n.Skip[int(in.Index)*n.Outputs:][:len(out)]
-		for k := range out {
-			out[k] += float32(in.Value * row[k])
-		}
 	}
 }
 

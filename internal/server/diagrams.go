@@ -196,7 +196,6 @@ func ludoBoard(p *i18n.Printer, sp game.Spec) svgDoc {
 	const C = ludoCell
 	d := svgDoc{W: 460, H: 460, Title: p.T("web.diagram.ludoBoard", "Title", p.T("ruleset."+sp.Name))}
 	d.Rects = append(d.Rects, svgRect{X: 4, Y: 4, W: 452, H: 452, RX: 12, Fill: "#f3e6c4", Stroke: "#b48a4c"})
-	at := ludoAt
 	// The four yards' labels wrap alike: on two lines if one of them
 	// would not fit on one.
 	labels := make([]string, len(ludoColors))
@@ -206,16 +205,16 @@ func ludoBoard(p *i18n.Printer, sp game.Spec) svgDoc {
 		wrap = wrap || textWidth(labels[i], yardSize) > yardText
 	}
 	for i, col := range ludoColors {
-		yx, yy := at(col.yard)
+		yx, yy := ludoAt(col.yard)
 		d.Rects = append(d.Rects, svgRect{X: yx - C + 2, Y: yy - C + 2, W: 2*C - 4, H: 2*C - 4, RX: 10, Fill: col.fill, Stroke: "none"})
 		d.label(yx, yy+4, yardSize, yardText, labels[i], col.ink, wrap)
 		for k := range 4 {
-			gx, gy := at([2]float64{col.goal[0] + float64(k)*col.step[0], col.goal[1] + float64(k)*col.step[1]})
+			gx, gy := ludoAt([2]float64{col.goal[0] + float64(k)*col.step[0], col.goal[1] + float64(k)*col.step[1]})
 			d.Circles = append(d.Circles, svgCircle{X: gx, Y: gy, R: 16, SW: 1, Fill: col.fill, Stroke: "#5a4a33"})
 		}
 	}
 	for i, c := range ludoTrack {
-		x, y := at(c)
+		x, y := ludoAt(c)
 		fill := "#fffdf6"
 		for _, col := range ludoColors {
 			if col.start == i+1 {
@@ -226,8 +225,8 @@ func ludoBoard(p *i18n.Printer, sp game.Spec) svgDoc {
 		d.text(x, y+4, 10, fmt.Sprint(i+1), "#3d3020", "middle", "normal")
 	}
 	for _, col := range ludoColors {
-		ax, ay := at(ludoTrack[col.start-1])
-		bx, by := at(ludoTrack[col.start%40])
+		ax, ay := ludoAt(ludoTrack[col.start-1])
+		bx, by := ludoAt(ludoTrack[col.start%40])
 		d.arrow((ax+bx)/2, (ay+by)/2, math.Atan2(by-ay, bx-ax)*180/math.Pi, "#3d3020")
 	}
 	return d
