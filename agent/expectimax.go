@@ -71,6 +71,9 @@ type Expectimax[P comparable, M comparable] struct {
 	done    <-chan struct{}
 	stopped bool
 	checks  uint // chance nodes since the search began, to pace the check of done
+
+	// avoid, when set by chooseAvoiding, leaves moves out at the root.
+	avoid func(M) bool
 }
 
 type child[P comparable, M comparable] struct {
@@ -190,9 +193,13 @@ func (a *Expectimax[P, M]) searchDepth(p P, roll, depth int) (M, float64) {
 	a.root = a.g.ToMove(p)
 	a.gen++
 	kids := a.children(p, roll, depth, true)
-	best, bestV := kids[0].move, -1.0
+	var best M
+	bestV := -1.0
 	alpha := 0.0
 	for _, k := range kids {
+		if a.avoided(k.move) {
+			continue
+		}
 		v := a.next(k, depth-1, alpha, 1)
 		if v > bestV {
 			best, bestV = k.move, v

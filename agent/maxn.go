@@ -35,9 +35,13 @@ func (a *Expectimax[P, M]) searchDepthN(p P, roll, depth int) (M, float64) {
 	a.root = a.g.ToMove(p)
 	a.gen++
 	kids := a.children(p, roll, depth, true)
-	best, bestV := kids[0].move, -1.0
+	var best M
+	bestV := -1.0
 	for i := range kids {
 		k := a.plies[depth][i]
+		if a.avoided(k.move) {
+			continue
+		}
 		if v := a.nextN(k, depth-1)[a.root]; v > bestV {
 			best, bestV = k.move, v
 		}

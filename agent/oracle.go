@@ -56,20 +56,34 @@ type perfect[P comparable, M comparable] struct {
 }
 
 func (a *perfect[P, M]) Choose(p P, roll int) M {
+	if m, ok := a.exactBest(p, roll, nil); ok {
+		return m
+	}
+	return a.fallback.Choose(p, roll)
+}
+
+// exactBest is the move with the best exact value among p's moves after
+// roll that avoid does not report (avoid nil: all), or false when the
+// oracle does not know p or a position one of them leads to.
+func (a *perfect[P, M]) exactBest(p P, roll int, avoid func(M) bool) (M, bool) {
+	var best M
 	if _, ok := a.o.Exact(p); !ok {
-		return a.fallback.Choose(p, roll)
+		return best, false
 	}
 	seat := a.g.ToMove(p)
 	a.buf = a.g.Moves(p, roll, a.buf[:0])
-	best, bestV := a.buf[0], -1.0
+	bestV := -1.0
 	for _, m := range a.buf {
+		if avoid != nil && avoid(m) {
+			continue
+		}
 		v, ok := a.o.Exact(a.g.Apply(p, roll, m))
 		if !ok {
-			return a.fallback.Choose(p, roll)
+			return best, false
 		}
 		if v[seat] > bestV {
 			best, bestV = m, v[seat]
 		}
 	}
-	return best
+	return best, true
 }

@@ -142,6 +142,17 @@ type Effecter[P comparable, M comparable] interface {
 	Effects(p P, roll int, m M) uint64
 }
 
+// Prolonger is implemented by games in which the players can keep a
+// game going for ever by choice, where the rules end it only with a
+// winner: Senet's compulsory stop (Apokrif A23) lets a side with a piece
+// on 26 hold the other side's pieces behind it for as long as it has
+// another piece to move. Endless play wins nothing for either side, so
+// computer players avoid coming back to a position again and again
+// there (agent.ChooseFresh).
+type Prolonger interface {
+	Prolongable() bool
+}
+
 // Sampler draws throws from one distribution in constant time, by a
 // table with one entry per 1/Den of probability; playouts that throw
 // millions of times use it instead of Sample.

@@ -260,3 +260,9 @@ var Jequier = Variant{
 	HouseRules: map[string]string{"safe": "J12", "water": "J11", "return": "J11", "bearoff": "J13"},
 	BlockRules: map[string]string{"wall": "J9"},
 }
+
+// Prolongable reports whether a side can hold the other for ever
+// (game.Prolonger): with a compulsory stop (Apokrif A23) a piece on it
+// cannot be passed, and its owner may keep moving another piece back
+// and forth (A16) instead of moving it on.
+func (r *Rules) Prolongable() bool { return r.CompulsoryStop != 0 }

@@ -338,6 +338,13 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 	eff, _ := g.(game.Effecter[P, M])
 	dice := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
 	p := g.Start()
+	// In a game that can go on for ever the players are told how often
+	// it has been at each position (agent.ChooseFresh); elsewhere they
+	// choose as they always have.
+	var reached map[P]int
+	if pr, ok := g.(game.Prolonger); ok && pr.Prolongable() {
+		reached = map[P]int{p: 1}
+	}
 	last := game.NoPlayer
 	for !g.Over(p) {
 		if ctx.Err() != nil {
@@ -358,7 +365,12 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 		}
 		roll := game.Sample(g.Outcomes(p), dice)
 		t0 := time.Now()
-		m := agents[seat].Choose(p, roll)
+		var m M
+		if reached != nil {
+			m, _ = agent.ChooseFresh(context.Background(), g, agents[seat], p, roll, func(q P) int { return reached[q] })
+		} else {
+			m = agents[seat].Choose(p, roll)
+		}
 		r.times[seat] = append(r.times[seat], float64(time.Since(t0).Nanoseconds())/1e6)
 		if eff != nil {
 			for bits, k := eff.Effects(p, roll, m), 0; bits != 0; bits, k = bits>>1, k+1 {
@@ -368,6 +380,9 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 			}
 		}
 		p = g.Apply(p, roll, m)
+		if reached != nil {
+			reached[p]++
+		}
 		r.moves++
 	}
 	r.payoffs = g.Payoffs(p)

@@ -42,6 +42,10 @@ type Kit struct {
 	// ruleset has none: the same name and seed play the same games only
 	// with the same weights.
 	Weights string
+	// Prolongable is set where the players can keep a game going for
+	// ever (game.Prolonger): the server then tells its computer players
+	// how often the game has been at each position (agent.ChooseFresh).
+	Prolongable bool
 }
 
 // digester is a learned evaluation read from an embedded weight file.
@@ -123,6 +127,9 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 	}
 	if d, ok := learned.(digester); ok {
 		kit.Weights = d.Digest()
+	}
+	if pr, ok := any(g).(game.Prolonger); ok {
+		kit.Prolongable = pr.Prolongable()
 	}
 	return kit
 }

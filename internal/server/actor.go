@@ -12,6 +12,7 @@ import (
 
 	"passage/agent"
 	"passage/game"
+	"passage/internal/catalog"
 	"passage/internal/store"
 )
 
@@ -42,6 +43,12 @@ type actor struct {
 	thinking   bool      // a computer's search is queued or running
 	published  uint64    // messages broadcast, the seq of the game's notes to other nodes
 	lastActive time.Time
+
+	// reached counts the positions the game has been at (its start and
+	// the position after every turn), where the game can go on for ever
+	// (catalog.Kit.Prolongable): its computer players avoid coming back
+	// to a position again and again (agent.ChooseFresh). Nil elsewhere.
+	reached map[string]int
 
 	// owner is the client that created this computer-only game (counted
 	// against its cap), or "".
@@ -227,6 +234,9 @@ func (a *actor) do(c command) (outcome, error) {
 	}
 	for _, w := range out.writes {
 		if w.kind == writeTurn {
+			if a.reached != nil {
+				a.reached[w.turn.Pos]++
+			}
 			a.srv.metrics.moves.Inc()
 			if w.status == store.StatusOver {
 				a.srv.metrics.finished.Inc()
@@ -333,9 +343,10 @@ func (a *actor) computerStep() {
 	name := a.computerName(next.seat)
 	kit := a.st.kit
 	pos, roll, epoch := a.st.g.Pos, a.st.roll, a.epoch
+	reached := a.reachedAfter(a.st.moves)
 	a.thinking = true
 	a.srv.pool.submit(a.ctx, func() {
-		move, err := a.srv.choose(a.ctx, kit.ID(), name, pos, roll, func(seed uint64) (agent.TextAgent, error) { return kit.NewPlayer(name, seed) })
+		move, err := a.srv.choose(a.ctx, kit.ID(), name, pos, roll, reached, func(seed uint64) (agent.TextAgent, error) { return kit.NewPlayer(name, seed) })
 		chosen := time.Now()
 		a.post(func() {
 			a.thinking = false
@@ -349,6 +360,35 @@ func (a *actor) computerStep() {
 			a.auto(command{kind: cmdComputerMove, move: move, by: name, now: chosen})
 		})
 	})
+}
+
+// reachedAfter is how often the game has been at each position the
+// moves lead to, as the search's history (agent.TextAgent.ChooseFresh):
+// a copy, since the search runs on the pool while the actor goes on;
+// nil where the game cannot go on for ever.
+func (a *actor) reachedAfter(moves []game.Transition) func(pos string) int {
+	if a.reached == nil {
+		return nil
+	}
+	counts := make(map[string]int, len(moves))
+	for _, t := range moves {
+		counts[t.Pos] = a.reached[t.Pos]
+	}
+	return func(pos string) int { return counts[pos] }
+}
+
+// reachedIn counts the positions of a game of kit that can go on for
+// ever: its start and the position after each turn of its log; nil for
+// other games.
+func reachedIn(kit catalog.Kit, g store.Game, turns []store.Turn) map[string]int {
+	if !kit.Prolongable {
+		return nil
+	}
+	reached := map[string]int{g.Start: 1}
+	for _, t := range turns {
+		reached[t.Pos]++
+	}
+	return reached
 }
 
 // idle reports whether the actor may leave memory: nobody follows the

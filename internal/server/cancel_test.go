@@ -21,13 +21,13 @@ func TestSearchStopsWithItsGame(t *testing.T) {
 	newPlayer := func(seed uint64) (agent.TextAgent, error) { return kit.NewPlayer("expert", seed) }
 	pos := kit.Start()
 
-	move, err := s.srv.choose(context.Background(), kit.ID(), "expert", pos, 3, newPlayer)
+	move, err := s.srv.choose(context.Background(), kit.ID(), "expert", pos, 3, nil, newPlayer)
 	if err != nil || move == "" {
 		t.Fatalf("a search with a live context: %q, %v", move, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if move, err := s.srv.choose(ctx, kit.ID(), "expert", pos, 3, newPlayer); !errors.Is(err, context.Canceled) {
+	if move, err := s.srv.choose(ctx, kit.ID(), "expert", pos, 3, nil, newPlayer); !errors.Is(err, context.Canceled) {
 		t.Errorf("a search whose game has stopped: %q, %v; want context.Canceled", move, err)
 	}
 }

@@ -313,7 +313,7 @@ func newToken() string {
 // large transposition table: memory then follows the searches running
 // (at most Searches), not the games in play. A player's table holds
 // positions of its ruleset only, so sharing it between games is sound.
-func (s *Server) choose(ctx context.Context, kitID, name, pos string, roll int, newPlayer func(seed uint64) (agent.TextAgent, error)) (move string, err error) {
+func (s *Server) choose(ctx context.Context, kitID, name, pos string, roll int, reached func(pos string) int, newPlayer func(seed uint64) (agent.TextAgent, error)) (move string, err error) {
 	key := kitID + "\x00" + name
 	s.botMu.Lock()
 	pool := s.bots[key]
@@ -335,5 +335,5 @@ func (s *Server) choose(ctx context.Context, kitID, name, pos string, roll int, 
 			s.log.Error("computer player panicked", "rules", kitID, "player", name, "panic", v)
 		}
 	}()
-	return b.ChooseContext(ctx, pos, roll)
+	return b.ChooseFresh(ctx, pos, roll, reached)
 }

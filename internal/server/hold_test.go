@@ -1,0 +1,60 @@
+package server
+
+import (
+	"testing"
+
+	"passage/game"
+	"passage/internal/catalog"
+	"passage/internal/store"
+)
+
+// TestComputersReleaseHold: an Apokrif game started in a hold from a
+// match (Black's piece on 26 keeps White's last piece behind it, A23,
+// while Black's piece on 22 moves back and forth), played by two hard
+// players, ends: the server tells them how often the game has
+// been at each position, and the holder moves on. Without that history
+// they keep the hold for ever (catalog's TestSearchReleasesHold), and
+// this test would wait in vain.
+func TestComputersReleaseHold(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create(t, createRequest{Rules: "senet-apokrif", Start: ".................w...b...b.www w off=wbbb",
+		Seats: []seatRequest{{Kind: "hard"}, {Kind: "hard"}}})
+	v := s.waitFor(t, c.Game.ID, "the end of the hold", func(v gameView) bool { return v.Status == "over" })
+	if v.Result == nil || v.Result.Winner < 0 {
+		t.Errorf("result %+v, want a winner", v.Result)
+	}
+	verifyGame(t, s, c.Game.ID)
+}
+
+// TestReachedIn: the history an actor keeps counts the start and every
+// turn's position, only where the game can go on for ever; the copy a
+// search gets holds the moves' positions and is not changed by later
+// turns.
+func TestReachedIn(t *testing.T) {
+	apokrif, err := catalog.Open("senet-apokrif", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jequier, err := catalog.Open("senet-jequier", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := store.Game{Start: "s"}
+	turns := []store.Turn{{Pos: "a"}, {Pos: "s"}, {Pos: "a"}, {Pos: "b"}}
+	if r := reachedIn(jequier, g, turns); r != nil {
+		t.Errorf("Jéquier: %v, want no history", r)
+	}
+	r := reachedIn(apokrif, g, turns)
+	if r["s"] != 2 || r["a"] != 2 || r["b"] != 1 || len(r) != 3 {
+		t.Fatalf("reached %v, want s and a twice, b once", r)
+	}
+	a := &actor{reached: r}
+	seen := a.reachedAfter([]game.Transition{{Move: "1", Pos: "a"}, {Move: "2", Pos: "c"}})
+	r["a"] = 7
+	if seen("a") != 2 || seen("c") != 0 || seen("b") != 0 {
+		t.Errorf("the search's copy: a %d, c %d, b %d; want 2, 0 and 0 (b is no move's)", seen("a"), seen("c"), seen("b"))
+	}
+	if (&actor{}).reachedAfter(nil) != nil {
+		t.Error("a game without a history gave its search one")
+	}
+}
