@@ -32,7 +32,7 @@ const Repeats = 2
 // among all (searching players search only those at the root). Elsewhere,
 // or with reached nil, it is ChooseContext.
 func ChooseFresh[P comparable, M comparable](ctx context.Context, g game.Game[P, M], a Agent[P, M], p P, roll int, reached func(P) int) (M, error) {
-	avoid := wornMoves(g, p, roll, reached)
+	avoid := Worn(g, p, roll, reached)
 	if avoid == nil {
 		return ChooseContext(ctx, a, p, roll)
 	}
@@ -63,11 +63,12 @@ func chooseAvoiding[P comparable, M comparable](ctx context.Context, g game.Game
 	return m, nil // not reached: a move is left
 }
 
-// wornMoves is the set of p's moves after roll that lead to a position
+// Worn is the set of p's moves after roll that lead to a position
 // reached Repeats times already, as a test, or nil when there is nothing
-// to avoid: the game cannot be prolonged, no move is worn, or every one
-// is.
-func wornMoves[P comparable, M comparable](g game.Game[P, M], p P, roll int, reached func(P) int) func(M) bool {
+// to avoid: the game cannot be prolonged, reached is nil, no move is
+// worn, or every one is. Game review (package analysis) takes its best
+// move among the others, as the players do.
+func Worn[P comparable, M comparable](g game.Game[P, M], p P, roll int, reached func(P) int) func(M) bool {
 	if reached == nil {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"passage/agent"
 	"passage/game"
 	"passage/record"
 )
@@ -115,6 +116,10 @@ type Review[P comparable, M comparable] struct {
 	players []Player
 	accSum  []float64
 	letter  func(game.Player) string
+	// reached counts the positions the game has been at, where it can
+	// go on for ever: a move back to one reached twice already is not
+	// the best move there (agent.Worn), as it is not for the players.
+	reached map[P]int
 }
 
 // Begin checks rec's header (its ruleset is the judge's game, its start
@@ -144,6 +149,9 @@ func (j *Judge[P, M]) Begin(rec record.Record) (*Review[P, M], error) {
 		rv.players[s].Seat = rv.letter(game.Player(s))
 	}
 	rv.accSum = make([]float64, len(rv.players))
+	if pr, ok := j.g.(game.Prolonger); ok && pr.Prolongable() {
+		rv.reached = map[P]int{rv.p: 1}
+	}
 	return rv, nil
 }
 
@@ -174,7 +182,11 @@ func (rv *Review[P, M]) Next() (done bool, err error) {
 	if err != nil {
 		return false, bad("%v", err)
 	}
-	d, next, err := j.judge(p, seat, t.Roll, played)
+	var avoid func(M) bool
+	if rv.reached != nil {
+		avoid = agent.Worn(j.g, p, t.Roll, func(q P) int { return rv.reached[q] })
+	}
+	d, next, err := j.judge(p, seat, t.Roll, played, avoid)
 	if err != nil {
 		return false, bad("%v", err)
 	}
@@ -194,6 +206,9 @@ func (rv *Review[P, M]) Next() (done bool, err error) {
 		case "blunder":
 			pl.Blunders++
 		}
+	}
+	if rv.reached != nil {
+		rv.reached[next]++
 	}
 	rv.p = next
 	rv.i++
@@ -215,8 +230,10 @@ func (rv *Review[P, M]) Report() Report {
 	return rep
 }
 
-// judge values one turn: seat throws roll in p and plays played.
-func (j *Judge[P, M]) judge(p P, seat game.Player, roll int, played M) (Decision, P, error) {
+// judge values one turn: seat throws roll in p and plays played. The
+// best move is the best of those avoid does not report (avoid nil: of
+// all); the move played is valued all the same.
+func (j *Judge[P, M]) judge(p P, seat game.Player, roll int, played M, avoid func(M) bool) (Decision, P, error) {
 	d := Decision{Roll: roll, Played: j.g.FormatMove(played)}
 	j.buf = j.g.Moves(p, roll, j.buf[:0])
 	moves := append([]M(nil), j.buf...)
@@ -229,7 +246,7 @@ func (j *Judge[P, M]) judge(p P, seat game.Player, roll int, played M) (Decision
 		q := j.g.Apply(p, roll, m)
 		v, exact := j.Value(q, seat)
 		d.Exact = d.Exact && exact
-		if v > bestV {
+		if v > bestV && (avoid == nil || !avoid(m)) {
 			bestV, d.Best = v, j.g.FormatMove(m)
 		}
 		if m == played {
