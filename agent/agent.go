@@ -91,10 +91,10 @@ type TextAgent interface {
 	// ChooseContext is Choose, given up with ctx's error once ctx ends
 	// (a searching player stops its search).
 	ChooseContext(ctx context.Context, pos string, roll int) (string, error)
-	// ChooseFresh is ChooseContext in a game whose history reached
+	// ChooseWithHistory is ChooseContext in a game whose history reached
 	// gives: how many times the game has been at a position so far
-	// (package-level ChooseFresh says what the player then avoids).
-	ChooseFresh(ctx context.Context, pos string, roll int, reached func(pos string) int) (string, error)
+	// (package-level ChooseWithHistory says what the player then avoids).
+	ChooseWithHistory(ctx context.Context, pos string, roll int, reached func(pos string) int) (string, error)
 }
 
 // Text binds a typed agent to notation.
@@ -112,10 +112,10 @@ func (t textAgent[P, M]) Choose(pos string, roll int) (string, error) {
 }
 
 func (t textAgent[P, M]) ChooseContext(ctx context.Context, pos string, roll int) (string, error) {
-	return t.ChooseFresh(ctx, pos, roll, nil)
+	return t.ChooseWithHistory(ctx, pos, roll, nil)
 }
 
-func (t textAgent[P, M]) ChooseFresh(ctx context.Context, pos string, roll int, reached func(pos string) int) (string, error) {
+func (t textAgent[P, M]) ChooseWithHistory(ctx context.Context, pos string, roll int, reached func(pos string) int) (string, error) {
 	p, err := t.g.ParsePosition(pos)
 	if err != nil {
 		return "", err
@@ -128,7 +128,7 @@ func (t textAgent[P, M]) ChooseFresh(ctx context.Context, pos string, roll int, 
 	if reached != nil {
 		seen = func(q P) int { return reached(t.g.FormatPosition(q)) }
 	}
-	m, err := ChooseFresh(ctx, t.g, t.a, p, roll, seen)
+	m, err := ChooseWithHistory(ctx, t.g, t.a, p, roll, seen)
 	if err != nil {
 		return "", err
 	}

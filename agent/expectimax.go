@@ -193,8 +193,7 @@ func (a *Expectimax[P, M]) searchDepth(p P, roll, depth int) (M, float64) {
 	a.root = a.g.ToMove(p)
 	a.gen++
 	kids := a.children(p, roll, depth, true)
-	var best M
-	bestV := -1.0
+	best, bestV := a.firstKept(kids), -1.0
 	alpha := 0.0
 	for _, k := range kids {
 		if a.avoided(k.move) {

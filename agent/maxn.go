@@ -35,8 +35,7 @@ func (a *Expectimax[P, M]) searchDepthN(p P, roll, depth int) (M, float64) {
 	a.root = a.g.ToMove(p)
 	a.gen++
 	kids := a.children(p, roll, depth, true)
-	var best M
-	bestV := -1.0
+	best, bestV := a.firstKept(kids), -1.0
 	for i := range kids {
 		k := a.plies[depth][i]
 		if a.avoided(k.move) {

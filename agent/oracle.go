@@ -66,17 +66,17 @@ func (a *perfect[P, M]) Choose(p P, roll int) M {
 // roll that avoid does not report (avoid nil: all), or false when the
 // oracle does not know p or a position one of them leads to.
 func (a *perfect[P, M]) exactBest(p P, roll int, avoid func(M) bool) (M, bool) {
-	var best M
 	if _, ok := a.o.Exact(p); !ok {
-		return best, false
+		var zero M
+		return zero, false
 	}
 	seat := a.g.ToMove(p)
 	a.buf = a.g.Moves(p, roll, a.buf[:0])
-	bestV := -1.0
+	if avoid != nil {
+		a.buf = without(a.buf, avoid, a.buf[:0])
+	}
+	best, bestV := a.buf[0], -1.0
 	for _, m := range a.buf {
-		if avoid != nil && avoid(m) {
-			continue
-		}
 		v, ok := a.o.Exact(a.g.Apply(p, roll, m))
 		if !ok {
 			return best, false

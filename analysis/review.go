@@ -116,10 +116,10 @@ type Review[P comparable, M comparable] struct {
 	players []Player
 	accSum  []float64
 	letter  func(game.Player) string
-	// reached counts the positions the game has been at, where it can
+	// history counts the positions the game has been at, where it can
 	// go on for ever: a move back to one reached twice already is not
 	// the best move there (agent.Worn), as it is not for the players.
-	reached map[P]int
+	history *agent.History[P]
 }
 
 // Begin checks rec's header (its ruleset is the judge's game, its start
@@ -150,7 +150,7 @@ func (j *Judge[P, M]) Begin(rec record.Record) (*Review[P, M], error) {
 	}
 	rv.accSum = make([]float64, len(rv.players))
 	if pr, ok := j.g.(game.Prolonger); ok && pr.Prolongable() {
-		rv.reached = map[P]int{rv.p: 1}
+		rv.history = agent.NewHistory(rv.p)
 	}
 	return rv, nil
 }
@@ -183,8 +183,8 @@ func (rv *Review[P, M]) Next() (done bool, err error) {
 		return false, bad("%v", err)
 	}
 	var avoid func(M) bool
-	if rv.reached != nil {
-		avoid = agent.Worn(j.g, p, t.Roll, func(q P) int { return rv.reached[q] })
+	if rv.history != nil {
+		avoid = agent.Worn(j.g, p, t.Roll, rv.history.Reached)
 	}
 	d, next, err := j.judge(p, seat, t.Roll, played, avoid)
 	if err != nil {
@@ -207,8 +207,8 @@ func (rv *Review[P, M]) Next() (done bool, err error) {
 			pl.Blunders++
 		}
 	}
-	if rv.reached != nil {
-		rv.reached[next]++
+	if rv.history != nil {
+		rv.history.Add(next)
 	}
 	rv.p = next
 	rv.i++

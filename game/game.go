@@ -148,7 +148,7 @@ type Effecter[P comparable, M comparable] interface {
 // on 26 hold the other side's pieces behind it for as long as it has
 // another piece to move. Endless play wins nothing for either side, so
 // computer players avoid coming back to a position again and again
-// there (agent.ChooseFresh).
+// there (agent.ChooseWithHistory).
 type Prolonger interface {
 	Prolongable() bool
 }

@@ -339,11 +339,13 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 	dice := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
 	p := g.Start()
 	// In a game that can go on for ever the players are told how often
-	// it has been at each position (agent.ChooseFresh); elsewhere they
-	// choose as they always have.
-	var reached map[P]int
+	// it has been at each position (agent.ChooseWithHistory); elsewhere
+	// they choose as they always have, and no history is kept (the
+	// test is ChooseWithHistory's too, made here once to spare the
+	// counting).
+	var history *agent.History[P]
 	if pr, ok := g.(game.Prolonger); ok && pr.Prolongable() {
-		reached = map[P]int{p: 1}
+		history = agent.NewHistory(p)
 	}
 	last := game.NoPlayer
 	for !g.Over(p) {
@@ -366,8 +368,8 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 		roll := game.Sample(g.Outcomes(p), dice)
 		t0 := time.Now()
 		var m M
-		if reached != nil {
-			m, _ = agent.ChooseFresh(context.Background(), g, agents[seat], p, roll, func(q P) int { return reached[q] })
+		if history != nil {
+			m, _ = agent.ChooseWithHistory(context.Background(), g, agents[seat], p, roll, history.Reached)
 		} else {
 			m = agents[seat].Choose(p, roll)
 		}
@@ -380,8 +382,8 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 			}
 		}
 		p = g.Apply(p, roll, m)
-		if reached != nil {
-			reached[p]++
+		if history != nil {
+			history.Add(p)
 		}
 		r.moves++
 	}

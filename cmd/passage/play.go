@@ -124,7 +124,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 		},
 	}
 	if kit.Prolongable {
-		g.reached = map[string]int{g.pos: 1}
+		g.history = agent.NewHistory(g.pos)
 	}
 	g.delay = delay.d
 	if !delay.set && g.humans() > 0 {
@@ -204,11 +204,11 @@ type terminalGame struct {
 	out    *bufio.Writer
 	pos    string
 	rec    record.Record
-	// reached counts the positions the game has been at, where it can
+	// history counts the positions the game has been at, where it can
 	// go on for ever (catalog.Kit.Prolongable), so that the computer
-	// players avoid coming back to one again and again
-	// (agent.ChooseFresh); nil elsewhere.
-	reached map[string]int
+	// players and the hint avoid coming back to one again and again
+	// (agent.ChooseWithHistory); nil elsewhere.
+	history *agent.History[string]
 }
 
 // seat describes seat p for messages: "White", or "Black (random)" when
@@ -361,8 +361,8 @@ func (g *terminalGame) run(title, why string) error {
 		_, letter := game.SeatName(g.rules, p)
 		g.rec.Turns = append(g.rec.Turns, record.Turn{Seat: letter, Roll: roll, Move: mv.Move})
 		g.pos = mv.Pos
-		if g.reached != nil {
-			g.reached[g.pos]++
+		if g.history != nil {
+			g.history.Add(g.pos)
 		}
 		if next, err := g.rules.ToMove(g.pos); err == nil && next == p {
 			g.printf(" %s", g.words.T("play.anotherThrow"))
@@ -554,7 +554,7 @@ func (g *terminalGame) help() {
 
 // computerMove asks seat p's computer player for its move.
 func (g *terminalGame) computerMove(p game.Player, roll int, moves []game.Transition) (game.Transition, error) {
-	m, err := g.bots[p].ChooseFresh(context.Background(), g.pos, roll, g.seen())
+	m, err := g.bots[p].ChooseWithHistory(context.Background(), g.pos, roll, g.history.Func())
 	if err != nil {
 		return game.Transition{}, err
 	}
@@ -566,22 +566,13 @@ func (g *terminalGame) computerMove(p game.Player, roll int, moves []game.Transi
 	return game.Transition{}, fmt.Errorf("play: the computer chose %s, which is not legal", m)
 }
 
-// seen is the game's history for its computer players: how often it
-// has been at a position, or nil where it cannot go on for ever.
-func (g *terminalGame) seen() func(pos string) int {
-	if g.reached == nil {
-		return nil
-	}
-	return func(pos string) int { return g.reached[pos] }
-}
-
 // showHint prints the hard player's choice, when hints are allowed.
 func (g *terminalGame) showHint(roll int, moves []game.Transition) {
 	if g.hinter == nil {
 		g.say("play.hint.off")
 		return
 	}
-	m, err := g.hinter.ChooseFresh(context.Background(), g.pos, roll, g.seen())
+	m, err := g.hinter.ChooseWithHistory(context.Background(), g.pos, roll, g.history.Func())
 	if err != nil {
 		g.say("play.hint.none", "Err", err)
 		return

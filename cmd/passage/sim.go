@@ -103,6 +103,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		// a run of random and greedy players is the same after a
 		// retraining or a new table.
 		head := journalHeader{Rules: kits[0].ID(), Seats: cfg.Seats, Seed: *seed, MaxTurns: *maxTurns}
+		if kits[0].Prolongable {
+			head.History = agent.Repeats
+		}
 		var learned, tables bool
 		for _, name := range cfg.Seats {
 			l, t := agent.Uses(name)

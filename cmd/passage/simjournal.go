@@ -36,6 +36,12 @@ type journalHeader struct {
 	// gone on, or ended, under another limit. 0 (no limit) is left out,
 	// as in the journals written before the flag.
 	MaxTurns int `json:"max_turns,omitempty"`
+	// History is agent.Repeats where the players know the game's history
+	// (a ruleset that can go on for ever, catalog.Kit.Prolongable): they
+	// avoid a position reached that often, and played other games before
+	// they did (journals from before it have none, and are refused). 0
+	// elsewhere, left out.
+	History int `json:"history,omitempty"`
 }
 
 // journalKind names the file; journalVersion is 2 since the header
@@ -109,6 +115,9 @@ func readJournal(data []byte, head journalHeader) ([]sim.Finished, int, error) {
 	}
 	if got.MaxTurns != head.MaxTurns {
 		return nil, 0, fmt.Errorf("it is the journal of a run with --max-turns %d; give the same limit or another file", got.MaxTurns)
+	}
+	if got.History != head.History {
+		return nil, 0, fmt.Errorf("its games were played by players that %s, which play other games; resume it with the program that began it, or give another file", historyName(got.History))
 	}
 	if got.Weights != head.Weights {
 		return nil, 0, fmt.Errorf("its games were played with other weights (%s; this program's are %s), which play other games; resume it with the program that began it",
@@ -195,6 +204,14 @@ func weightsName(digest string) string {
 		return "none"
 	}
 	return fmt.Sprintf("sha256 %q", digest[:min(12, len(digest))])
+}
+
+// historyName says what players with the journal header's History do.
+func historyName(repeats int) string {
+	if repeats == 0 {
+		return "did not know the game's history"
+	}
+	return fmt.Sprintf("avoided a position the game had reached %d times", repeats)
 }
 
 // tablesName shows a table's stamp, quoted as it comes from a file.

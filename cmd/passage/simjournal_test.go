@@ -175,3 +175,27 @@ func TestSimJournalTables(t *testing.T) {
 		t.Errorf("journal of random and greedy: %v %q, want neither weights nor tables", err, data)
 	}
 }
+
+// TestSimJournalHistory: where the players know the game's history
+// (Apokrif), the header says so, and a journal begun by players that did
+// not (a program from before, whose players kept holds for ever) is
+// refused.
+func TestSimJournalHistory(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.jsonl")
+	args := []string{"--rules", "senet-apokrif", "--seats", "random,greedy", "--games", "2", "--seed", "4", "--journal", path}
+	simJSON(t, args...)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, games, _ := strings.Cut(string(data), "\n")
+	if !strings.Contains(header, `"history":2`) {
+		t.Fatalf("Apokrif's header %s does not name the history rule", header)
+	}
+	before := filepath.Join(dir, "before.jsonl")
+	if err := os.WriteFile(before, []byte(strings.Replace(header, `,"history":2`, "", 1)+"\n"+games), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkCLIError(t, "", "its games were played by players that did not know the game's history", append([]string{"sim"}, append(args[:len(args)-1], before)...)...)
+}

@@ -44,7 +44,7 @@ type Kit struct {
 	Weights string
 	// Prolongable is set where the players can keep a game going for
 	// ever (game.Prolonger): the server then tells its computer players
-	// how often the game has been at each position (agent.ChooseFresh).
+	// how often the game has been at each position (agent.ChooseWithHistory).
 	Prolongable bool
 }
 
@@ -128,7 +128,7 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 	if d, ok := learned.(digester); ok {
 		kit.Weights = d.Digest()
 	}
-	if pr, ok := any(g).(game.Prolonger); ok {
+	if pr, ok := g.(game.Prolonger); ok {
 		kit.Prolongable = pr.Prolongable()
 	}
 	return kit

@@ -13,7 +13,7 @@ import (
 // while Black's piece on 22 moves back and forth. Without the game's
 // history two hard players keep that up for as long as they are let
 // (so do hard and hard-linear, as in the match); told how often the
-// game has been at each position (agent.ChooseFresh), the holder moves
+// game has been at each position (agent.ChooseWithHistory), the holder moves
 // on and the game ends.
 func TestSearchReleasesHold(t *testing.T) {
 	kit, err := Open("senet-apokrif", nil)
@@ -51,7 +51,7 @@ func TestSearchReleasesHold(t *testing.T) {
 			if seat == 1 {
 				a = black
 			}
-			m, err := a.ChooseFresh(context.Background(), pos, roll, seen)
+			m, err := a.ChooseWithHistory(context.Background(), pos, roll, seen)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -44,11 +44,12 @@ type actor struct {
 	published  uint64    // messages broadcast, the seq of the game's notes to other nodes
 	lastActive time.Time
 
-	// reached counts the positions the game has been at (its start and
+	// history counts the positions the game has been at (its start and
 	// the position after every turn), where the game can go on for ever
 	// (catalog.Kit.Prolongable): its computer players avoid coming back
-	// to a position again and again (agent.ChooseFresh). Nil elsewhere.
-	reached map[string]int
+	// to a position again and again (agent.ChooseWithHistory). Nil
+	// elsewhere.
+	history *agent.History[string]
 
 	// owner is the client that created this computer-only game (counted
 	// against its cap), or "".
@@ -234,8 +235,8 @@ func (a *actor) do(c command) (outcome, error) {
 	}
 	for _, w := range out.writes {
 		if w.kind == writeTurn {
-			if a.reached != nil {
-				a.reached[w.turn.Pos]++
+			if a.history != nil {
+				a.history.Add(w.turn.Pos)
 			}
 			a.srv.metrics.moves.Inc()
 			if w.status == store.StatusOver {
@@ -363,32 +364,32 @@ func (a *actor) computerStep() {
 }
 
 // reachedAfter is how often the game has been at each position the
-// moves lead to, as the search's history (agent.TextAgent.ChooseFresh):
-// a copy, since the search runs on the pool while the actor goes on;
-// nil where the game cannot go on for ever.
+// moves lead to, as the search's history (agent.TextAgent's
+// ChooseWithHistory): a copy, since the search runs on the pool while
+// the actor goes on; nil where the game's history is not kept.
 func (a *actor) reachedAfter(moves []game.Transition) func(pos string) int {
-	if a.reached == nil {
+	if a.history == nil {
 		return nil
 	}
 	counts := make(map[string]int, len(moves))
 	for _, t := range moves {
-		counts[t.Pos] = a.reached[t.Pos]
+		counts[t.Pos] = a.history.Reached(t.Pos)
 	}
 	return func(pos string) int { return counts[pos] }
 }
 
-// reachedIn counts the positions of a game of kit that can go on for
-// ever: its start and the position after each turn of its log; nil for
-// other games.
-func reachedIn(kit catalog.Kit, g store.Game, turns []store.Turn) map[string]int {
+// historyOf is the history of a game of kit that can go on for ever:
+// its start and the position after each turn of its log; nil for other
+// games.
+func historyOf(kit catalog.Kit, g store.Game, turns []store.Turn) *agent.History[string] {
 	if !kit.Prolongable {
 		return nil
 	}
-	reached := map[string]int{g.Start: 1}
+	h := agent.NewHistory(g.Start)
 	for _, t := range turns {
-		reached[t.Pos]++
+		h.Add(t.Pos)
 	}
-	return reached
+	return h
 }
 
 // idle reports whether the actor may leave memory: nobody follows the

@@ -26,11 +26,11 @@ func TestComputersReleaseHold(t *testing.T) {
 	verifyGame(t, s, c.Game.ID)
 }
 
-// TestReachedIn: the history an actor keeps counts the start and every
+// TestHistoryOf: the history an actor keeps counts the start and every
 // turn's position, only where the game can go on for ever; the copy a
 // search gets holds the moves' positions and is not changed by later
 // turns.
-func TestReachedIn(t *testing.T) {
+func TestHistoryOf(t *testing.T) {
 	apokrif, err := catalog.Open("senet-apokrif", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -41,16 +41,16 @@ func TestReachedIn(t *testing.T) {
 	}
 	g := store.Game{Start: "s"}
 	turns := []store.Turn{{Pos: "a"}, {Pos: "s"}, {Pos: "a"}, {Pos: "b"}}
-	if r := reachedIn(jequier, g, turns); r != nil {
-		t.Errorf("Jéquier: %v, want no history", r)
+	if h := historyOf(jequier, g, turns); h != nil {
+		t.Errorf("Jéquier: a history %v, want none", h)
 	}
-	r := reachedIn(apokrif, g, turns)
-	if r["s"] != 2 || r["a"] != 2 || r["b"] != 1 || len(r) != 3 {
-		t.Fatalf("reached %v, want s and a twice, b once", r)
+	h := historyOf(apokrif, g, turns)
+	if h.Reached("s") != 2 || h.Reached("a") != 2 || h.Reached("b") != 1 || h.Reached("c") != 0 {
+		t.Fatalf("reached s %d, a %d, b %d, c %d; want 2, 2, 1, 0", h.Reached("s"), h.Reached("a"), h.Reached("b"), h.Reached("c"))
 	}
-	a := &actor{reached: r}
+	a := &actor{history: h}
 	seen := a.reachedAfter([]game.Transition{{Move: "1", Pos: "a"}, {Move: "2", Pos: "c"}})
-	r["a"] = 7
+	h.Add("a")
 	if seen("a") != 2 || seen("c") != 0 || seen("b") != 0 {
 		t.Errorf("the search's copy: a %d, c %d, b %d; want 2, 0 and 0 (b is no move's)", seen("a"), seen("c"), seen("b"))
 	}

@@ -292,7 +292,7 @@ func (s *Server) startClaimed(ctx context.Context, kit catalog.Kit, g store.Game
 		return nil, errFull
 	}
 	a := newActor(s, newTurnState(kit, g, last).withLog(turns))
-	a.reached = reachedIn(kit, g, turns)
+	a.history = historyOf(kit, g, turns)
 	a.w, a.lease = w, lease
 	s.actors[id] = a
 	a.post(a.plan)

@@ -335,5 +335,5 @@ func (s *Server) choose(ctx context.Context, kitID, name, pos string, roll int, 
 			s.log.Error("computer player panicked", "rules", kitID, "player", name, "panic", v)
 		}
 	}()
-	return b.ChooseFresh(ctx, pos, roll, reached)
+	return b.ChooseWithHistory(ctx, pos, roll, reached)
 }

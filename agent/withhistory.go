@@ -23,15 +23,16 @@ import (
 // positions of a hold are few, so they wear out and the holder moves on.
 const Repeats = 2
 
-// ChooseFresh is ChooseContext for a player in a game whose history is
-// known: reached(q) is how many times the game has been at position q
-// so far (the start and the position after every move). Where the game
+// ChooseWithHistory is ChooseContext for a player in a game whose
+// history is known: reached(q) is how many times the game has been at
+// position q (its start and the position after every move; see
+// History). Where the game
 // can be prolonged for ever (game.Prolonger), a move to a position
 // reached Repeats times already is avoided, unless every legal move is
 // such a move; the player then chooses among the others as it would
 // among all (searching players search only those at the root). Elsewhere,
 // or with reached nil, it is ChooseContext.
-func ChooseFresh[P comparable, M comparable](ctx context.Context, g game.Game[P, M], a Agent[P, M], p P, roll int, reached func(P) int) (M, error) {
+func ChooseWithHistory[P comparable, M comparable](ctx context.Context, g game.Game[P, M], a Agent[P, M], p P, roll int, reached func(P) int) (M, error) {
 	avoid := Worn(g, p, roll, reached)
 	if avoid == nil {
 		return ChooseContext(ctx, a, p, roll)
@@ -60,7 +61,7 @@ func chooseAvoiding[P comparable, M comparable](ctx context.Context, g game.Game
 			return m, nil
 		}
 	}
-	return m, nil // not reached: a move is left
+	panic("agent: every move avoided") // Worn leaves at least one
 }
 
 // Worn is the set of p's moves after roll that lead to a position
@@ -115,6 +116,17 @@ func (a *Greedy[P, M]) chooseAvoiding(_ context.Context, p P, roll int, avoid fu
 	return a.best(p, roll, a.buf), nil
 }
 
+// chooseAvoiding draws its noise as Choose does, then plays at random or
+// greedily among the moves left.
+func (a *noisy[P, M]) chooseAvoiding(_ context.Context, p P, roll int, avoid func(M) bool) (M, error) {
+	random := a.rng.Float64() < a.p
+	a.buf = without(a.g.Moves(p, roll, a.buf[:0]), avoid, a.buf[:0])
+	if random {
+		return a.buf[a.rng.IntN(len(a.buf))], nil
+	}
+	return a.best(p, roll, a.buf), nil
+}
+
 // chooseAvoiding searches as ChooseContext does with the avoided moves
 // left out at the root only: deeper in the tree the search does not
 // know the game's history, and the positions there are hypothetical.
@@ -126,6 +138,17 @@ func (a *Expectimax[P, M]) chooseAvoiding(ctx context.Context, p P, roll int, av
 
 // avoided reports whether the root move m is left out (chooseAvoiding).
 func (a *Expectimax[P, M]) avoided(m M) bool { return a.avoid != nil && a.avoid(m) }
+
+// firstKept is the first root move not left out, the search's answer
+// should no value beat -1 (a NaN from an evaluation).
+func (a *Expectimax[P, M]) firstKept(kids []child[P, M]) M {
+	for _, k := range kids {
+		if !a.avoided(k.move) {
+			return k.move
+		}
+	}
+	panic("agent: every root move avoided") // Worn leaves at least one
+}
 
 // chooseAvoiding plays the best of the moves left by their exact values
 // inside the tables, and asks the fallback to avoid the same elsewhere.
