@@ -26,12 +26,11 @@ const Repeats = 2
 // ChooseWithHistory is ChooseContext for a player in a game whose
 // history is known: reached(q) is how many times the game has been at
 // position q (its start and the position after every move; see
-// History). Where the game
-// can be prolonged for ever (game.Prolonger), a move to a position
-// reached Repeats times already is avoided, unless every legal move is
-// such a move; the player then chooses among the others as it would
-// among all (searching players search only those at the root). Elsewhere,
-// or with reached nil, it is ChooseContext.
+// History). Where the game can be prolonged for ever (game.Prolonger),
+// a move to a position reached Repeats times already is avoided, unless
+// every legal move is such a move; the player then chooses among the
+// others as it would among all (searching players search only those at
+// the root). Elsewhere, or with reached nil, it is ChooseContext.
 func ChooseWithHistory[P comparable, M comparable](ctx context.Context, g game.Game[P, M], a Agent[P, M], p P, roll int, reached func(P) int) (M, error) {
 	avoid := Worn(g, p, roll, reached)
 	if avoid == nil {
