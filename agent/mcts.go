@@ -76,7 +76,12 @@ func NewMCTS[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator[
 
 // Choose runs the search and plays the most visited move.
 func (a *MCTS[P, M]) Choose(p P, roll int) M {
-	moves := a.g.Moves(p, roll, nil)
+	return a.among(p, roll, a.g.Moves(p, roll, nil))
+}
+
+// among is Choose with the root's moves given: all the legal moves, or
+// those left by chooseAvoiding.
+func (a *MCTS[P, M]) among(p P, roll int, moves []M) M {
 	if len(moves) == 1 {
 		return moves[0]
 	}

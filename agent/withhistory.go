@@ -149,6 +149,11 @@ func (a *Expectimax[P, M]) firstKept(kids []child[P, M]) M {
 	panic("agent: every root move avoided") // Worn leaves at least one
 }
 
+// chooseAvoiding searches the moves left only.
+func (a *MCTS[P, M]) chooseAvoiding(_ context.Context, p P, roll int, avoid func(M) bool) (M, error) {
+	return a.among(p, roll, without(a.g.Moves(p, roll, nil), avoid, nil)), nil
+}
+
 // chooseAvoiding plays the best of the moves left by their exact values
 // inside the tables, and asks the fallback to avoid the same elsewhere.
 func (a *perfect[P, M]) chooseAvoiding(ctx context.Context, p P, roll int, avoid func(M) bool) (M, error) {

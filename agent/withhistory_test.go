@@ -10,9 +10,8 @@ import (
 	"passage/senet"
 )
 
-// historyPlayers make one player of each kind ChooseWithHistory treats
-// apart: its own choice among the moves left (random, greedy, easy's
-// noisy greedy, the search) or the generic replacement (mcts).
+// historyPlayers make one player of each kind, each with its own way of
+// choosing among the moves left.
 func historyPlayers(g *senet.Rules) map[string]func() Agent[senet.Position, senet.Move] {
 	return map[string]func() Agent[senet.Position, senet.Move]{
 		"random": func() Agent[senet.Position, senet.Move] { return NewRandom(g, 3) },
@@ -261,5 +260,31 @@ func TestHistoryWindow(t *testing.T) {
 	var none *History[int]
 	if none.Func() != nil {
 		t.Fatal("a nil history gave a function")
+	}
+}
+
+// opaque hides a player's way of choosing among some moves, to test the
+// rule for players that have none.
+type opaque[P comparable, M comparable] struct{ a Agent[P, M] }
+
+func (o opaque[P, M]) Choose(p P, roll int) M { return o.a.Choose(p, roll) }
+
+// TestOpaquePlayerReplaced: a player that cannot choose among a subset
+// has an avoided move replaced by the first move left.
+func TestOpaquePlayerReplaced(t *testing.T) {
+	g := senet.MustNew("senet-apokrif", nil)
+	p, roll, moves := choiceOf(t, g, "w.b.w.b.w.b.w.b.w.b........... w")
+	a := opaque[senet.Position, senet.Move]{NewGreedy(g, g)}
+	own := a.Choose(p, roll)
+	worn := g.Apply(p, roll, own)
+	var want senet.Move
+	for _, m := range moves {
+		if g.Apply(p, roll, m) != worn {
+			want = m
+			break
+		}
+	}
+	if got, _ := ChooseWithHistory(context.Background(), g, Agent[senet.Position, senet.Move](a), p, roll, wornOnly(worn)); got != want {
+		t.Fatalf("played %v, want %v, the first move left", got, want)
 	}
 }
