@@ -72,7 +72,7 @@ func Worn[P comparable, M comparable](g game.Game[P, M], p P, roll int, reached 
 	if reached == nil {
 		return nil
 	}
-	if pr, ok := g.(game.Prolonger); !ok || !pr.Prolongable() {
+	if !game.CanProlong(g) {
 		return nil
 	}
 	moves := g.Moves(p, roll, nil)
@@ -117,13 +117,12 @@ func (a *Greedy[P, M]) chooseAvoiding(_ context.Context, p P, roll int, avoid fu
 
 // chooseAvoiding draws its noise as Choose does, then plays at random or
 // greedily among the moves left.
-func (a *noisy[P, M]) chooseAvoiding(_ context.Context, p P, roll int, avoid func(M) bool) (M, error) {
-	random := a.rng.Float64() < a.p
-	a.buf = without(a.g.Moves(p, roll, a.buf[:0]), avoid, a.buf[:0])
-	if random {
+func (a *noisy[P, M]) chooseAvoiding(ctx context.Context, p P, roll int, avoid func(M) bool) (M, error) {
+	if a.rng.Float64() < a.p {
+		a.buf = without(a.g.Moves(p, roll, a.buf[:0]), avoid, a.buf[:0])
 		return a.buf[a.rng.IntN(len(a.buf))], nil
 	}
-	return a.best(p, roll, a.buf), nil
+	return a.Greedy.chooseAvoiding(ctx, p, roll, avoid)
 }
 
 // chooseAvoiding searches as ChooseContext does with the avoided moves

@@ -149,7 +149,7 @@ func (j *Judge[P, M]) Begin(rec record.Record) (*Review[P, M], error) {
 		rv.players[s].Seat = rv.letter(game.Player(s))
 	}
 	rv.accSum = make([]float64, len(rv.players))
-	if pr, ok := j.g.(game.Prolonger); ok && pr.Prolongable() {
+	if game.CanProlong(j.g) {
 		rv.history = agent.NewHistory(rv.p)
 	}
 	return rv, nil

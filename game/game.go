@@ -153,6 +153,13 @@ type Prolonger interface {
 	Prolongable() bool
 }
 
+// CanProlong reports whether g, a game, is a Prolonger that can be
+// prolonged for ever.
+func CanProlong(g any) bool {
+	pr, ok := g.(Prolonger)
+	return ok && pr.Prolongable()
+}
+
 // Sampler draws throws from one distribution in constant time, by a
 // table with one entry per 1/Den of probability; playouts that throw
 // millions of times use it instead of Sample.

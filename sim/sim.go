@@ -344,7 +344,7 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 	// test is ChooseWithHistory's too, made here once to spare the
 	// counting).
 	var history *agent.History[P]
-	if pr, ok := g.(game.Prolonger); ok && pr.Prolongable() {
+	if game.CanProlong(g) {
 		history = agent.NewHistory(p)
 	}
 	last := game.NoPlayer

@@ -128,9 +128,7 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 	if d, ok := learned.(digester); ok {
 		kit.Weights = d.Digest()
 	}
-	if pr, ok := g.(game.Prolonger); ok {
-		kit.Prolongable = pr.Prolongable()
-	}
+	kit.Prolongable = game.CanProlong(g)
 	return kit
 }
 
