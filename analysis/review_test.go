@@ -18,13 +18,18 @@ import (
 // its record.
 func endgameRecord[P comparable, M comparable](g game.Game[P, M], start P, seed uint64) record.Record {
 	rng := rand.New(rand.NewPCG(seed, 7))
+	return playRecord(g, start, 400, rng, func(_ P, moves []M) M { return moves[rng.IntN(len(moves))] })
+}
+
+// playRecord is the record of at most n turns from start, the throws
+// drawn from rng and each move chosen by choose among the legal ones.
+func playRecord[P comparable, M comparable](g game.Game[P, M], start P, n int, rng *rand.Rand, choose func(p P, moves []M) M) record.Record {
 	rec := record.Record{Rules: g.ID(), Start: g.FormatPosition(start)}
 	names := g.(seatNamer)
 	p := start
-	for !g.Over(p) && len(rec.Turns) < 400 {
+	for !g.Over(p) && len(rec.Turns) < n {
 		roll := game.Sample(g.Outcomes(p), rng)
-		moves := g.Moves(p, roll, nil)
-		m := moves[rng.IntN(len(moves))]
+		m := choose(p, g.Moves(p, roll, nil))
 		_, letter := names.SeatName(g.ToMove(p))
 		rec.Turns = append(rec.Turns, record.Turn{Seat: letter, Roll: roll, Move: g.FormatMove(m)})
 		p = g.Apply(p, roll, m)

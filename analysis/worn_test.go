@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"passage/agent"
-	"passage/game"
 	"passage/record"
 	"passage/senet"
 )
@@ -62,25 +61,14 @@ func TestReviewBestAvoidsWornMoves(t *testing.T) {
 // holdRecord is n turns from start in which Black keeps its piece on 26
 // while it has another move and White plays its first legal move.
 func holdRecord(r *senet.Rules, start senet.Position, n int) record.Record {
-	rng := rand.New(rand.NewPCG(5, 7))
-	rec := record.Record{Rules: r.ID(), Start: r.FormatPosition(start)}
-	p := start
-	for !r.Over(p) && len(rec.Turns) < n {
-		roll := game.Sample(r.Outcomes(p), rng)
-		moves := r.Moves(p, roll, nil)
-		m := moves[0]
-		seat := r.ToMove(p)
-		if seat == 1 {
-			for _, k := range moves {
-				if !strings.HasPrefix(r.FormatMove(k), "26-") {
-					m = k
-					break
+	return playRecord(r, start, n, rand.New(rand.NewPCG(5, 7)), func(p senet.Position, moves []senet.Move) senet.Move {
+		if r.ToMove(p) == 1 {
+			for _, m := range moves {
+				if !strings.HasPrefix(r.FormatMove(m), "26-") {
+					return m
 				}
 			}
 		}
-		_, letter := r.SeatName(seat)
-		rec.Turns = append(rec.Turns, record.Turn{Seat: letter, Roll: roll, Move: r.FormatMove(m)})
-		p = r.Apply(p, roll, m)
-	}
-	return rec
+		return moves[0]
+	})
 }
