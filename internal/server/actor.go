@@ -356,11 +356,30 @@ func (a *actor) computerStep() {
 				return
 			}
 			if err != nil || !slices.ContainsFunc(a.st.moves, func(t game.Transition) bool { return t.Move == move }) {
-				a.srv.log.Error("computer move: playing the first legal move", "game", a.id, "seat", next.seat, "move", move, "err", err)
+				a.srv.log.Error("computer move: playing the first legal move not worn", "game", a.id, "seat", next.seat, "move", move, "err", err)
+				move = fallbackMove(a.st.moves, reached)
 			}
 			a.auto(command{kind: cmdComputerMove, move: move, by: name, now: chosen})
 		})
 	})
+}
+
+// fallbackMove is the move a computer plays when its search failed: the
+// first legal move to a position the game has not reached
+// agent.Repeats times already, as the players themselves avoid such a
+// move (agent.ChooseWithHistory), so that a failure cannot hold an
+// endless game; the first legal move where every move is worn or no
+// history is kept.
+func fallbackMove(moves []game.Transition, reached func(pos string) int) string {
+	if len(moves) == 0 {
+		return ""
+	}
+	for _, t := range moves {
+		if reached == nil || reached(t.Pos) < agent.Repeats {
+			return t.Move
+		}
+	}
+	return moves[0].Move
 }
 
 // reachedAfter is how often the game has been at each position the

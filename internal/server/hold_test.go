@@ -1,8 +1,10 @@
 package server
 
 import (
+	"slices"
 	"testing"
 
+	"passage/agent"
 	"passage/game"
 	"passage/internal/catalog"
 	"passage/internal/store"
@@ -56,5 +58,38 @@ func TestHistoryOf(t *testing.T) {
 	}
 	if (&actor{}).reachedAfter(nil) != nil {
 		t.Error("a game without a history gave its search one")
+	}
+}
+
+// TestFallbackMove: when a computer's search fails, the move played
+// instead leaves out the moves to positions the game has reached
+// agent.Repeats times, unless every move is one, as the players do.
+func TestFallbackMove(t *testing.T) {
+	moves := []game.Transition{{Move: "a", Pos: "p"}, {Move: "b", Pos: "q"}, {Move: "c", Pos: "r"}}
+	worn := func(ps ...string) func(string) int {
+		return func(pos string) int {
+			if slices.Contains(ps, pos) {
+				return agent.Repeats
+			}
+			return agent.Repeats - 1
+		}
+	}
+	for _, c := range []struct {
+		name    string
+		reached func(string) int
+		want    string
+	}{
+		{"no history", nil, "a"},
+		{"none worn", worn(), "a"},
+		{"first worn", worn("p"), "b"},
+		{"first two worn", worn("p", "q"), "c"},
+		{"all worn", worn("p", "q", "r"), "a"},
+	} {
+		if got := fallbackMove(moves, c.reached); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+	if got := fallbackMove(nil, nil); got != "" {
+		t.Errorf("no moves: %q", got)
 	}
 }
