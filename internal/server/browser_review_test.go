@@ -17,7 +17,8 @@ import (
 )
 
 // TestBrowserReview: a finished game's replay shows its review (the
-// graph with a line per seat and the current turn marked, the marks in
+// graph of the first seat's share in its colour and the second's above
+// it, the current turn marked, the marks in
 // the move list as the review classes them, each player's accuracy and
 // luck), going to a marked turn draws the better move on the board,
 // clicking the graph and its arrow keys move the replay, and the page
@@ -65,8 +66,9 @@ func TestBrowserReview(t *testing.T) {
 			}
 			run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+id+"/replay"))
 			waitJS(t, ctx, "the review", `document.querySelector('svg.review-graph') !== null && document.body.dataset.step === '0'`)
-			if got := get(t, ctx, "seat lines", chromedp.Evaluate[int](`document.querySelectorAll('svg.review-graph polyline.seat-line').length`)); got != 2 {
-				t.Errorf("%d seat lines on the graph, want 2", got)
+			// Two seats: one curve, each seat's share of the height in its colour.
+			if got := get(t, ctx, "shares", chromedp.Evaluate[string](`[...document.querySelectorAll('svg.review-graph .share')].map((e) => e.dataset.seat + ':' + getComputedStyle(e).fill).join(' ') + ' ' + document.querySelectorAll('svg.review-graph .edge, svg.review-graph .seat-line').length`)); got != "1:rgb(45, 39, 35) 0:rgb(251, 247, 236) 1" {
+				t.Errorf("the graph's shares and lines: %q, want Black's above and White's below one edge", got)
 			}
 			if got := get(t, ctx, "marks", chromedp.Evaluate[int](`document.querySelectorAll('#log li .review-mark').length`)); got != marked {
 				t.Errorf("%d marks in the move list, want the review's %d", got, marked)

@@ -154,6 +154,20 @@ export class Review {
     const y = (v) => TOP + (1 - v) * (H - TOP - BOTTOM);
     this.x = x;
     el('rect', { class: 'plot', x: L, y: TOP, width: W - L - R, height: H - TOP - BOTTOM }, svg);
+    const series = this.series();
+    const colour = (s) => mod.seatColor(o.seats[s] ? o.seats[s].cl : '');
+    const points = (vals) => vals.map((v, i) => (v === null ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`)).filter(Boolean);
+    // With two seats one curve says it all, as on lichess: the first
+    // seat's chance is the share of the height below it, in its colour,
+    // and the second's the share above it, in its own; two mirrored
+    // lines would only cross each other. More seats get a line each.
+    const two = series.length === 2;
+    const on = (s, v) => y(two && s === 1 ? 1 - v : v);
+    if (two) {
+      el('rect', { class: 'share', x: L, y: TOP, width: W - L - R, height: H - TOP - BOTTOM, 'data-seat': 1 }, svg).style.fill = colour(1);
+      const pts = points(series[0]);
+      el('polygon', { class: 'share', points: `${x(0)},${y(0)} ${pts.join(' ')} ${x(n)},${y(0)}`, 'data-seat': 0 }, svg).style.fill = colour(0);
+    }
     for (const v of [0, 0.5, 1]) {
       el('line', { class: v === 0.5 ? 'half' : 'grid', x1: L, x2: W - R, y1: y(v), y2: y(v) }, svg);
       const t = el('text', { class: 'axis', x: L - 4, y: y(v) + 4, 'text-anchor': 'end' }, svg);
@@ -163,19 +177,21 @@ export class Review {
       const t = el('text', { class: 'axis', x: x(i), y: H - 5, 'text-anchor': i ? 'end' : 'start' }, svg);
       t.textContent = String(i);
     }
-    const series = this.series();
-    series.forEach((vals, s) => {
-      const pts = vals.map((v, i) => (v === null ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`)).filter(Boolean);
-      if (pts.length < 2) return;
-      el('polyline', { class: 'halo', points: pts.join(' ') }, svg);
-      const line = el('polyline', { class: 'seat-line', points: pts.join(' '), 'data-seat': s }, svg);
-      line.style.stroke = mod.seatColor(o.seats[s] ? o.seats[s].cl : '');
-    });
+    if (two) {
+      el('polyline', { class: 'edge', points: points(series[0]).join(' ') }, svg);
+    } else {
+      series.forEach((vals, s) => {
+        const pts = points(vals);
+        if (pts.length < 2) return;
+        el('polyline', { class: 'halo', points: pts.join(' ') }, svg);
+        el('polyline', { class: 'seat-line', points: pts.join(' '), 'data-seat': s }, svg).style.stroke = colour(s);
+      });
+    }
     rep.decisions.forEach((d, i) => {
       const s = this.seatOf(d.seat);
-      if (d.exact && series[s][i] !== null) el('circle', { class: 'exact', cx: x(i), cy: y(series[s][i]), r: 2.5 }, svg);
+      if (d.exact && series[s][i] !== null) el('circle', { class: 'exact', cx: x(i), cy: on(s, series[s][i]), r: 2.5 }, svg);
       if (d.class) {
-        const m = el('circle', { class: `mark ${d.class}`, cx: x(i + 1), cy: y(d.after_move), r: { inaccuracy: 3.5, mistake: 4.5, blunder: 5.5 }[d.class], 'data-turn': d.turn }, svg);
+        const m = el('circle', { class: `mark ${d.class}`, cx: x(i + 1), cy: on(s, d.after_move), r: { inaccuracy: 3.5, mistake: 4.5, blunder: 5.5 }[d.class], 'data-turn': d.turn }, svg);
         title(m, `${name(s)}: ${T.markLabel(T.classes[d.class][1], d)}`);
       }
     });
