@@ -176,6 +176,33 @@ func TestBrowserReview(t *testing.T) {
 	}
 }
 
+// TestBrowserReviewLines: where the two seats' colours are too alike to
+// fill the graph with (two-player Ludo's red and green), the review
+// draws a line per seat, not shares, and passes axe-core.
+func TestBrowserReviewLines(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: time.Millisecond})
+	browser := newBrowser(t)
+	axe := axeSource(t)
+	c := s.create(t, createRequest{Rules: "kinevet", Options: map[string]string{"players": "2"}, Seats: []seatRequest{{Kind: "easy"}, {Kind: "easy"}}})
+	id := c.Game.ID
+	s.waitFor(t, id, "the end", func(v gameView) bool { return v.Status == "over" })
+	waitReview(t, s, id, "")
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 800))
+	run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+id+"/replay"))
+	waitJS(t, ctx, "the review", `document.querySelector('svg.review-graph') !== null`)
+	if got := get(t, ctx, "lines", chromedp.Evaluate[string](`document.querySelectorAll('svg.review-graph .share').length + ' ' + document.querySelectorAll('svg.review-graph polyline.seat-line').length`)); got != "0 2" {
+		t.Errorf("shares and seat lines on two-player Ludo's graph: %q, want no share and 2 lines", got)
+	}
+	screenshot(t, ctx, "review-ludo-1280x800")
+	for _, v := range axeViolations(t, ctx, axe) {
+		t.Errorf("accessibility: %s", v)
+	}
+	for _, pr := range probs.take() {
+		t.Errorf("replay: %s", pr)
+	}
+}
+
 // tableOverflow is how far the review's table of players reaches past its
 // card's content box, in CSS pixels (the card would cut it off there).
 func tableOverflow(t *testing.T, ctx context.Context) float64 {

@@ -160,13 +160,24 @@ export class Review {
     // With two seats one curve says it all, as on lichess: the first
     // seat's chance is the share of the height below it, in its colour,
     // and the second's the share above it, in its own; two mirrored
-    // lines would only cross each other. More seats get a line each.
-    const two = series.length === 2;
+    // lines would only cross each other. More seats, a game without a
+    // turn, or two colours too alike to fill with (two-player Ludo's red
+    // and green: the board module says, shareGraph) get a line each.
+    const two = series.length === 2 && n > 0 && mod.shareGraph === true;
     const on = (s, v) => y(two && s === 1 ? 1 - v : v);
     if (two) {
       el('rect', { class: 'share', x: L, y: TOP, width: W - L - R, height: H - TOP - BOTTOM, 'data-seat': 1 }, svg).style.fill = colour(1);
       const pts = points(series[0]);
       el('polygon', { class: 'share', points: `${x(0)},${y(0)} ${pts.join(' ')} ${x(n)},${y(0)}`, 'data-seat': 0 }, svg).style.fill = colour(0);
+      el('rect', { class: 'frame', x: L, y: TOP, width: W - L - R, height: H - TOP - BOTTOM }, svg);
+      // Which colour is whose: each seat's name in its own share, in
+      // the other's colour.
+      const top = el('text', { class: 'share-label', x: L + 4, y: TOP + 11 }, svg);
+      top.textContent = name(1);
+      top.style.fill = colour(0);
+      const bottom = el('text', { class: 'share-label', x: L + 4, y: y(0) - 4 }, svg);
+      bottom.textContent = name(0);
+      bottom.style.fill = colour(1);
     }
     for (const v of [0, 0.5, 1]) {
       el('line', { class: v === 0.5 ? 'half' : 'grid', x1: L, x2: W - R, y1: y(v), y2: y(v) }, svg);
@@ -187,15 +198,23 @@ export class Review {
         el('polyline', { class: 'seat-line', points: pts.join(' '), 'data-seat': s }, svg).style.stroke = colour(s);
       });
     }
+    // dot is a dot with a ring in the card's colour under its ink
+    // outline, so that one of the two stands out on either share.
+    const dot = (attrs) => {
+      el('circle', { class: 'ring', cx: attrs.cx, cy: attrs.cy, r: attrs.r + 1.5 }, svg);
+      return el('circle', attrs, svg);
+    };
     rep.decisions.forEach((d, i) => {
       const s = this.seatOf(d.seat);
-      if (d.exact && series[s][i] !== null) el('circle', { class: 'exact', cx: x(i), cy: on(s, series[s][i]), r: 2.5 }, svg);
+      if (d.exact && series[s][i] !== null) dot({ class: 'exact', cx: x(i), cy: on(s, series[s][i]), r: 2.5 });
       if (d.class) {
-        const m = el('circle', { class: `mark ${d.class}`, cx: x(i + 1), cy: on(s, d.after_move), r: { inaccuracy: 3.5, mistake: 4.5, blunder: 5.5 }[d.class], 'data-turn': d.turn }, svg);
+        const m = dot({ class: `mark ${d.class}`, cx: x(i + 1), cy: on(s, d.after_move), r: { inaccuracy: 3.5, mistake: 4.5, blunder: 5.5 }[d.class], 'data-turn': d.turn });
         title(m, `${name(s)}: ${T.markLabel(T.classes[d.class][1], d)}`);
       }
     });
-    this.now = el('line', { class: 'now', x1: x(0), x2: x(0), y1: TOP, y2: H - BOTTOM }, svg);
+    // The turn shown: an accent line on a wider one in the card's colour.
+    this.now = [el('line', { class: 'now-halo', x1: x(0), x2: x(0), y1: TOP, y2: H - BOTTOM }, svg),
+      el('line', { class: 'now', x1: x(0), x2: x(0), y1: TOP, y2: H - BOTTOM }, svg)];
     svg.addEventListener('click', (ev) => {
       const r = svg.getBoundingClientRect();
       const vx = ((ev.clientX - r.left) * W) / r.width;
@@ -241,8 +260,10 @@ export class Review {
     if (!this.rep) return;
     const ds = this.rep.decisions;
     n = Math.max(0, Math.min(ds.length, n));
-    this.now.setAttribute('x1', this.x(n));
-    this.now.setAttribute('x2', this.x(n));
+    for (const line of this.now) {
+      line.setAttribute('x1', this.x(n));
+      line.setAttribute('x2', this.x(n));
+    }
     const series = this.series();
     const name = (s) => (this.o.seats[s] ? this.o.seats[s].label || this.o.seats[s].name : this.rep.players[s].seat);
     const parts = series.map((v, s) => (v[n] === null ? null : T.chance(name(s), v[n]))).filter(Boolean).join(', ');

@@ -290,6 +290,11 @@ export function seatName() { return null; }
 // seatColor is the colour of a seat's chip.
 export function seatColor(letter) { return letter === 'w' ? '#fbf7ec' : '#2d2723'; }
 
+// shareGraph: the review's graph may fill each seat's share of its
+// height with the seat's colour (review.js), since White and Black
+// stand apart; Ludo's colours (red and green) do not.
+export const shareGraph = true;
+
 // prefersUpright: Senet's long board is drawn upright on a narrow
 // portrait screen.
 export const prefersUpright = '(orientation: portrait) and (max-width: 700px)';
