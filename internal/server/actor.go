@@ -351,6 +351,13 @@ func (a *actor) computerStep() {
 		chosen := time.Now()
 		a.post(func() {
 			a.thinking = false
+			if a.ctx.Err() != nil {
+				// The server is shutting down (Server.Close cancels
+				// every game before it stops them): the search was cut
+				// short, so its answer is no move of the computer's;
+				// the game goes on from here when the server starts again.
+				return
+			}
 			if a.epoch != epoch {
 				a.plan()
 				return

@@ -1,9 +1,14 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"log/slog"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"passage/agent"
 	"passage/internal/catalog"
@@ -29,5 +34,49 @@ func TestSearchStopsWithItsGame(t *testing.T) {
 	cancel()
 	if move, err := s.srv.choose(ctx, kit.ID(), "expert", pos, 3, nil, newPlayer); !errors.Is(err, context.Canceled) {
 		t.Errorf("a search whose game has stopped: %q, %v; want context.Canceled", move, err)
+	}
+}
+
+// lockedBuffer is a log's output, written by the server's goroutines
+// and read by the test.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestShutdownPlaysNoMove: a server that shuts down while a computer
+// searches does not play the move a cut-short search leaves (before,
+// the first legal move was played and stored in its place); the game
+// keeps its turns and goes on when the server starts again.
+func TestShutdownPlaysNoMove(t *testing.T) {
+	var logs lockedBuffer
+	s := newTestServer(t, Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "expert"}, {Kind: "expert"}}})
+	s.waitFor(t, c.Game.ID, "a few turns", func(v gameView) bool { return v.Turns >= 6 })
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if _, running := s.srv.pool.counts(); running > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no search running")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	s.srv.Close()
+	if out := logs.String(); strings.Contains(out, "computer move") {
+		t.Errorf("the shutdown played a move for the computer:\n%s", out)
 	}
 }
