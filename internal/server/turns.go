@@ -228,10 +228,16 @@ func (st turnState) next() action {
 }
 
 // back marks the away seats among seats as played by their person again.
-func (o *outcome) back(seats []int) {
+// A person back on their own turn gets a fresh clock for it: the turn's
+// limit ran out already (that is how they went away), and the old clock
+// would hand the seat to the computer again at once.
+func (o *outcome) back(seats []int, now time.Time) {
 	for _, s := range seats {
 		if o.next.g.Seats[s].Away {
 			o.next.g.Seats[s].Away = false
+			if o.next.toMove() == s {
+				o.next.turnStarted = now
+			}
 			o.writes = append(o.writes, storeWrite{kind: writeAway, seat: s, away: false})
 			o.events = append(o.events, event{Kind: "back", Seat: s})
 		}
@@ -244,7 +250,7 @@ func (o *outcome) hello(c command) error {
 		return err
 	}
 	if o.next.g.Status == store.StatusLive {
-		o.back(seats)
+		o.back(seats, c.now)
 	}
 	o.seats = seats
 	return nil
@@ -252,7 +258,7 @@ func (o *outcome) hello(c command) error {
 
 // actingSeat checks that the token may act now and returns the seat to
 // move; a person who was away is back.
-func (o *outcome) actingSeat(token string) (int, error) {
+func (o *outcome) actingSeat(token string, now time.Time) (int, error) {
 	st := &o.next
 	seats, err := st.seatsOf(token)
 	if err != nil {
@@ -271,7 +277,7 @@ func (o *outcome) actingSeat(token string) (int, error) {
 		name, _ := game.SeatName(st.kit.Ruleset, game.Player(seat))
 		return 0, newError(http.StatusConflict, game.ErrNotYourTurn, "not your turn: %s (seat %d) is to play", name, seat).as("not_your_turn")
 	}
-	o.back(seats)
+	o.back(seats, now)
 	return seat, nil
 }
 
@@ -299,7 +305,7 @@ func (o *outcome) throw(seat int) error {
 }
 
 func (o *outcome) personThrow(c command) error {
-	seat, err := o.actingSeat(c.token)
+	seat, err := o.actingSeat(c.token, c.now)
 	if err != nil {
 		return err
 	}
@@ -311,7 +317,7 @@ func (o *outcome) personMove(c command) error {
 		return newError(http.StatusBadRequest, game.ErrBadMove, "missing move").as("missing_move")
 	}
 	st := &o.next
-	if _, err := o.actingSeat(c.token); err != nil {
+	if _, err := o.actingSeat(c.token, c.now); err != nil {
 		return err
 	}
 	if c.expect != nil && *c.expect != st.g.Turns+1 {

@@ -196,3 +196,24 @@ func TestMachineAutomatic(t *testing.T) {
 		t.Errorf("hello of the person who was away: seats %+v events %+v", back.next.g.Seats, back.events)
 	}
 }
+
+// TestBackGetsFreshClock: a person whose time ran out and who comes back
+// on their own turn has the whole limit again, rather than the old
+// deadline that would send them away at once.
+func TestBackGetsFreshClock(t *testing.T) {
+	st := machine(t, store.Seat{Kind: "medium"}, store.Seat{Kind: store.Human, TokenHash: hashToken("black")})
+	st.g.TimeLimit = time.Minute
+	a := st.next()
+	if a.kind != actDeadline || a.seat != 1 {
+		t.Fatalf("with a limit: next %+v", a)
+	}
+	away := mustApply(t, st, command{kind: cmdTimeout, seat: 1, now: a.at})
+	later := a.at.Add(5 * time.Second)
+	back := mustApply(t, away.next, command{kind: cmdHello, token: "black", now: later})
+	if back.next.g.Seats[1].Away {
+		t.Fatal("still away after hello")
+	}
+	if n := back.next.next(); n.kind != actDeadline || !n.at.Equal(later.Add(time.Minute)) {
+		t.Errorf("back on their turn: next %+v, want a deadline a minute after the return (%v)", n, later.Add(time.Minute))
+	}
+}
