@@ -194,7 +194,30 @@ func (rv *reviewer) startNext() {
 	rv.waiting[0] = nil
 	rv.waiting = rv.waiting[1:]
 	rv.current = j
-	rv.s.pool.submitLow(rv.s.ctx, func() { rv.begin(j) })
+	rv.s.pool.submitLow(rv.s.ctx, rv.guarded(j, func() { rv.begin(j) }))
+}
+
+// guarded is f, a step of review j for the pool, with a panic in it (a
+// bug in a judge: the searches and the endgame tables panic on what
+// cannot happen) ending the review as failed instead of the server, as
+// a computer's search does (Server.choose).
+func (rv *reviewer) guarded(j *reviewJob, f func()) func() {
+	return func() {
+		defer func() {
+			v := recover()
+			if v == nil {
+				return
+			}
+			rv.s.log.Error("game review panicked", "game", j.key.id, "level", j.key.level, "panic", v)
+			rv.mu.Lock()
+			mine := rv.current == j // not finished before the panic
+			rv.mu.Unlock()
+			if mine {
+				rv.finish(j, fmt.Errorf("panic: %v", v))
+			}
+		}()
+		f()
+	}
 }
 
 // begin reads the game's record and opens its judge (on the pool), then
@@ -238,7 +261,7 @@ func (rv *reviewer) step(j *reviewJob, step analysis.Stepper) {
 	j.done, j.total = n, total
 	rv.mu.Unlock()
 	if !done {
-		rv.s.pool.submitLow(rv.s.ctx, func() { rv.step(j, step) })
+		rv.s.pool.submitLow(rv.s.ctx, rv.guarded(j, func() { rv.step(j, step) }))
 		return
 	}
 	doc, err := json.Marshal(step.Report())

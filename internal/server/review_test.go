@@ -334,3 +334,27 @@ func TestReviewStopsOnShutdown(t *testing.T) {
 		t.Errorf("after Close: %d searches queued, %d running", q, r)
 	}
 }
+
+// panicStepper is a judge with a bug: its first step panics.
+type panicStepper struct{}
+
+func (panicStepper) Next() (bool, error)     { panic("a bug in a judge") }
+func (panicStepper) Progress() (int, int)    { return 0, 1 }
+func (panicStepper) Report() analysis.Report { return analysis.Report{} }
+
+// TestReviewPanicFails: a review whose judge panics fails, as a review
+// that returns an error does, instead of taking the server down.
+func TestReviewPanicFails(t *testing.T) {
+	s := newTestServer(t, Config{})
+	rv := s.srv.reviews
+	j := &reviewJob{key: reviewKey{"g", "hard"}}
+	rv.mu.Lock()
+	rv.jobs[j.key], rv.current = j, j
+	rv.mu.Unlock()
+	rv.guarded(j, func() { rv.step(j, panicStepper{}) })()
+	rv.mu.Lock()
+	defer rv.mu.Unlock()
+	if _, running := rv.jobs[j.key]; running || rv.current != nil || !rv.failed[j.key] {
+		t.Errorf("after the panic: job kept %v, current %v, failed %v; want the review failed and gone", running, rv.current, rv.failed[j.key])
+	}
+}
