@@ -80,3 +80,30 @@ func TestShutdownPlaysNoMove(t *testing.T) {
 		t.Errorf("the shutdown played a move for the computer:\n%s", out)
 	}
 }
+
+// TestHelloKeepsSearch: a page saying hello (as it does on every
+// connect) changes nothing, so the actor's epoch stays: a computer's
+// search under way is not thrown away, and a page that says hello over
+// and over cannot stall it.
+func TestHelloKeepsSearch(t *testing.T) {
+	s := newTestServer(t, Config{})
+	// Black (the person) throws first: nothing moves while they wait.
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
+	ctx := context.Background()
+	epoch := func() uint64 {
+		e, err := withActor(ctx, s.srv, c.Game.ID, func(a *actor) (uint64, error) { return a.epoch, nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	before := epoch()
+	for range 3 {
+		if _, err := withActor(ctx, s.srv, c.Game.ID, func(a *actor) ([]int, error) { return a.hello(c.Token) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := epoch(); after != before {
+		t.Errorf("three hellos moved the epoch from %d to %d", before, after)
+	}
+}
