@@ -47,8 +47,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/record.json", s.gameRoute(s.handleRecordJSON))
 	mux.HandleFunc("GET /api/games/{id}/verify", s.gameRoute(s.handleVerify))
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.gameRoute(s.handleAnalysis))
-	mux.HandleFunc("GET /cluster/games/{id}/state", s.gameRoute(s.handleSnapshot))
-	mux.HandleFunc("POST /cluster/games/{id}/intent", s.gameRoute(s.handleRelayedIntent))
+	mux.HandleFunc("GET /cluster/games/{id}/state", s.peerOnly(s.gameRoute(s.handleSnapshot)))
+	mux.HandleFunc("POST /cluster/games/{id}/intent", s.peerOnly(s.gameRoute(s.handleRelayedIntent)))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, r.URL.Path).as("no_endpoint"))
 	})

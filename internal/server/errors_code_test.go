@@ -127,6 +127,9 @@ func TestErrorAnswersHaveCodes(t *testing.T) {
 		{"POST", "/api/games/" + id + "/move", black, map[string]any{"move": "1-2"}, "not_thrown"},
 		{"GET", "/api/games/" + id + "/verify", "", nil, "seed_hidden"},
 		{"GET", "/api/games?status=nope", "", nil, "bad_request"},
+		// The endpoints between a cluster's nodes are for nodes only.
+		{"GET", "/cluster/games/" + id + "/state", "", nil, "no_endpoint"},
+		{"POST", "/cluster/games/" + id + "/intent", "", map[string]any{"type": "throw", "token": black}, "no_endpoint"},
 	}
 	for _, tt := range tests {
 		status, b := s.do(t, tt.method, tt.path, tt.token, tt.body)

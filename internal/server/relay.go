@@ -89,6 +89,20 @@ func (s *Server) handleRelayedIntent(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.intent(r.Context(), r, r.PathValue("id"), websocket.MessageText, body))
 }
 
+// peerOnly is h for the cluster's other nodes only (they send the
+// shared secret): anyone else, and everyone on a single node, gets 404,
+// so the endpoints between nodes are no second door to the games (and
+// cannot load games into memory for a stranger).
+func (s *Server) peerOnly(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if s.secret == "" || subtle.ConstantTimeCompare([]byte(r.Header.Get(peerHeader)), []byte(s.secret)) != 1 {
+			s.fail(w, r, newError(http.StatusNotFound, nil, "no such endpoint: %s %s", r.Method, r.URL.Path).as("no_endpoint"))
+			return
+		}
+		h(w, r)
+	}
+}
+
 // peerClient is the client a trusted peer forwarded r for.
 func (s *Server) peerClient(r *http.Request) (string, bool) {
 	c := r.Header.Get(clientHeader)
