@@ -28,6 +28,7 @@ var (
 	errNotStarted = &apiError{status: http.StatusConflict, code: "not_started", msg: "the game has not started: abort it instead"}
 	errTooLate    = &apiError{status: http.StatusConflict, code: "too_late_to_abort", msg: "too late to abort: both sides have moved (resign instead)"}
 	errNotLeft    = &apiError{status: http.StatusConflict, code: "no_opponent_left", msg: "no opponent has left: a claim needs an opponent whose time ran out (shown as away)"}
+	errOthersPlay = &apiError{status: http.StatusConflict, code: "others_still_playing", msg: "other sides still play: a claim needs every other side to have left (hand the seats that left to the computer instead)"}
 )
 
 // holder checks that token holds a seat of a game not yet over and
@@ -109,8 +110,8 @@ func (o *outcome) abort(c command) error {
 	return nil
 }
 
-// claim ends a live game in the claimant's favour when an opponent
-// left: their time limit ran out and the computer plays their seat
+// claim ends a live game in the claimant's favour when every other side
+// left: their time limit ran out and the computer plays their seats
 // (Away) until they come back.
 func (o *outcome) claim(c command) error {
 	seats, err := o.holder(c.token)
@@ -120,8 +121,14 @@ func (o *outcome) claim(c command) error {
 	if o.next.g.Status == store.StatusWaiting {
 		return errNotStarted
 	}
-	if len(o.next.leftBy(seats)) == 0 {
+	left := o.next.leftBy(seats)
+	if len(left) == 0 {
 		return errNotLeft
+	}
+	if len(left) < len(o.next.g.Seats)-len(seats) {
+		// With three or four sides, one that left does not end the game
+		// for the others still playing (a computer's seat never leaves).
+		return errOthersPlay
 	}
 	o.end(endRecord{How: "claim", Seat: seats[0], Payoffs: winsFor(len(o.next.g.Seats), seats)}, c)
 	return nil

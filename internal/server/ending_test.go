@@ -145,3 +145,25 @@ func TestResultText(t *testing.T) {
 		t.Errorf("no winner: %q, want %q", got, want)
 	}
 }
+
+// TestMachineClaimNeedsAllGone: with three sides a claim needs both
+// others to have left; one gone is not enough (the other still plays),
+// and a computer's seat never leaves.
+func TestMachineClaimNeedsAllGone(t *testing.T) {
+	person := func(tok string) store.Seat { return store.Seat{Kind: store.Human, TokenHash: hashToken(tok)} }
+	st := machineOf(t, "kinevet", []string{"players=3"}, person("a"), person("b"), person("c"))
+	st.g.Seats[1].Away = true
+	if _, err := st.apply(command{kind: cmdClaim, token: "a", now: machineT0}); err != errOthersPlay {
+		t.Errorf("claim with one of two opponents gone: %v, want errOthersPlay", err)
+	}
+	st.g.Seats[2].Away = true
+	out := mustApply(t, st, command{kind: cmdClaim, token: "a", now: machineT0})
+	if r := gameResult(st.kit.Ruleset, out.next.g); r.Winner != 0 || r.How != "claim" {
+		t.Errorf("claim with both opponents gone: %+v", r)
+	}
+	withComputer := machineOf(t, "kinevet", []string{"players=3"}, person("a"), person("b"), store.Seat{Kind: "medium"})
+	withComputer.g.Seats[1].Away = true
+	if _, err := withComputer.apply(command{kind: cmdClaim, token: "a", now: machineT0}); err != errOthersPlay {
+		t.Errorf("claim while a computer plays on: %v, want errOthersPlay", err)
+	}
+}

@@ -20,7 +20,14 @@ var machineT0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 // and "black" (Black throws first), or with the seats given.
 func machine(t *testing.T, seats ...store.Seat) turnState {
 	t.Helper()
-	kit, err := catalog.Open("senet-jequier", nil)
+	return machineOf(t, "senet-jequier", nil, seats...)
+}
+
+// machineOf is a game of rules with options opts between the seats given
+// (two people, "white" and "black", when none are).
+func machineOf(t *testing.T, rules string, opts []string, seats ...store.Seat) turnState {
+	t.Helper()
+	kit, err := catalog.Open(rules, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

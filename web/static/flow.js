@@ -69,8 +69,10 @@ export class FlowControls {
     const row = h('div', { class: 'flow-buttons' });
     if (away.length) {
       out.push(h('p', { class: 'small' }, t('web.flow.away', { Names: list(away.map((s) => s.label)), Count: away.length })));
-      row.append(this.button(t('web.flow.claim'), 'claim', () => this.end('claim')),
-        this.button(t('web.flow.handover'), 'handover', () => this.end('handover'), 'secondary'));
+      // A claim ends the game for everyone: only when every other side
+      // has left (the server's rule; a computer's seat never leaves).
+      if (away.length === g.seats.length - mine.length) row.append(this.button(t('web.flow.claim'), 'claim', () => this.end('claim')));
+      row.append(this.button(t('web.flow.handover'), 'handover', () => this.end('handover'), 'secondary'));
     }
     if (state.abort) row.append(this.button(t('web.flow.abort'), 'abort', () => this.end('abort'), 'secondary'));
     if (g.status === 'live') {
