@@ -33,6 +33,10 @@ type ReviewConfig struct {
 	// MaxQueued caps the reviews waiting or running (16); past it a
 	// request is refused with 503 and Retry-After.
 	MaxQueued int
+	// PerClient caps the reviews one client has waiting or running (4),
+	// so that one client cannot keep the queue full for everyone; past
+	// it a request is refused with 429 and Retry-After.
+	PerClient int
 	// Rate and Burst limit the reviews one client may start (20 a
 	// minute, bursts of 10); asking about one already started is free.
 	Rate  rate.Limit
@@ -51,6 +55,9 @@ func (c ReviewConfig) withDefaults() ReviewConfig {
 	}
 	if c.MaxQueued <= 0 {
 		c.MaxQueued = 16
+	}
+	if c.PerClient <= 0 {
+		c.PerClient = 4
 	}
 	if c.Rate <= 0 {
 		c.Rate = rate.Limit(20.0 / 60)
@@ -75,8 +82,9 @@ type reviewKey struct{ id, level string }
 // reviewJob is a review waiting or running.
 type reviewJob struct {
 	key         reviewKey
-	done, total int  // turns judged, turns in the game
-	started     bool // its first step has begun
+	client      string // who asked for it; "" for a game reviewed as it ended
+	done, total int    // turns judged, turns in the game
+	started     bool   // its first step has begun
 }
 
 // reviewProgress is the answer (202) while a review waits or runs.
@@ -136,10 +144,20 @@ func (rv *reviewer) request(id, level string, turns int, client string) (reviewP
 	if len(rv.jobs) >= rv.cfg.MaxQueued {
 		return reviewProgress{}, errReviewFull
 	}
+	mine := 0
+	for _, j := range rv.jobs {
+		if j.client == client {
+			mine++
+		}
+	}
+	if mine >= rv.cfg.PerClient {
+		return reviewProgress{}, refusal(http.StatusTooManyRequests, "review_client", 30*time.Second,
+			"you have %d reviews waiting or running, as many as one address may: wait for one to finish", mine).as("too_many_reviews")
+	}
 	if err := limit(rv.limit, client, "reviews started"); err != nil {
 		return reviewProgress{}, err
 	}
-	return rv.progress(rv.queue(key, turns)), nil
+	return rv.progress(rv.queue(key, turns, client)), nil
 }
 
 // auto queues the review of a game that has just ended, at the default
@@ -154,12 +172,12 @@ func (rv *reviewer) auto(id string, turns int) {
 	if rv.jobs[key] != nil || len(rv.jobs) >= rv.cfg.MaxQueued {
 		return
 	}
-	rv.queue(key, turns)
+	rv.queue(key, turns, "")
 }
 
 // queue adds a review and starts it if none runs; rv.mu is held.
-func (rv *reviewer) queue(key reviewKey, turns int) *reviewJob {
-	j := &reviewJob{key: key, total: turns}
+func (rv *reviewer) queue(key reviewKey, turns int, client string) *reviewJob {
+	j := &reviewJob{key: key, client: client, total: turns}
 	rv.jobs[key] = j
 	rv.waiting = append(rv.waiting, j)
 	rv.startNext()

@@ -358,3 +358,25 @@ func TestReviewPanicFails(t *testing.T) {
 		t.Errorf("after the panic: job kept %v, current %v, failed %v; want the review failed and gone", running, rv.current, rv.failed[j.key])
 	}
 }
+
+// TestReviewPerClient: one client may have only so many reviews waiting
+// or running (429, too_many_reviews), while another client's are still
+// taken.
+func TestReviewPerClient(t *testing.T) {
+	s := newTestServer(t, Config{Review: ReviewConfig{OnRequestOnly: true, PerClient: 2}})
+	ids := []string{finishedGame(t, s), finishedGame(t, s), finishedGame(t, s)}
+	release := holdPool(t, s.srv)
+	defer release()
+	for _, id := range ids[:2] {
+		s.ok(t, http.StatusAccepted, "GET", "/api/games/"+id+"/analysis", "", nil, nil)
+	}
+	status, b := s.do(t, "GET", "/api/games/"+ids[2]+"/analysis", "", nil)
+	var e errorBody
+	json.Unmarshal(b, &e)
+	if status != http.StatusTooManyRequests || e.Code != "too_many_reviews" {
+		t.Errorf("a third review of one client: %d %s, want 429 too_many_reviews", status, b)
+	}
+	if _, err := s.srv.reviews.request(ids[2], "hard", 10, "another client"); err != nil {
+		t.Errorf("another client's review: %v", err)
+	}
+}
