@@ -1,12 +1,10 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -37,31 +35,12 @@ func TestSearchStopsWithItsGame(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a log's output, written by the server's goroutines
-// and read by the test.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // TestShutdownPlaysNoMove: a server that shuts down while a computer
 // searches does not play the move a cut-short search leaves (before,
 // the first legal move was played and stored in its place); the game
 // keeps its turns and goes on when the server starts again.
 func TestShutdownPlaysNoMove(t *testing.T) {
-	var logs lockedBuffer
+	var logs syncBuffer
 	s := newTestServer(t, Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "expert"}, {Kind: "expert"}}})
 	s.waitFor(t, c.Game.ID, "a few turns", func(v gameView) bool { return v.Turns >= 6 })
