@@ -228,10 +228,11 @@ func (a *actor) do(c command) (outcome, error) {
 		return out, err
 	}
 	a.st = out.next
-	if c.kind == cmdHello && len(out.writes) == 0 && len(out.events) == 0 {
-		// A page (re)connecting changed nothing: the computer's search
-		// and the timers go on (a new epoch would throw the search away,
-		// and a page that says hello again and again would stall it).
+	if len(out.writes) == 0 && len(out.events) == 0 {
+		// Nothing changed (a page saying hello as it connects): the
+		// computer's search and the timers go on. A new epoch would throw
+		// the search away, and a page saying hello again and again would
+		// stall it.
 		return out, nil
 	}
 	a.epoch++

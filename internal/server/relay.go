@@ -95,7 +95,7 @@ func (s *Server) handleRelayedIntent(w http.ResponseWriter, r *http.Request) {
 // cannot load games into memory for a stranger).
 func (s *Server) peerOnly(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if s.secret == "" || subtle.ConstantTimeCompare([]byte(r.Header.Get(peerHeader)), []byte(s.secret)) != 1 {
+		if !s.fromPeer(r) {
 			s.fail(w, r, newError(http.StatusNotFound, nil, "no such endpoint: %s %s", r.Method, r.URL.Path).as("no_endpoint"))
 			return
 		}
@@ -103,10 +103,16 @@ func (s *Server) peerOnly(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
+// fromPeer reports whether r comes from another node of the cluster: it
+// carries the nodes' shared secret (a single node has none).
+func (s *Server) fromPeer(r *http.Request) bool {
+	return s.secret != "" && subtle.ConstantTimeCompare([]byte(r.Header.Get(peerHeader)), []byte(s.secret)) == 1
+}
+
 // peerClient is the client a trusted peer forwarded r for.
 func (s *Server) peerClient(r *http.Request) (string, bool) {
 	c := r.Header.Get(clientHeader)
-	if s.secret == "" || c == "" || subtle.ConstantTimeCompare([]byte(r.Header.Get(peerHeader)), []byte(s.secret)) != 1 {
+	if c == "" || !s.fromPeer(r) {
 		return "", false
 	}
 	return c, true
