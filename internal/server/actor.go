@@ -35,13 +35,17 @@ type actor struct {
 	cancel context.CancelFunc
 
 	// Touched only from the mailbox.
-	st         turnState
-	subs       map[*subscriber]struct{}
-	epoch      uint64 // counts changes: a timer or answer for an older epoch is stale
-	timer      *time.Timer
-	deadline   time.Time // the running time limit, shown to clients
-	thinking   bool      // a computer's search is queued or running
-	published  uint64    // messages broadcast, the seq of the game's notes to other nodes
+	st        turnState
+	subs      map[*subscriber]struct{}
+	epoch     uint64 // counts changes: a timer or answer for an older epoch is stale
+	timer     *time.Timer
+	deadline  time.Time // the running time limit, shown to clients
+	thinking  bool      // a computer's search is queued or running
+	published uint64    // messages broadcast, the seq of the game's notes to other nodes
+	// lastActive is when a command last changed or answered the game, or
+	// a stream came or went. It is zero until then, and a refused
+	// command leaves it alone: a stranger's refused commands neither
+	// load a game for longer than the next sweep nor keep it in memory.
 	lastActive time.Time
 
 	// history counts the positions the game has been at (its start and
@@ -81,7 +85,7 @@ func newActor(srv *Server, st turnState) *actor {
 	ctx, cancel := context.WithCancel(srv.ctx)
 	return &actor{
 		srv: srv, id: st.g.ID, ctx: ctx, cancel: cancel, st: st, w: srv.st,
-		lastActive: time.Now(), done: make(chan struct{}),
+		done: make(chan struct{}),
 	}
 }
 
@@ -212,11 +216,11 @@ func (a *actor) after(d time.Duration, f func()) {
 // the new state, the broadcast and the next automatic action. A failed
 // write stops the actor, so that the game is read again from the store.
 func (a *actor) do(c command) (outcome, error) {
-	a.lastActive = time.Now()
 	out, err := a.st.apply(c)
 	if err != nil {
 		return out, err
 	}
+	a.lastActive = time.Now()
 	if err := a.persist(out.writes); err != nil {
 		// The game as stored differs from this one (a conflict) or the
 		// store failed: the next request reads it again.

@@ -76,23 +76,25 @@ func (s *testServer) waitForActors(t *testing.T, n int) {
 	}
 }
 
-// TestTimeLimit: a person who does not play in time has the seat played
-// by the computer, and gets it back by acting.
+// TestTimeLimit: a person who does not play in time, after a first
+// turn, has the seat played by the computer, and gets it back by acting.
 func TestTimeLimit(t *testing.T) {
-	// 5 units of 50 ms: long enough that the game's creation answers
-	// before the time runs out, also under the race detector.
-	s := newTestServer(t, Config{TimeUnit: 50 * time.Millisecond})
-	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
+	// 10 units of 50 ms: long enough that the game's creation answers
+	// and Black plays a first turn before the time runs out, also under
+	// the race detector.
+	s := newTestServer(t, Config{TimeUnit: 50 * time.Millisecond, BotDelay: time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 10,
 		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
 	id, black := c.Game.ID, c.Token
-	if c.Game.Deadline == nil || c.Game.TimeLimit != 5 {
+	if c.Game.Deadline == nil || c.Game.TimeLimit != 10 {
 		t.Fatalf("a person to play with a time limit: deadline %v, limit %d", c.Game.Deadline, c.Game.TimeLimit)
 	}
+	s.firstTurns(t, id, map[int]string{1: black})
 	w := s.dial(t, id)
 	for {
 		m := w.readType("state")
 		if m.Event == nil && m.Game.Seats[1].Away {
-			break // Black (to throw first) went away before the stream opened
+			break // Black went away before the stream opened
 		}
 		if m.Event != nil && m.Event.Kind == "away" {
 			if m.Event.Seat != 1 || !m.Game.Seats[1].Away {
@@ -160,6 +162,39 @@ func TestResume(t *testing.T) {
 	}
 	b.waitFor(t, bots.Game.ID, "the computers to finish", func(v gameView) bool { return v.Status == "over" })
 	verifyGame(t, b, bots.Game.ID)
+}
+
+// TestDowntimeDoesNotCount: a person's turn whose time limit ran out
+// while the server was down has the whole limit again from the restart,
+// instead of going to the computer as soon as the game is loaded; the
+// clock then runs as usual.
+func TestDowntimeDoesNotCount(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "passage.db")
+	open := func() *testServer {
+		st, err := sqlite.Open(context.Background(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return newTestServer(t, Config{Store: st, TimeUnit: 10 * time.Millisecond, BotDelay: time.Millisecond, SweepEvery: 10 * time.Millisecond})
+	}
+	a := open()
+	c := a.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 100,
+		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
+	id := c.Game.ID
+	a.firstTurns(t, id, map[int]string{1: c.Token})
+	a.waitFor(t, id, "Black to play", func(v gameView) bool { return v.ToMove == 1 })
+	a.srv.Close()
+	a.ts.Close()
+	a.st.Close()
+	time.Sleep(1200 * time.Millisecond) // Black's one-second turn runs out while no server runs
+
+	restart := time.Now()
+	b := open()
+	v := b.game(t, id)
+	if v.Seats[1].Away || v.Deadline == nil || v.Deadline.Before(restart.Add(time.Second)) {
+		t.Fatalf("after the restart: Black %+v, deadline %v, want the whole second from %v", v.Seats[1], v.Deadline, restart)
+	}
+	b.waitFor(t, id, "Black's time to run out after the restart", func(v gameView) bool { return v.Seats[1].Away })
 }
 
 // TestClosedServer: after Close, intents are refused with 503 and the

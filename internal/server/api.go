@@ -42,7 +42,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/claim", s.gameRoute(s.endHandler(cmdClaim)))
 	mux.HandleFunc("POST /api/games/{id}/handover", s.gameRoute(s.endHandler(cmdHandOver)))
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.gameRoute(s.handleRematch))
-	mux.HandleFunc("GET /api/games/{id}/events", s.gameRoute(s.handleEvents))
+	mux.HandleFunc("GET /api/games/{id}/events", s.streamCap(s.gameRoute(s.handleEvents)))
 	mux.HandleFunc("GET /api/games/{id}/record", s.gameRoute(s.handleRecordText))
 	mux.HandleFunc("GET /api/games/{id}/record.json", s.gameRoute(s.handleRecordJSON))
 	mux.HandleFunc("GET /api/games/{id}/verify", s.gameRoute(s.handleVerify))

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -164,22 +165,29 @@ func TestBrowserAbort(t *testing.T) {
 	}
 }
 
-// awayGame starts a Jéquier game with a short time limit between alice,
-// who created it through the API (her page holds her token as if she
-// had created it in the lobby), and bob, who took Black's seat by the
-// invite link and then does nothing: Black throws first, so bob's time
-// runs out and the computer plays for him. It returns the game's ID
-// once alice's page offers to claim the win.
+// awayGame starts a Jéquier game with a short time limit between alice
+// and bob, who took their seats through the API (their pages hold their
+// tokens as if they had created and joined it in the browser; taking a
+// seat by the invite link in a page: TestBrowserAutoPass). Each plays a
+// first turn, then bob does nothing: his time runs out and the computer
+// plays for him. It returns the game's ID once alice's page offers to
+// claim the win.
 func awayGame(t *testing.T, s *testServer, alice, bob context.Context) string {
 	t.Helper()
 	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
 	id := c.Game.ID
-	run(t, alice, "alice's page with her seat",
-		chromedp.Navigate(s.url+"/"),
-		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: [0]}))`, id, c.Token)),
-		chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
-	run(t, bob, "bob takes Black by the invite", chromedp.Navigate(s.url+c.Invites[0].Path), visible("svg#board .piece"))
+	var taken takeResult
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/1", "", map[string]string{"invite": c.Invites[0].Secret}, &taken)
+	s.firstTurns(t, id, map[int]string{0: c.Token, 1: taken.Token})
+	page := func(who context.Context, name, token string, seat int) {
+		run(t, who, name+"'s page with the seat",
+			chromedp.Navigate(s.url+"/"),
+			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: [%d]}))`, id, token, seat)),
+			chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	}
+	page(alice, "alice", c.Token, 0)
+	page(bob, "bob", taken.Token, 1)
 	waitJS(t, bob, "bob holds Black", `document.querySelector('#seats li[data-seat="1"]').textContent.includes('you')`)
 	run(t, alice, "the offer to claim", visible(`[data-flow="claim"]`), visible(`[data-flow="handover"]`))
 	return id

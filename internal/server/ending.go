@@ -18,8 +18,8 @@ import (
 // endRecord is the stored result of a game that ended without a last
 // move.
 type endRecord struct {
-	How     string    `json:"how"`  // "resign", "abort" or "claim"
-	Seat    int       `json:"seat"` // who resigned, aborted or claimed
+	How     string    `json:"how"`  // "resign", "abort", "noStart" (aborted: a seat's first turn ran out) or "claim"
+	Seat    int       `json:"seat"` // who resigned, aborted, did not start or claimed
 	Turn    int       `json:"turn"` // the turn in progress
 	Payoffs []float64 `json:"payoffs"`
 }
@@ -187,6 +187,8 @@ func resultText(rules game.Ruleset, how string, seat, turn, winner int) string {
 		return fmt.Sprintf("%s resigned on turn %d", name(seat), turn)
 	case "abort":
 		return fmt.Sprintf("%s aborted the game on turn %d: no winner", name(seat), turn)
+	case "noStart":
+		return fmt.Sprintf("%s did not play a first turn in time: the game is aborted, no winner", name(seat))
 	case "claim":
 		return fmt.Sprintf("%s claimed the win on turn %d: the opponent left", name(seat), turn)
 	}

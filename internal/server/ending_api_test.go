@@ -90,11 +90,12 @@ func TestAPIResignAbort(t *testing.T) {
 // claims the win.
 func TestAPIClaim(t *testing.T) {
 	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond})
-	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 20,
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
 	id, white := c.Game.ID, c.Token
 	var taken takeResult
 	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/1", "", map[string]string{"invite": c.Invites[0].Secret}, &taken)
+	s.firstTurns(t, id, map[int]string{0: white, 1: taken.Token})
 	s.waitFor(t, id, "Black's time to run out", func(v gameView) bool { return v.Seats[1].Away })
 	// (A claim by the one who left is refused: TestMachineClaim. Here
 	// White's own time may run out too, which would make it allowed.)
@@ -109,10 +110,12 @@ func TestAPIClaim(t *testing.T) {
 // hands their seat to the computer, which plays it from then on.
 func TestAPIHandOver(t *testing.T) {
 	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond})
-	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 20,
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
 	id, white := c.Game.ID, c.Token
-	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/1", "", map[string]string{"invite": c.Invites[0].Secret}, nil)
+	var taken takeResult
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/1", "", map[string]string{"invite": c.Invites[0].Secret}, &taken)
+	s.firstTurns(t, id, map[int]string{0: white, 1: taken.Token})
 	if status, b := s.do(t, "POST", "/api/games/"+id+"/handover", "not-a-seat", nil); status != http.StatusForbidden {
 		t.Errorf("hand over with a token of no seat: %d %s, want 403", status, b)
 	}
@@ -125,4 +128,22 @@ func TestAPIHandOver(t *testing.T) {
 	s.waitFor(t, id, "the computer to play Black's seat", func(v gameView) bool {
 		return v.Last != nil && v.Last.Seat == 1 && v.Last.By == resp.Game.Seats[1].Kind
 	})
+}
+
+// TestNoFirstMoveAborts: against a computer that moves first, a person
+// who never plays a first turn has the game aborted when their time runs
+// out, rather than left to the computers: such a game would be one
+// between computers that no client's cap counts.
+func TestNoFirstMoveAborts(t *testing.T) {
+	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, BotDelay: time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "medium"}}})
+	v := s.waitFor(t, c.Game.ID, "the game to end", func(v gameView) bool { return v.Status != "live" })
+	if r := v.Result; v.Status != "over" || r == nil || r.How != "noStart" || r.Seat != 0 || r.Winner != -1 {
+		t.Fatalf("White never played: status %q result %+v", v.Status, v.Result)
+	}
+	if v.Turns == 0 || v.Last.Seat != 1 {
+		t.Errorf("the computer's first turn was not played: %+v", stateOf(v))
+	}
+	s.waitForActors(t, 0)
 }

@@ -85,7 +85,7 @@ func TestMachineAbort(t *testing.T) {
 }
 
 func TestMachineClaim(t *testing.T) {
-	st := machine(t)
+	st := started(machine(t))
 	st.g.TimeLimit = time.Minute
 	if _, err := st.apply(command{kind: cmdClaim, token: "white", now: machineT0}); err != errNotLeft {
 		t.Errorf("claim while the opponent is there: %v, want errNotLeft", err)
@@ -106,7 +106,7 @@ func TestMachineClaim(t *testing.T) {
 }
 
 func TestMachineHandOver(t *testing.T) {
-	st := machine(t)
+	st := started(machine(t))
 	st.g.TimeLimit = time.Minute
 	if _, err := st.apply(command{kind: cmdHandOver, token: "white", by: "easy"}); err != errNotLeft {
 		t.Errorf("hand over while the opponent is there: %v, want errNotLeft", err)
@@ -165,5 +165,34 @@ func TestMachineClaimNeedsAllGone(t *testing.T) {
 	withComputer.g.Seats[1].Away = true
 	if _, err := withComputer.apply(command{kind: cmdClaim, token: "a", now: machineT0}); err != errOthersPlay {
 		t.Errorf("claim while a computer plays on: %v, want errOthersPlay", err)
+	}
+}
+
+// TestMachineNoFirstMove: a person whose time runs out before they have
+// played a turn aborts the game, with no winner, instead of leaving the
+// seat to the computer; once they have played, the computer takes over.
+func TestMachineNoFirstMove(t *testing.T) {
+	st := machine(t, store.Seat{Kind: "medium"}, store.Seat{Kind: store.Human, TokenHash: hashToken("black")})
+	st.g.TimeLimit = time.Minute
+	a := st.next()
+	out := mustApply(t, st, command{kind: cmdTimeout, seat: 1, now: a.at})
+	r := gameResult(st.kit.Ruleset, out.next.g)
+	if out.next.g.Status != store.StatusOver || r.How != "noStart" || r.Seat != 1 || r.Winner != -1 || r.Payoffs[0] != 0 || r.Payoffs[1] != 0 {
+		t.Fatalf("Black's first turn ran out: status %q result %+v", out.next.g.Status, r)
+	}
+	if r.Text != "Black did not play a first turn in time: the game is aborted, no winner" {
+		t.Errorf("result text %q", r.Text)
+	}
+	if len(out.writes) != 1 || out.writes[0].kind != writeEnd || len(out.events) != 1 || out.events[0].Kind != "noStart" || out.events[0].Seat != 1 {
+		t.Errorf("writes %+v events %+v", out.writes, out.events)
+	}
+	if n := out.next.next(); n.kind != actNone {
+		t.Errorf("after the abort the next action is %+v", n)
+	}
+	// Reloaded from a log in which Black has played, the seat goes away.
+	played := newTurnState(st.kit, st.g, nil).withLog([]store.Turn{{Seat: 1}})
+	away := mustApply(t, played, command{kind: cmdTimeout, seat: 1, now: a.at})
+	if away.next.g.Status != store.StatusLive || !away.next.g.Seats[1].Away {
+		t.Errorf("a timeout after Black played: status %q seats %+v", away.next.g.Status, away.next.g.Seats)
 	}
 }

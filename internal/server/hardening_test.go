@@ -679,6 +679,7 @@ func TestTimeLimitWakesIdleGame(t *testing.T) {
 	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, IdleAfter: 20 * time.Millisecond, SweepEvery: 10 * time.Millisecond, BotDelay: time.Millisecond})
 	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 50,
 		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
+	s.firstTurns(t, c.Game.ID, map[int]string{1: c.Token})
 	s.waitForActors(t, 0) // idle before the deadline
 	v := s.waitFor(t, c.Game.ID, "the computer playing Black", func(v gameView) bool {
 		return v.Last != nil && v.Last.Seat == 1 && v.Last.By == "medium"
@@ -754,5 +755,27 @@ func TestIdleActorsHoldNoGoroutine(t *testing.T) {
 	}
 	if n := s.srv.GamesInMemory(); n != 200 {
 		t.Errorf("%d games in memory, want 200", n)
+	}
+}
+
+// TestRefusedCommandsKeepNothing: a stranger's refused commands load a
+// game only until the next sweep, however many they send, where a
+// command that is done keeps the game for the idle time.
+func TestRefusedCommandsKeepNothing(t *testing.T) {
+	s := newTestServer(t, Config{IdleAfter: time.Hour, SweepEvery: 10 * time.Millisecond})
+	id, _, black := twoPeople(t, s, "")
+	a := s.srv.inMemory(id)
+	a.post(a.stop)
+	s.waitForActors(t, 0)
+	for range 3 {
+		if status, b := s.do(t, "POST", "/api/games/"+id+"/throw", "not-a-token", map[string]any{}); status != http.StatusForbidden {
+			t.Fatalf("a stranger's throw: %d %s", status, b)
+		}
+	}
+	s.waitForActors(t, 0)
+	s.throw(t, id, black)
+	time.Sleep(100 * time.Millisecond)
+	if s.srv.inMemory(id) == nil {
+		t.Error("a game played a moment ago left memory before its idle time")
 	}
 }

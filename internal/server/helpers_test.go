@@ -185,6 +185,32 @@ func (s *testServer) waitFor(t testing.TB, id string, what string, cond func(v g
 	}
 }
 
+// firstTurns has each person of tokens (seat: token) play a turn, the
+// first legal move of every throw, while computers play their seats, so
+// that a time limit running out later hands a seat to the computer; a
+// seat whose first turn runs out aborts the game instead
+// (TestMachineNoFirstMove).
+func (s *testServer) firstTurns(t testing.TB, id string, tokens map[int]string) {
+	t.Helper()
+	played := map[int]bool{}
+	deadline := time.Now().Add(time.Minute)
+	for len(played) < len(tokens) {
+		v := s.game(t, id)
+		token, ok := tokens[v.ToMove]
+		if v.Status != "live" || !ok {
+			if v.Status != "live" || time.Now().After(deadline) {
+				t.Fatalf("game %s: the first turns: %+v", id, stateOf(v))
+			}
+			time.Sleep(5 * time.Millisecond) // a computer is to play
+			continue
+		}
+		seat := v.ToMove
+		v = s.throw(t, id, token)
+		s.move(t, id, token, v.Moves[0].Move)
+		played[seat] = true
+	}
+}
+
 // errorOf decodes an error body.
 func errorOf(t testing.TB, b []byte) string {
 	t.Helper()

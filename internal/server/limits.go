@@ -100,3 +100,34 @@ func (s *Server) clientID(r *http.Request) string {
 	}
 	return ip.String()
 }
+
+// streamCap serves a game stream unless its client has Config.MaxStreams
+// open already (429 too_many_streams). Each stream holds a connection,
+// a goroutine and its game in memory for as long as it lasts, so one
+// address must not open them without end. It wraps the route outside
+// the cluster's forwarding, so that a stream relayed to another node
+// counts on this one too.
+func (s *Server) streamCap(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		client := s.clientID(r)
+		s.mu.Lock()
+		open := s.streams[client]
+		if open < s.cfg.MaxStreams {
+			s.streams[client]++
+		}
+		s.mu.Unlock()
+		if open >= s.cfg.MaxStreams {
+			s.fail(w, r, refusal(http.StatusTooManyRequests, "client_streams", 30*time.Second,
+				"you have %d game streams open, as many as one address may: close a game's page", open).as("too_many_streams"))
+			return
+		}
+		defer func() {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if s.streams[client]--; s.streams[client] <= 0 {
+				delete(s.streams, client)
+			}
+		}()
+		next(w, r)
+	}
+}

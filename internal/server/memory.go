@@ -54,7 +54,7 @@ func (s *Server) wake(ctx context.Context) (int, error) {
 			if err != nil {
 				continue // a ruleset this build does not know
 			}
-			next := newTurnState(kit, g, nil).next()
+			next := newTurnState(kit, g, nil).since(s.began).next()
 			if next.kind == actNone || next.kind == actDeadline && now.Before(next.at) {
 				continue
 			}
@@ -291,7 +291,7 @@ func (s *Server) startClaimed(ctx context.Context, kit catalog.Kit, g store.Game
 	if len(s.actors) >= s.cfg.MaxGames {
 		return nil, errFull
 	}
-	a := newActor(s, newTurnState(kit, g, last).withLog(turns))
+	a := newActor(s, newTurnState(kit, g, last).since(s.began).withLog(turns))
 	a.history = historyOf(kit, g, turns)
 	a.w, a.lease = w, lease
 	s.actors[id] = a
@@ -400,7 +400,7 @@ func (s *Server) storedView(ctx context.Context, g store.Game) (gameView, error)
 	}
 	v := baseView(kit, g, last, s.cfg.TimeUnit)
 	v.Rematch = s.rematchOf(ctx, g)
-	if next := newTurnState(kit, g, last).next(); next.kind == actDeadline {
+	if next := newTurnState(kit, g, last).since(s.began).next(); next.kind == actDeadline {
 		d := next.at.UTC()
 		v.Deadline = &d
 	}

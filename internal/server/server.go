@@ -76,6 +76,10 @@ type Config struct {
 	// MaxComputerGames caps the computer-only games one client may have
 	// in play at once (4).
 	MaxComputerGames int
+	// MaxStreams caps the game streams (WebSockets) one client may have
+	// open at once (32): each holds a connection, a goroutine and its
+	// game in memory.
+	MaxStreams int
 	// CreateRate and CreateBurst limit the games one client may create
 	// (10 a minute, bursts of 10); TakeRate and TakeBurst the seats it
 	// may take (30 a minute, bursts of 20).
@@ -144,6 +148,7 @@ func (cfg Config) withDefaults() Config {
 	def(&cfg.SweepEvery, 30*time.Second)
 	defInt(&cfg.Searches, max(1, runtime.GOMAXPROCS(0)-1))
 	defInt(&cfg.MaxComputerGames, 4)
+	defInt(&cfg.MaxStreams, 32)
 	if cfg.CreateRate <= 0 {
 		cfg.CreateRate = rate.Limit(10.0 / 60)
 	}
@@ -169,6 +174,7 @@ func (cfg Config) withDefaults() Config {
 // the end.
 type Server struct {
 	cfg     Config
+	began   time.Time // when New made the server: time limits count from here at the latest
 	st      store.Store
 	leaser  store.Leaser // nil: one node (cluster.go)
 	hub     *hub         // events between nodes (notes.go), nil for one node
@@ -192,6 +198,7 @@ type Server struct {
 	actors   map[string]*actor
 	starting map[string]chan struct{} // games whose actor is being started, closed when done
 	owned    map[string]int           // computer-only games in memory, by creating client
+	streams  map[string]int           // open game streams, by client
 	closing  bool
 	draining atomic.Bool // the node hands its games over before it stops
 
@@ -208,8 +215,8 @@ var errStopped = errors.New("actor stopped")
 func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, ctx: ctx, cancel: cancel,
-		actors: map[string]*actor{}, starting: map[string]chan struct{}{}, owned: map[string]int{}, bots: map[string]*sync.Pool{},
+	s := &Server{cfg: cfg, began: time.Now(), st: cfg.Store, log: cfg.Logger, ctx: ctx, cancel: cancel,
+		actors: map[string]*actor{}, starting: map[string]chan struct{}{}, owned: map[string]int{}, streams: map[string]int{}, bots: map[string]*sync.Pool{},
 		pool:      newSearchPool(cfg.Searches),
 		creates:   newLimiter(cfg.CreateRate, cfg.CreateBurst),
 		takes:     newLimiter(cfg.TakeRate, cfg.TakeBurst),

@@ -47,6 +47,16 @@ func newTurnState(kit catalog.Kit, g store.Game, last *store.Turn) turnState {
 	return turnState{kit: kit, g: g, last: last, turnStarted: g.Updated, moved: make([]bool, len(g.Seats))}
 }
 
+// since gives a turn that began before t its whole time limit from t
+// instead: the server started at t, and the time it was down before
+// that counts against nobody's clock.
+func (st turnState) since(t time.Time) turnState {
+	if st.turnStarted.Before(t) {
+		st.turnStarted = t
+	}
+	return st
+}
+
 // withLog marks the seats that played a turn of log.
 func (st turnState) withLog(log []store.Turn) turnState {
 	for _, t := range log {
@@ -415,12 +425,20 @@ func (o *outcome) take(c command) error {
 }
 
 // timeout hands an idle person's seat to the computer until the person
-// acts again.
+// acts again, or aborts the game when the seat has not played a turn.
 func (o *outcome) timeout(c command) error {
 	st := &o.next
 	a := st.next()
 	if a.kind != actDeadline || a.seat != c.seat || c.now.Before(a.at) {
 		return errStale
+	}
+	if !st.moved[c.seat] {
+		// Nobody has played this seat yet: the game is called off, with
+		// no winner, as lichess aborts a game whose side makes no first
+		// move. Played on by the computer it would become a game between
+		// computers that no client's cap counts.
+		o.end(endRecord{How: "noStart", Seat: c.seat, Payoffs: make([]float64, len(st.g.Seats))}, c)
+		return nil
 	}
 	st.g.Seats[c.seat].Away = true
 	o.writes = append(o.writes, storeWrite{kind: writeAway, seat: c.seat, away: true})

@@ -45,6 +45,16 @@ func machineOf(t *testing.T, rules string, opts []string, seats ...store.Seat) t
 	return newTurnState(kit, g, nil)
 }
 
+// started is st with every seat having played a turn already, so that a
+// time limit running out hands a seat to the computer; in a game where
+// the seat has not played, it aborts the game (TestMachineNoFirstMove).
+func started(st turnState) turnState {
+	for i := range st.moved {
+		st.moved[i] = true
+	}
+	return st
+}
+
 // sameState compares two states but for their kit (functions, which
 // reflect.DeepEqual never finds equal).
 func sameState(a, b turnState) bool {
@@ -177,7 +187,7 @@ func TestMachineTake(t *testing.T) {
 // handing the seat to the computer, the computer's throw and move, and
 // the person's return.
 func TestMachineAutomatic(t *testing.T) {
-	st := machine(t, store.Seat{Kind: "medium"}, store.Seat{Kind: store.Human, TokenHash: hashToken("black")})
+	st := started(machine(t, store.Seat{Kind: "medium"}, store.Seat{Kind: store.Human, TokenHash: hashToken("black")}))
 	if a := st.next(); a.kind != actNone {
 		t.Fatalf("person to play without a limit: next %+v", a)
 	}
@@ -208,7 +218,7 @@ func TestMachineAutomatic(t *testing.T) {
 // on their own turn has the whole limit again, rather than the old
 // deadline that would send them away at once.
 func TestBackGetsFreshClock(t *testing.T) {
-	st := machine(t, store.Seat{Kind: "medium"}, store.Seat{Kind: store.Human, TokenHash: hashToken("black")})
+	st := started(machine(t, store.Seat{Kind: "medium"}, store.Seat{Kind: store.Human, TokenHash: hashToken("black")}))
 	st.g.TimeLimit = time.Minute
 	a := st.next()
 	if a.kind != actDeadline || a.seat != 1 {

@@ -260,3 +260,40 @@ func TestWSPlay(t *testing.T) {
 		t.Errorf("the other player's next message: %+v, want the throw", m)
 	}
 }
+
+// TestStreamsPerClient: one address may hold MaxStreams streams open at
+// once; one more is refused with 429 too_many_streams before anything
+// is loaded, and a stream closed frees its place.
+func TestStreamsPerClient(t *testing.T) {
+	s := newTestServer(t, Config{MaxStreams: 2})
+	id, _, _ := twoPeople(t, s, "")
+	first, second := s.dial(t, id), s.dial(t, id)
+	first.read()
+	second.read()
+	url := "ws" + strings.TrimPrefix(s.url, "http") + "/api/games/" + id + "/events"
+	dial := func() (*websocket.Conn, *http.Response, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		return websocket.Dial(ctx, url, nil)
+	}
+	_, resp, err := dial()
+	if err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("a third stream from one address: %v %v, want 429", resp, err)
+	}
+	if resp.Header.Get("Retry-After") == "" {
+		t.Error("the refusal has no Retry-After")
+	}
+	first.c.Close(websocket.StatusNormalClosure, "")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c, _, err := dial()
+		if err == nil {
+			c.CloseNow()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a stream after one closed: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

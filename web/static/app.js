@@ -514,6 +514,7 @@ export function resultText(g, mine) {
   let how;
   if (r.how === 'resign') how = t('web.result.resign', args);
   else if (r.how === 'abort') how = t('web.result.abort', args);
+  else if (r.how === 'noStart') how = t('web.result.noStart', args);
   else if (r.how === 'claim') how = t('web.result.claim', args);
   else if (!w) how = t('web.result.noWinner', args);
   else how = t(g.board === 'senet' ? 'web.result.boreOff' : 'web.result.home', args);
