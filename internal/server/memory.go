@@ -392,11 +392,11 @@ func (s *Server) storedView(ctx context.Context, g store.Game) (gameView, error)
 	}
 	var last *store.Turn
 	if g.Turns > 0 {
-		turns, err := s.st.Turns(ctx, g.ID)
+		t, err := s.st.Turn(ctx, g.ID, g.Turns) // the last alone: a log can be long
 		if err != nil {
 			return gameView{}, err
 		}
-		last = &turns[len(turns)-1]
+		last = &t
 	}
 	v := baseView(kit, g, last, s.cfg.TimeUnit)
 	v.Rematch = s.rematchOf(ctx, g)

@@ -149,6 +149,10 @@ type Store interface {
 	Abandon(ctx context.Context, cutoff time.Time) ([]string, error)
 	// Turns reads a game's log in order.
 	Turns(ctx context.Context, id string) ([]Turn, error)
+	// Turn reads turn n (from 1) of a game's log alone, as a game's
+	// view needs its last turn and a log can be long; ErrNotFound when
+	// the game or the turn does not exist.
+	Turn(ctx context.Context, id string, n int) (Turn, error)
 	// Close releases the store.
 	Close() error
 }

@@ -197,6 +197,22 @@ func (s *Store) Pending(ctx context.Context, after string, limit int) ([]store.G
 	return games, nil
 }
 
+// Turn reads one turn of a game's log.
+func (s *Store) Turn(ctx context.Context, id string, n int) (store.Turn, error) {
+	t := store.Turn{N: n}
+	var at int64
+	err := s.pool.QueryRow(ctx, "SELECT seat, roll, move, pos, by, at FROM turns WHERE game_id = $1 AND n = $2", id, n).
+		Scan(&t.Seat, &t.Roll, &t.Move, &t.Pos, &t.By, &at)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.Turn{}, fmt.Errorf("postgres: turn %d of %q: %w", n, id, store.ErrNotFound)
+	}
+	if err != nil {
+		return store.Turn{}, fmt.Errorf("postgres: turn %d of %s: %w", n, id, err)
+	}
+	t.At = store.FromMS(at)
+	return t, nil
+}
+
 // Turns reads a game's log.
 func (s *Store) Turns(ctx context.Context, id string) ([]store.Turn, error) {
 	rows, err := s.pool.Query(ctx, "SELECT n, seat, roll, move, pos, by, at FROM turns WHERE game_id = $1 ORDER BY n", id)

@@ -122,6 +122,7 @@ func testUnknownGame(t *testing.T, st store.Store) {
 	calls := map[string]func() error{
 		"Game":     func() error { _, err := st.Game(ctx, "nope"); return err },
 		"Turns":    func() error { _, err := st.Turns(ctx, "nope"); return err },
+		"Turn":     func() error { _, err := st.Turn(ctx, "nope", 1); return err },
 		"TakeSeat": func() error { return st.TakeSeat(ctx, "nope", 1, "bb", store.StatusLive) },
 		"SetAway":  func() error { return st.SetAway(ctx, "nope", 0, true) },
 		"End":      func() error { return st.End(ctx, "nope", store.StatusOver, "{}") },
@@ -336,6 +337,16 @@ func testAppendTurn(t *testing.T, st store.Store) {
 		t.Fatal(err)
 	}
 	diff(t, "Turns", turns, got)
+	for _, want := range turns {
+		one, err := st.Turn(ctx, "g1", want.N)
+		if err != nil {
+			t.Fatalf("Turn(%d): %v", want.N, err)
+		}
+		diff(t, fmt.Sprintf("Turn(%d)", want.N), want, one)
+	}
+	if _, err := st.Turn(ctx, "g1", 3); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Turn(3) of a game of 2 turns: %v, want ErrNotFound", err)
+	}
 
 	for _, n := range []int{0, 1, 2, 4} {
 		t.Run(fmt.Sprintf("turn %d out of sequence", n), func(t *testing.T) {
