@@ -151,25 +151,39 @@ func (s *Server) proxyTo(target *url.URL) *httputil.ReverseProxy {
 }
 
 // leaseKeeper renews the leases of the games in memory every third of
-// their time to live, stops the actors whose lease was taken over, and
-// starts the games left by dead nodes (takeOver), until Close.
+// their time to live and stops the actors whose lease was taken over,
+// until Close. It has a goroutine of its own: taking over the games of
+// a dead node (takeOver) can take longer than a lease lives, and a
+// renewal waiting behind it would lose this node's own games.
 func (s *Server) leaseKeeper() {
 	defer s.wg.Done()
-	renew := time.NewTicker(s.cfg.LeaseTTL / 3)
-	defer renew.Stop()
-	takeover := time.NewTicker(s.cfg.TakeoverEvery)
-	defer takeover.Stop()
+	every(s.ctx, s.cfg.LeaseTTL/3, func() {
+		s.renew(s.ctx)
+		s.checkFollowers(s.ctx)
+	})
+}
+
+// takeoverKeeper starts the games left by dead nodes every
+// TakeoverEvery, unless the node drains, until Close.
+func (s *Server) takeoverKeeper() {
+	defer s.wg.Done()
+	every(s.ctx, s.cfg.TakeoverEvery, func() {
+		if !s.draining.Load() {
+			s.takeOver(s.ctx)
+		}
+	})
+}
+
+// every runs f every d until ctx ends.
+func every(ctx context.Context, d time.Duration, f func()) {
+	t := time.NewTicker(d)
+	defer t.Stop()
 	for {
 		select {
-		case <-s.ctx.Done():
+		case <-ctx.Done():
 			return
-		case <-renew.C:
-			s.renew(s.ctx)
-			s.checkFollowers(s.ctx)
-		case <-takeover.C:
-			if !s.draining.Load() {
-				s.takeOver(s.ctx)
-			}
+		case <-t.C:
+			f()
 		}
 	}
 }

@@ -6,12 +6,14 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
 
+	"passage/internal/store"
 	"passage/internal/store/pgtest"
 	"passage/internal/store/postgres"
 )
@@ -420,4 +422,44 @@ func TestClusterAbandonElsewhere(t *testing.T) {
 	if _, err := w.tryRead(); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
 		t.Errorf("the stream of the abandoned game ended with %v, want a normal close", err)
 	}
+}
+
+// TestClusterRenewalNotBehindTakeover: a takeover that takes longer than
+// a lease lives (here a store whose Pending hangs, as reading and
+// starting the games of a dead node with thousands can) does not hold
+// up the renewal of the node's own leases.
+func TestClusterRenewalNotBehindTakeover(t *testing.T) {
+	var hang atomic.Bool
+	release := make(chan struct{})
+	nodes := newCluster(t, 1, Config{LeaseTTL: 600 * time.Millisecond}, func(i int, c *Config) {
+		c.Store = &hangingPending{Store: c.Store.(*postgres.Store), hang: &hang, release: release}
+	})
+	defer close(release)
+	n := nodes[0]
+	id, _, _ := twoPeople(t, n, "")
+	hang.Store(true)
+	time.Sleep(2 * time.Second) // over three lives of a lease, with every takeover hanging
+	l, ok, err := n.srv.leaser.Holder(context.Background(), id)
+	if err != nil || !ok || l.Node != "n0" {
+		t.Fatalf("the game's lease after the takeover hung: %+v %v %v, want n0's", l, ok, err)
+	}
+}
+
+// hangingPending is a store whose Pending waits for release while hang
+// is set.
+type hangingPending struct {
+	*postgres.Store
+	hang    *atomic.Bool
+	release chan struct{}
+}
+
+func (s *hangingPending) Pending(ctx context.Context, after string, limit int) ([]store.Game, error) {
+	if s.hang.Load() {
+		select {
+		case <-s.release:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	return s.Store.Pending(ctx, after, limit)
 }

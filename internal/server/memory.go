@@ -77,16 +77,7 @@ func (s *Server) wake(ctx context.Context) (int, error) {
 // sweeper runs sweep every SweepEvery until Close.
 func (s *Server) sweeper() {
 	defer s.wg.Done()
-	t := time.NewTicker(s.cfg.SweepEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-s.ctx.Done():
-			return
-		case <-t.C:
-			s.sweep(s.ctx)
-		}
-	}
+	every(s.ctx, s.cfg.SweepEvery, func() { s.sweep(s.ctx) })
 }
 
 // sweep abandons expired waiting games, lets idle games leave memory,

@@ -235,8 +235,9 @@ func New(cfg Config) *Server {
 	go s.sweeper()
 	if s.clustered() {
 		s.peers = &http.Client{Timeout: 15 * time.Second}
-		s.wg.Add(1)
+		s.wg.Add(2)
 		go s.leaseKeeper()
+		go s.takeoverKeeper()
 		if n, ok := cfg.Store.(store.Notifier); ok {
 			s.hub = newHub(s, n)
 			s.wg.Add(1)
