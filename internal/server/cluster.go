@@ -267,8 +267,9 @@ func (s *Server) followAbandoned(ctx context.Context) {
 // Drain prepares the node to stop: /readyz answers 503 (a load
 // balancer sends it no more requests), and every game in memory stops
 // and gives its lease up, so that the other nodes take them over at
-// once. Requests that still arrive are served (games are started again
-// when asked for, with a lease) until Close.
+// once. Requests that still arrive until Close go to the games' new
+// nodes; one that needs a game started here is refused (errDraining),
+// also when its start was under way as the drain began.
 func (s *Server) Drain() {
 	s.draining.Store(true)
 	s.mu.Lock()

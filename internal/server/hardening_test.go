@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -19,6 +20,7 @@ import (
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
+	"passage/internal/catalog"
 	"passage/internal/fairdice"
 	"passage/internal/store"
 )
@@ -777,5 +779,32 @@ func TestRefusedCommandsKeepNothing(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	if s.srv.inMemory(id) == nil {
 		t.Error("a game played a moment ago left memory before its idle time")
+	}
+}
+
+// TestDrainMissesNoStart: a game whose start was under way when Drain
+// began (past start's own check) is refused rather than registered
+// after Drain listed the games to hand over, where it would stay.
+func TestDrainMissesNoStart(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, _, _ := twoPeople(t, s, "")
+	a := s.srv.inMemory(id)
+	a.post(a.stop)
+	s.waitForActors(t, 0)
+	ctx := context.Background()
+	g, err := s.st.Game(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kit, err := catalog.OpenID(g.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.srv.Drain()
+	if _, err := s.srv.startClaimed(ctx, kit, g, nil, s.st); !errors.Is(err, errDraining) {
+		t.Errorf("a start finishing after the drain began: %v, want errDraining", err)
+	}
+	if n := s.srv.GamesInMemory(); n != 0 {
+		t.Errorf("%d games in memory after the drain", n)
 	}
 }

@@ -279,6 +279,11 @@ func (s *Server) startClaimed(ctx context.Context, kit catalog.Kit, g store.Game
 	if s.closing {
 		return nil, errShutdown
 	}
+	if s.draining.Load() {
+		// Drain began after start looked: its list of the games to hand
+		// over is taken under s.mu, so a game registered now would stay.
+		return nil, errDraining
+	}
 	if len(s.actors) >= s.cfg.MaxGames {
 		return nil, errFull
 	}
