@@ -255,21 +255,25 @@ func (a *actor) do(c command) (outcome, error) {
 			}
 		}
 	}
+	done := a.st.g.Status.Done()
+	if !done {
+		// Before the broadcast, so that the state clients get shows the
+		// deadline of the turn that begins, not of the one that ended.
+		a.plan()
+	}
 	for _, ev := range out.events {
 		a.broadcast(&ev)
 		if ev.Kind == "move" {
 			a.srv.metrics.broadcast.Observe(time.Since(c.now).Seconds())
 		}
 	}
-	if a.st.g.Status.Done() {
+	if done {
 		a.srv.log.Info("game ended", "game", a.id, "status", a.st.g.Status, "turns", a.st.g.Turns, "result", a.st.g.Result)
 		if a.st.g.Status == store.StatusOver {
 			a.srv.reviews.auto(a.id, a.st.g.Turns)
 		}
 		a.stop()
-		return out, nil
 	}
-	a.plan()
 	return out, nil
 }
 

@@ -240,3 +240,22 @@ func TestBrowserHandOver(t *testing.T) {
 	waitJS(t, bob, "bob's page without the seat",
 		`!document.querySelector('#seats li[data-seat="1"]').textContent.includes('you') && document.querySelector('#throw').classList.contains('hidden')`)
 }
+
+// TestBrowserFirstTurnDeadline: with a time limit, the page warns a
+// seat that has not played yet that its first turn running out aborts
+// the game; after that turn, that the computer will play for it.
+func TestBrowserFirstTurnDeadline(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 300,
+		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
+	id := c.Game.ID
+	alice := newPerson(t, newBrowser(t))
+	run(t, alice, "alice's page with Black's seat",
+		chromedp.Navigate(s.url+"/"),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: [1]}))`, id, c.Token)),
+		chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	waitJS(t, alice, "the first-turn warning", `document.querySelector('#deadline').textContent.includes('to play a first turn, then the game is aborted')`)
+	s.firstTurns(t, id, map[int]string{1: c.Token})
+	s.waitFor(t, id, "Black to play again", func(v gameView) bool { return v.ToMove == 1 })
+	waitJS(t, alice, "the usual warning", `document.querySelector('#deadline').textContent.includes('then the computer plays')`)
+}

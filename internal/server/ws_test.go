@@ -297,3 +297,31 @@ func TestStreamsPerClient(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestWSDeadlineFollowsTurn: the state sent after a computer's move
+// carries the deadline of the person's turn that begins, and the state
+// after the person's move none (a computer is to play).
+func TestWSDeadlineFollowsTurn(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 300,
+		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
+	w := s.dial(t, c.Game.ID)
+	w.readType("state")
+	s.firstTurns(t, c.Game.ID, map[int]string{1: c.Token})
+	for {
+		m := w.readType("state")
+		if m.Event == nil || m.Event.Kind != "move" {
+			continue
+		}
+		if m.Game.ToMove == 1 {
+			if m.Game.Deadline == nil {
+				t.Fatalf("after the move of seat %d, Black to play: no deadline", m.Event.Seat)
+			}
+			if m.Event.Seat == 0 {
+				return // the computer's move
+			}
+		} else if m.Game.Deadline != nil {
+			t.Fatalf("after the move of seat %d, the computer to play: deadline %v", m.Event.Seat, m.Game.Deadline)
+		}
+	}
+}
