@@ -121,17 +121,25 @@ func TestTimeLimit(t *testing.T) {
 	}
 }
 
-// TestResume: games in play survive a server restart on the same store
-// and continue from their last move.
-func TestResume(t *testing.T) {
+// restartable returns a function that starts a server with cfg on one
+// SQLite file, the same at every call, as a restart does.
+func restartable(t *testing.T, cfg Config) func() *testServer {
 	path := filepath.Join(t.TempDir(), "passage.db")
-	open := func() *testServer {
+	return func() *testServer {
 		st, err := sqlite.Open(context.Background(), path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return newTestServer(t, Config{Store: st, BotDelay: time.Millisecond})
+		c := cfg
+		c.Store = st
+		return newTestServer(t, c)
 	}
+}
+
+// TestResume: games in play survive a server restart on the same store
+// and continue from their last move.
+func TestResume(t *testing.T) {
+	open := restartable(t, Config{BotDelay: time.Millisecond})
 	a := open()
 	id, white, black := twoPeople(t, a, "")
 	tokens := []string{white, black}
@@ -169,14 +177,7 @@ func TestResume(t *testing.T) {
 // instead of going to the computer as soon as the game is loaded; the
 // clock then runs as usual.
 func TestDowntimeDoesNotCount(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "passage.db")
-	open := func() *testServer {
-		st, err := sqlite.Open(context.Background(), path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return newTestServer(t, Config{Store: st, TimeUnit: 10 * time.Millisecond, BotDelay: time.Millisecond, SweepEvery: 10 * time.Millisecond})
-	}
+	open := restartable(t, Config{TimeUnit: 10 * time.Millisecond, BotDelay: time.Millisecond, SweepEvery: 10 * time.Millisecond})
 	a := open()
 	c := a.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 100,
 		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
