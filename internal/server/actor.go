@@ -255,10 +255,12 @@ func (a *actor) do(c command) (outcome, error) {
 			}
 		}
 	}
+	// Before the broadcast, so that the state clients get shows the
+	// deadline of the turn that begins, not of the one that ended (and a
+	// finished game none).
+	a.deadline = time.Time{}
 	done := a.st.g.Status.Done()
 	if !done {
-		// Before the broadcast, so that the state clients get shows the
-		// deadline of the turn that begins, not of the one that ended.
 		a.plan()
 	}
 	for _, ev := range out.events {

@@ -157,10 +157,15 @@ func (s *Server) proxyTo(target *url.URL) *httputil.ReverseProxy {
 // renewal waiting behind it would lose this node's own games.
 func (s *Server) leaseKeeper() {
 	defer s.wg.Done()
-	every(s.ctx, s.cfg.LeaseTTL/3, func() {
-		s.renew(s.ctx)
-		s.checkFollowers(s.ctx)
-	})
+	every(s.ctx, s.cfg.LeaseTTL/3, func() { s.renew(s.ctx) })
+}
+
+// followerKeeper closes the local followers of games whose node is gone
+// as often, on a goroutine of its own for the same reason: it asks the
+// database once per game followed.
+func (s *Server) followerKeeper() {
+	defer s.wg.Done()
+	every(s.ctx, s.cfg.LeaseTTL/3, func() { s.checkFollowers(s.ctx) })
 }
 
 // takeoverKeeper starts the games left by dead nodes every

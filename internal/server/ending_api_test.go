@@ -138,6 +138,14 @@ func TestNoFirstMoveAborts(t *testing.T) {
 	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, BotDelay: time.Millisecond})
 	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "medium"}}})
+	w := s.dial(t, c.Game.ID)
+	m := w.readType("state")
+	for m.Game.Status == "live" {
+		m = w.readType("state")
+	}
+	if m.Game.Deadline != nil {
+		t.Errorf("the state of the game over shows a deadline, %v", m.Game.Deadline)
+	}
 	v := s.waitFor(t, c.Game.ID, "the game to end", func(v gameView) bool { return v.Status != "live" })
 	if r := v.Result; v.Status != "over" || r == nil || r.How != "noStart" || r.Seat != 0 || r.Winner != -1 {
 		t.Fatalf("White never played: status %q result %+v", v.Status, v.Result)

@@ -168,9 +168,10 @@ func TestMachineClaimNeedsAllGone(t *testing.T) {
 	}
 }
 
-// TestMachineNoFirstMove: a person whose time runs out before they have
-// played a turn aborts the game, with no winner, instead of leaving the
-// seat to the computer; once they have played, the computer takes over.
+// TestMachineNoFirstMove: a time limit running out before any person
+// has played a turn aborts the game, with no winner, instead of leaving
+// the seat to the computer; once a person has played, the computer
+// takes the seat over.
 func TestMachineNoFirstMove(t *testing.T) {
 	st := machine(t, store.Seat{Kind: "medium"}, store.Seat{Kind: store.Human, TokenHash: hashToken("black")})
 	st.g.TimeLimit = time.Minute
@@ -194,5 +195,23 @@ func TestMachineNoFirstMove(t *testing.T) {
 	away := mustApply(t, played, command{kind: cmdTimeout, seat: 1, now: a.at})
 	if away.next.g.Status != store.StatusLive || !away.next.g.Seats[1].Away {
 		t.Errorf("a timeout after Black played: status %q seats %+v", away.next.g.Status, away.next.g.Seats)
+	}
+	// Only the computer has played: the person's first turn aborts.
+	computerPlayed := newTurnState(st.kit, st.g, nil).withLog([]store.Turn{{Seat: 0}})
+	if out := mustApply(t, computerPlayed, command{kind: cmdTimeout, seat: 1, now: a.at}); out.next.g.Status != store.StatusOver {
+		t.Errorf("a timeout after only the computer played: status %q", out.next.g.Status)
+	}
+	// With three people, one who has not played yet goes away once
+	// another has played: the people who play keep their game.
+	person := func(tok string) store.Seat { return store.Seat{Kind: store.Human, TokenHash: hashToken(tok)} }
+	three := machineOf(t, "kinevet", []string{"players=3"}, person("a"), person("b"), person("c"))
+	three.g.TimeLimit = time.Minute
+	three.moved[1] = true
+	n := three.next()
+	if n.kind != actDeadline || three.moved[n.seat] {
+		t.Fatalf("three people: next %+v, moved %v", n, three.moved)
+	}
+	if out := mustApply(t, three, command{kind: cmdTimeout, seat: n.seat, now: n.at}); out.next.g.Status != store.StatusLive || !out.next.g.Seats[n.seat].Away {
+		t.Errorf("a first turn running out after another person played: status %q seats %+v", out.next.g.Status, out.next.g.Seats)
 	}
 }

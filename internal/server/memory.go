@@ -54,7 +54,7 @@ func (s *Server) wake(ctx context.Context) (int, error) {
 			if err != nil {
 				continue // a ruleset this build does not know
 			}
-			next := newTurnState(kit, g, nil).since(s.began).next()
+			next := s.resumed(newTurnState(kit, g, nil)).next()
 			if next.kind == actNone || next.kind == actDeadline && now.Before(next.at) {
 				continue
 			}
@@ -287,12 +287,23 @@ func (s *Server) startClaimed(ctx context.Context, kit catalog.Kit, g store.Game
 	if len(s.actors) >= s.cfg.MaxGames {
 		return nil, errFull
 	}
-	a := newActor(s, newTurnState(kit, g, last).since(s.began).withLog(turns))
+	a := newActor(s, s.resumed(newTurnState(kit, g, last)).withLog(turns))
 	a.history = historyOf(kit, g, turns)
 	a.w, a.lease = w, lease
 	s.actors[id] = a
 	a.post(a.plan)
 	return a, nil
+}
+
+// resumed is st as this server takes it up: on a single node, a turn
+// under way when the server started has its whole time limit again
+// (turnState.since). With several nodes the game was not down when this
+// node started, and every node must see the same deadline.
+func (s *Server) resumed(st turnState) turnState {
+	if s.clustered() {
+		return st
+	}
+	return st.since(s.began)
 }
 
 // hasRoom reports whether one more game fits in memory.
@@ -396,7 +407,7 @@ func (s *Server) storedView(ctx context.Context, g store.Game) (gameView, error)
 	}
 	v := baseView(kit, g, last, s.cfg.TimeUnit)
 	v.Rematch = s.rematchOf(ctx, g)
-	if next := newTurnState(kit, g, last).since(s.began).next(); next.kind == actDeadline {
+	if next := s.resumed(newTurnState(kit, g, last)).next(); next.kind == actDeadline {
 		d := next.at.UTC()
 		v.Deadline = &d
 	}

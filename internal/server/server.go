@@ -174,7 +174,7 @@ func (cfg Config) withDefaults() Config {
 // the end.
 type Server struct {
 	cfg     Config
-	began   time.Time // when New made the server: time limits count from here at the latest
+	began   time.Time // when New made the server: on one node, time limits count from here at the latest
 	st      store.Store
 	leaser  store.Leaser // nil: one node (cluster.go)
 	hub     *hub         // events between nodes (notes.go), nil for one node
@@ -235,9 +235,10 @@ func New(cfg Config) *Server {
 	go s.sweeper()
 	if s.clustered() {
 		s.peers = &http.Client{Timeout: 15 * time.Second}
-		s.wg.Add(2)
+		s.wg.Add(3)
 		go s.leaseKeeper()
 		go s.takeoverKeeper()
+		go s.followerKeeper()
 		if n, ok := cfg.Store.(store.Notifier); ok {
 			s.hub = newHub(s, n)
 			s.wg.Add(1)

@@ -47,6 +47,16 @@ func newTurnState(kit catalog.Kit, g store.Game, last *store.Turn) turnState {
 	return turnState{kit: kit, g: g, last: last, turnStarted: g.Updated, moved: make([]bool, len(g.Seats))}
 }
 
+// personPlayed reports whether a person's seat has played a turn.
+func (st turnState) personPlayed() bool {
+	for i, m := range st.moved {
+		if m && st.g.Seats[i].Kind == store.Human {
+			return true
+		}
+	}
+	return false
+}
+
 // since gives a turn that began before t its whole time limit from t
 // instead: the server started at t, and the time it was down before
 // that counts against nobody's clock.
@@ -425,18 +435,20 @@ func (o *outcome) take(c command) error {
 }
 
 // timeout hands an idle person's seat to the computer until the person
-// acts again, or aborts the game when the seat has not played a turn.
+// acts again, or aborts the game when no person has played a turn yet.
 func (o *outcome) timeout(c command) error {
 	st := &o.next
 	a := st.next()
 	if a.kind != actDeadline || a.seat != c.seat || c.now.Before(a.at) {
 		return errStale
 	}
-	if !st.moved[c.seat] {
-		// Nobody has played this seat yet: the game is called off, with
-		// no winner, as lichess aborts a game whose side makes no first
-		// move. Played on by the computer it would become a game between
-		// computers that no client's cap counts.
+	if !st.personPlayed() {
+		// The game is called off, with no winner, as lichess aborts a
+		// game whose side makes no first move. Played on by the computer
+		// it would become a game between computers (with only computers'
+		// turns so far, or none) that no client's cap counts. Once a
+		// person has played, the others' seats go away as usual, so that
+		// the people who play keep their game.
 		o.end(endRecord{How: "noStart", Seat: c.seat, Payoffs: make([]float64, len(st.g.Seats))}, c)
 		return nil
 	}

@@ -78,9 +78,11 @@ type turnView struct {
 type resultView struct {
 	Winner  int       `json:"winner"` // -1 when no single winner
 	Payoffs []float64 `json:"payoffs"`
-	// How is "finish" (the last piece off or home), "resign", "abort"
-	// or "claim" (the opponent left); Seat is who resigned, aborted or
-	// claimed (the winner for a finish), Turn the turn it happened on.
+	// How is "finish" (the last piece off or home), "resign", "abort",
+	// "noStart" (a time limit ran out before any person played) or
+	// "claim" (the opponent left); Seat is who resigned, aborted, did
+	// not start or claimed (the winner for a finish), Turn the turn it
+	// happened on.
 	How  string `json:"how"`
 	Seat int    `json:"seat"`
 	Turn int    `json:"turn"`

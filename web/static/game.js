@@ -375,8 +375,9 @@ function showDeadline() {
   const p = $('#deadline');
   if (!game || !game.deadline || game.status !== 'live') { p.textContent = game && game.timeLimit ? t('web.deadline.perTurn', { Count: game.timeLimit }) : ''; return; }
   const left = Math.max(0, Math.round((new Date(game.deadline) - Date.now()) / 1000));
-  // A seat's first turn running out aborts the game (the server's rule).
-  const first = !log.some((tn) => tn.seat === game.toMove);
+  // A time limit running out before any person has played aborts the
+  // game (the server's rule); the log is trusted only when complete.
+  const first = log.length === game.turns && !log.some((tn) => game.seats[tn.seat] && game.seats[tn.seat].kind === 'human');
   p.textContent = t(first ? 'web.deadline.firstTurn' : 'web.deadline.left', { Seat: game.seats[game.toMove].label, Count: left });
 }
 
