@@ -553,8 +553,12 @@ func (a *actor) doEnd(kind commandKind, token string) (gameView, error) {
 	return a.view(), nil
 }
 
-func (a *actor) doTake(seat int, token, invite string) (takeResult, error) {
-	out, err := a.do(command{kind: cmdTake, seat: seat, token: token, invite: invite, newToken: newToken(), now: time.Now()})
+func (a *actor) doTake(seat int, token, invite, own string) (takeResult, error) {
+	fresh, err := takeToken(own)
+	if err != nil {
+		return takeResult{}, err
+	}
+	out, err := a.do(command{kind: cmdTake, seat: seat, token: token, invite: invite, newToken: fresh, now: time.Now()})
 	if err != nil {
 		return takeResult{}, err
 	}

@@ -427,6 +427,10 @@ type takeRequest struct {
 	// Invite is the secret of the seat's invite link; a seat open to
 	// anyone needs none.
 	Invite string `json:"invite"`
+	// NewToken, when Token is empty, is the token to give: one the
+	// client made, so that it can send the take again if the answer was
+	// lost (errBadNewToken for a malformed one); empty for the server's.
+	NewToken string `json:"newToken"`
 }
 
 func (s *Server) handleTakeSeat(w http.ResponseWriter, r *http.Request) {
@@ -448,7 +452,7 @@ func (s *Server) handleTakeSeat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (takeResult, error) {
-		return a.doTake(seat, req.Token, req.Invite)
+		return a.doTake(seat, req.Token, req.Invite, req.NewToken)
 	})
 	if err != nil {
 		s.fail(w, r, err)

@@ -356,3 +356,38 @@ func TestErrorBodiesAreJSON(t *testing.T) {
 		t.Errorf("DELETE /api/games: %d %s, want 404 and a JSON error", status, body)
 	}
 }
+
+// TestTakeAgain: a take with a token of the client's making can be sent
+// again when its answer was lost: the same token gets the same answer
+// and the game does not change; another token finds the seat taken, and
+// a token not of the server's form is refused.
+func TestTakeAgain(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	id, own := c.Game.ID, newToken()
+	path := "/api/games/" + id + "/seats/1"
+	body := map[string]string{"invite": c.Invites[0].Secret, "newToken": own}
+	var first, again takeResult
+	s.ok(t, http.StatusOK, "POST", path, "", body, &first)
+	if first.Token != own || len(first.Seats) != 1 || first.Seats[0] != 1 || first.Game.Status != "live" {
+		t.Fatalf("the first take: %+v", first)
+	}
+	before := stateOf(s.game(t, id))
+	s.ok(t, http.StatusOK, "POST", path, "", body, &again)
+	if again.Token != own || len(again.Seats) != 1 || again.Seats[0] != 1 {
+		t.Errorf("the take sent again: %+v", again)
+	}
+	s.unchanged(t, id, before)
+	other := map[string]string{"invite": c.Invites[0].Secret, "newToken": newToken()}
+	if status, b := s.do(t, "POST", path, "", other); status != http.StatusConflict || !strings.Contains(string(b), `"code":"seat_taken"`) {
+		t.Errorf("another token's take: %d %s, want 409 seat_taken", status, b)
+	}
+	if status, b := s.do(t, "POST", "/api/games/"+id+"/seats/0", "", map[string]string{"newToken": "not-random-enough"}); status != http.StatusBadRequest || !strings.Contains(string(b), `"code":"bad_new_token"`) {
+		t.Errorf("a malformed newToken: %d %s, want 400 bad_new_token", status, b)
+	}
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/0", c.Token, nil, &again)
+	if again.Token != c.Token || len(again.Seats) != 1 || again.Seats[0] != 0 {
+		t.Errorf("the creator's take of their own seat: %+v", again)
+	}
+	s.unchanged(t, id, before)
+}

@@ -259,3 +259,24 @@ func TestBrowserFirstTurnDeadline(t *testing.T) {
 	s.waitFor(t, id, "Black to play again", func(v gameView) bool { return v.ToMove == 1 })
 	waitJS(t, alice, "the usual warning", `document.querySelector('#deadline').textContent.includes('then the computer plays')`)
 }
+
+// TestBrowserTakeAgain: a take whose answer was lost (here made through
+// the API with the token bob's page keeps for it) is sent again when bob
+// opens the invite link: his page holds the seat, not "seat taken".
+func TestBrowserTakeAgain(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	id, own := c.Game.ID, newToken()
+	bob := newPerson(t, newBrowser(t))
+	run(t, bob, "bob's page keeps a token for the take",
+		chromedp.Navigate(s.url+"/"),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.take.%s.1', %q)`, id, own)))
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/1", "", map[string]string{"invite": c.Invites[0].Secret, "newToken": own}, nil)
+	run(t, bob, "bob opens the invite link", chromedp.Navigate(s.url+c.Invites[0].Path), visible("svg#board .piece"))
+	waitJS(t, bob, "bob holds Black", `document.querySelector('#seats li[data-seat="1"]').textContent.includes('you')`)
+	kept := get(t, bob, "what bob's page keeps", chromedp.Evaluate[string](fmt.Sprintf(
+		`JSON.parse(localStorage.getItem('passage.seat.%s')).token + ' ' + localStorage.getItem('passage.take.%s.1')`, id, id)))
+	if kept != own+" null" {
+		t.Errorf("bob's page keeps %q, want his token and no pending take", kept)
+	}
+}

@@ -142,7 +142,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	for _, i := range seats {
 		seat := rematchSeat(i, len(old.Seats))
 		res, err = withActor(ctx, s, id, func(a *actor) (takeResult, error) {
-			return a.doTake(seat, token, inviteSecret(next.Seed, seat))
+			return a.doTake(seat, token, inviteSecret(next.Seed, seat), "")
 		})
 		if err != nil {
 			s.fail(w, r, err)

@@ -316,6 +316,24 @@ func newToken() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
+// errBadNewToken refuses a token a client made for its take that is not
+// of newToken's form: 32 bytes in unpadded base64url.
+var errBadNewToken = &apiError{status: http.StatusBadRequest, code: "bad_new_token",
+	msg: "newToken must be 32 random bytes in unpadded base64url (43 characters), as the server's own tokens are"}
+
+// takeToken is the token a take gives a person who holds none of the
+// game yet: own, a token the client made (so that it can send a take
+// whose answer was lost again: TestTakeAgain), or else a new one.
+func takeToken(own string) (string, error) {
+	if own == "" {
+		return newToken(), nil
+	}
+	if b, err := base64.RawURLEncoding.DecodeString(own); err != nil || len(b) != 32 {
+		return "", errBadNewToken
+	}
+	return own, nil
+}
+
 // choose asks a computer player of ruleset kitID for its move, turning
 // a panic into an error. Players are shared by the games of one ruleset
 // rather than held by each game, because a searching player carries a

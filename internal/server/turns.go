@@ -387,7 +387,8 @@ func (o *outcome) play(t game.Transition, by string, now time.Time) {
 
 // take gives an open seat to a person: the holder of the token when it
 // holds a seat of this game already, otherwise the new token. A seat by
-// invitation needs its invite secret.
+// invitation needs its invite secret. A take by the token that holds
+// the seat already answers again, for a client whose answer was lost.
 func (o *outcome) take(c command) error {
 	st := &o.next
 	if c.seat < 0 || c.seat >= len(st.g.Seats) {
@@ -400,16 +401,25 @@ func (o *outcome) take(c command) error {
 		return errAbandoned
 	}
 	s := st.g.Seats[c.seat]
+	token := c.token
+	if token == "" {
+		token = c.newToken
+	}
+	if s.TokenHash != "" && subtle.ConstantTimeCompare([]byte(s.TokenHash), []byte(hashToken(token))) == 1 {
+		// The token holds the seat already: the take is sent again
+		// because its answer was lost. It answers as the first did and
+		// changes nothing.
+		o.token = token
+		o.seats, _ = st.seatsOf(token)
+		return nil
+	}
 	if !s.Open() {
 		return newError(http.StatusConflict, nil, "seat %d is not open", c.seat).as("seat_taken")
 	}
-	token := c.token
-	if token != "" {
+	if c.token != "" {
 		if _, err := st.seatsOf(token); err != nil {
 			return err
 		}
-	} else {
-		token = c.newToken
 	}
 	// A seat by invitation needs its secret, except for a person who
 	// holds a seat of the game already: they have the invites anyway.

@@ -61,8 +61,10 @@ type intentMsg struct {
 	Move  string `json:"move"`
 	Turn  *int   `json:"turn"`
 	Seat  *int   `json:"seat"`
-	// Invite is the invite secret of a take.
-	Invite string `json:"invite"`
+	// Invite is the invite secret of a take, NewToken the token of the
+	// client's making it gives (takeRequest).
+	Invite   string `json:"invite"`
+	NewToken string `json:"newToken"`
 }
 
 // handleEvents streams a game's events over a WebSocket and takes the
@@ -244,7 +246,7 @@ func (s *Server) intent(ctx context.Context, r *http.Request, id string, typ web
 		if err := limit(s.takes, s.clientID(r), "seats taken"); err != nil {
 			return s.wsError(r, in.ID, err)
 		}
-		res, err := withActor(ctx, s, id, func(a *actor) (takeResult, error) { return a.doTake(*in.Seat, in.Token, in.Invite) })
+		res, err := withActor(ctx, s, id, func(a *actor) (takeResult, error) { return a.doTake(*in.Seat, in.Token, in.Invite, in.NewToken) })
 		if err != nil {
 			return s.wsError(r, in.ID, err)
 		}

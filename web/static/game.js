@@ -60,6 +60,23 @@ function myTurn() {
   return game && game.status === 'live' && mySeats().includes(game.toMove);
 }
 
+// ownToken is the token kept under key, made now if there is none: 32
+// random bytes in unpadded base64url, the form of the server's tokens.
+function ownToken(key) {
+  try {
+    const kept = localStorage.getItem(key);
+    if (kept) return kept;
+  } catch { /* no storage: a token for this page only */ }
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const tok = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  try { localStorage.setItem(key, tok); } catch { /* as above */ }
+  return tok;
+}
+
+function forget(key) {
+  try { localStorage.removeItem(key); } catch { /* nothing kept */ }
+}
+
 function autoForced() {
   try { return localStorage.getItem(AUTO_KEY) === 'on'; } catch { return false; }
 }
@@ -68,16 +85,32 @@ async function init() {
   const params = new URLSearchParams(location.search);
   if (params.has('seat')) {
     const seat = Number(params.get('seat'));
-    const body = mine ? { token: mine.token } : {};
+    // A token of our own making, kept until the seat is ours: a take
+    // whose answer is lost is sent again with it (here, or by reloading
+    // the page, whose address keeps the invite), and the server answers
+    // as the first time instead of "seat taken".
+    const pending = `passage.take.${id}.${seat}`;
+    const body = mine ? { token: mine.token } : { newToken: ownToken(pending) };
     if (params.has('invite')) body.invite = params.get('invite');
-    try {
-      const res = await api('POST', `/api/games/${id}/seats/${seat}`, body);
-      mine = { token: res.token, seats: res.seats };
-      saveSeat(id, res.token, res.seats);
-    } catch (e) {
-      message(t('web.game.seatRefused', { Seat: seat + 1, Error: e.message }));
+    let unsure = false;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        const res = await api('POST', `/api/games/${id}/seats/${seat}`, body);
+        mine = { token: res.token, seats: res.seats };
+        saveSeat(id, res.token, res.seats);
+        forget(pending);
+        unsure = false;
+        break;
+      } catch (e) {
+        unsure = !e.status || e.status >= 500; // the take may have happened
+        if (!unsure || attempt === 2) {
+          message(t('web.game.seatRefused', { Seat: seat + 1, Error: e.message }));
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 1000));
+      }
     }
-    history.replaceState(null, '', '/g/' + id);
+    if (!unsure) history.replaceState(null, '', '/g/' + id);
   }
   let first;
   try {
