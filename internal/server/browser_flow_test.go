@@ -250,11 +250,12 @@ func TestBrowserFirstTurnDeadline(t *testing.T) {
 		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
 	id := c.Game.ID
 	alice := newPerson(t, newBrowser(t))
-	run(t, alice, "alice's page with Black's seat",
+	run(t, alice, "alice's page with Black's seat", chromedp.EmulateViewport(390, 844),
 		chromedp.Navigate(s.url+"/"),
 		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: [1]}))`, id, c.Token)),
 		chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
 	waitJS(t, alice, "the first-turn warning", `document.querySelector('#deadline').textContent.includes('to play a first turn, then the game is aborted')`)
+	screenshot(t, alice, "first-turn-deadline-390")
 	s.firstTurns(t, id, map[int]string{1: c.Token})
 	s.waitFor(t, id, "Black to play again", func(v gameView) bool { return v.ToMove == 1 })
 	waitJS(t, alice, "the usual warning", `document.querySelector('#deadline').textContent.includes('then the computer plays')`)
