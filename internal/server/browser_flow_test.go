@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	dto "github.com/prometheus/client_model/go"
 )
 
 // The game page's flow controls (issue 13) in two browsers: resign with
@@ -279,5 +280,29 @@ func TestBrowserTakeAgain(t *testing.T) {
 		`JSON.parse(localStorage.getItem('passage.seat.%s')).token + ' ' + localStorage.getItem('passage.take.%s.1')`, id, id)))
 	if kept != own+" null" {
 		t.Errorf("bob's page keeps %q, want his token and no pending take", kept)
+	}
+}
+
+// TestBrowserAbandonedGame: the page of a game nobody joined in time
+// says it was abandoned and stops there, rather than reconnecting to its
+// stream again and again.
+func TestBrowserAbandonedGame(t *testing.T) {
+	s := newTestServer(t, Config{WaitingExpiry: 50 * time.Millisecond, SweepEvery: 10 * time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	s.waitFor(t, c.Game.ID, "the game to be abandoned", func(v gameView) bool { return v.Status == "abandoned" })
+	ctx := newPerson(t, newBrowser(t))
+	run(t, ctx, "the abandoned game's page", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"))
+	waitJS(t, ctx, "the status", `document.querySelector('#status').textContent.includes('abandoned')`)
+	requests := func() float64 {
+		var m dto.Metric
+		if err := s.srv.metrics.requests.Write(&m); err != nil {
+			t.Fatal(err)
+		}
+		return m.GetCounter().GetValue()
+	}
+	before := requests()
+	time.Sleep(2 * time.Second) // four reconnections at the shortest pause
+	if n := requests() - before; n > 0 {
+		t.Errorf("the page sent %v requests in 2 s after showing the game abandoned", n)
 	}
 }

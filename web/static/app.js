@@ -66,7 +66,9 @@ export function loadSeat(id) {
   try { return JSON.parse(localStorage.getItem('passage.seat.' + id)) || null; } catch { return null; }
 }
 export function saveSeat(id, token, seats) {
-  localStorage.setItem('passage.seat.' + id, JSON.stringify({ token, seats }));
+  try {
+    localStorage.setItem('passage.seat.' + id, JSON.stringify({ token, seats }));
+  } catch { /* storage blocked: the seat is this page's until it closes */ }
 }
 
 // decorateSeats adds to each seat its name for people (label) and its

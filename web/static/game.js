@@ -180,17 +180,17 @@ function connect() {
   const waiting = awaitingRematch(); // that stream takes no messages
   ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/events${waiting ? '?wait=rematch' : ''}`);
   ws.onopen = () => {
-    backoff = 500;
     if (mine && !waiting) ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
   };
   ws.onmessage = (ev) => {
+    backoff = 500; // a stream that answers, not one closed at once
     const msg = JSON.parse(ev.data);
     if (msg.type === 'state') onState(msg);
     else if (msg.type === 'error') message(errorText(msg.code, msg.error));
     else if (msg.type === 'hello' && mine) { mine.seats = msg.seats; saveSeat(id, mine.token, mine.seats); render(null); }
   };
   ws.onclose = () => {
-    if (game && game.status === 'over' && !awaitingRematch()) return;
+    if (game && (game.status === 'abandoned' || (game.status === 'over' && !awaitingRematch()))) return;
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 5000);
   };
@@ -204,7 +204,12 @@ async function onState(msg) {
   if (mine) {
     // A seat handed to the computer (handover) is no longer ours.
     const still = mine.seats.filter((n) => game.seats[n] && game.seats[n].kind === 'human');
-    if (still.length !== mine.seats.length) { mine.seats = still; saveSeat(id, mine.token, still); }
+    if (still.length === 0) {
+      // Every seat of ours: the token acts no more, so this page watches.
+      mine = null;
+      forget('passage.seat.' + id);
+      message(t('web.game.seatHandedOver'));
+    } else if (still.length !== mine.seats.length) { mine.seats = still; saveSeat(id, mine.token, still); }
   }
   let animateFrom = null;
   const ev = msg.event || {};
@@ -287,6 +292,7 @@ function statusText() {
   const seat = game.seats[game.toMove];
   if (game.status === 'over') return endText();
   if (game.status === 'waiting') return t('web.status.waiting');
+  if (game.status === 'abandoned') return t('web.status.abandoned');
   // why: the moves a wall (or the BA) took away, in words.
   const why = game.roll === null ? '' : blockedText(game.blocked);
   if (myTurn()) {

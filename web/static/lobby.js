@@ -240,12 +240,16 @@ async function create(ev) {
   const body = { rules: current().name, options: chosenOptions(), seats, timeLimit: Number($('#time-limit').value) };
   const start = $('#start').value.trim();
   if (start) body.start = start;
+  const button = $('#create-button');
+  if (button.disabled) return; // one game per press: a second click or Enter waits for the first
+  button.disabled = true;
   try {
     const res = await api('POST', '/api/games', body);
     if (res.token) saveSeat(res.game.id, res.token, res.seats);
     location.href = '/g/' + res.game.id;
   } catch (e) {
     $('#create-error').textContent = e.message;
+    button.disabled = false;
   }
 }
 

@@ -116,12 +116,16 @@ async function playFromHere() {
   for (const kv of rec.rules.split(' ').slice(1)) { const [k, v] = kv.split('='); options[k] = v; }
   const toMove = at === 0 ? rec.turns.length ? rec.turns[0].seat : 0 : nextSeat();
   const seats = rec.seats.map((s) => (s.seat === toMove ? { kind: 'human', take: true } : { kind: 'medium' }));
+  const button = $('#from-here');
+  if (button.disabled) return; // one game per press
+  button.disabled = true;
   try {
     const res = await api('POST', '/api/games', { rules: rec.name, options, seats, start: pos });
     if (res.token) saveSeat(res.game.id, res.token, res.seats);
     location.href = '/g/' + res.game.id;
   } catch (e) {
     $('#from-here-error').textContent = e.message;
+    button.disabled = false;
   }
 }
 
