@@ -69,7 +69,13 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	tok := bearer(r)
-	if err := decode(w, r, &struct{}{}, true); err != nil {
+	var req struct {
+		// NewToken is the token to give, of the client's making
+		// (takeRequest): asking again after a lost answer then gets the
+		// same seats instead of finding them taken.
+		NewToken string `json:"newToken"`
+	}
+	if err := decode(w, r, &req, true); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -102,9 +108,13 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
-		token := newToken()
+		token, err := takeToken(req.NewToken)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
 		g := rematchGame(old, seats, token, time.Now().UTC())
-		err := s.st.CreateGame(ctx, g)
+		err = s.st.CreateGame(ctx, g)
 		if err == nil {
 			s.metrics.created.Inc()
 			s.log.Info("rematch created", "game", g.ID, "of", old.ID)
@@ -142,7 +152,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	for _, i := range seats {
 		seat := rematchSeat(i, len(old.Seats))
 		res, err = withActor(ctx, s, id, func(a *actor) (takeResult, error) {
-			return a.doTake(seat, token, inviteSecret(next.Seed, seat), "")
+			return a.doTake(seat, token, inviteSecret(next.Seed, seat), req.NewToken)
 		})
 		if err != nil {
 			s.fail(w, r, err)

@@ -123,3 +123,29 @@ func TestWSRematchWait(t *testing.T) {
 		t.Fatalf("a stream opened after the rematch: %v, want a normal close after the state", err)
 	}
 }
+
+// TestRematchAgain: asking for or accepting a rematch with a token of
+// one's own making can be sent again when the answer was lost: the same
+// seats come back, where without it the second try finds them taken.
+func TestRematchAgain(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	rematch := "/api/games/" + id + "/rematch"
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	blackOwn, whiteOwn := newToken(), newToken()
+	var asked, again takeResult
+	s.ok(t, http.StatusCreated, "POST", rematch, black, map[string]string{"newToken": blackOwn}, &asked)
+	s.ok(t, http.StatusOK, "POST", rematch, black, map[string]string{"newToken": blackOwn}, &again)
+	if asked.Token != blackOwn || again.Token != blackOwn || again.Game.ID != asked.Game.ID || len(again.Seats) != 1 || again.Seats[0] != asked.Seats[0] {
+		t.Fatalf("asked %+v, then again %+v", asked, again)
+	}
+	var accepted, acceptedAgain takeResult
+	s.ok(t, http.StatusOK, "POST", rematch, white, map[string]string{"newToken": whiteOwn}, &accepted)
+	s.ok(t, http.StatusOK, "POST", rematch, white, map[string]string{"newToken": whiteOwn}, &acceptedAgain)
+	if accepted.Token != whiteOwn || acceptedAgain.Token != whiteOwn || acceptedAgain.Game.Status != "live" || len(acceptedAgain.Seats) != 1 || acceptedAgain.Seats[0] != accepted.Seats[0] {
+		t.Fatalf("accepted %+v, then again %+v", accepted, acceptedAgain)
+	}
+	if status, b := s.do(t, "POST", rematch, white, map[string]string{"newToken": "short"}); status != http.StatusBadRequest {
+		t.Errorf("a malformed newToken: %d %s, want 400", status, b)
+	}
+}

@@ -65,6 +65,25 @@ export async function api(method, path, body, token) {
 export function loadSeat(id) {
   try { return JSON.parse(localStorage.getItem('passage.seat.' + id)) || null; } catch { return null; }
 }
+
+// ownToken is the token kept under key, made now if there is none: 32
+// random bytes in unpadded base64url, the form of the server's tokens.
+export function ownToken(key) {
+  try {
+    const kept = localStorage.getItem(key);
+    if (kept) return kept;
+  } catch { /* no storage: a token for this page only */ }
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const tok = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  try { localStorage.setItem(key, tok); } catch { /* as above */ }
+  return tok;
+}
+
+// forget drops what is kept under key.
+export function forget(key) {
+  try { localStorage.removeItem(key); } catch { /* nothing kept */ }
+}
+
 export function saveSeat(id, token, seats) {
   try {
     localStorage.setItem('passage.seat.' + id, JSON.stringify({ token, seats }));

@@ -5,7 +5,7 @@
 // result, a rematch and a new game. The server decides what is allowed;
 // the page only hides what it knows is refused.
 
-import { api, h, loadSeat, saveSeat, resultText } from './app.js';
+import { api, h, loadSeat, saveSeat, resultText, ownToken, forget } from './app.js';
 import { t, list } from './i18n.js';
 
 // FlowControls draws into box; ctx gives the page's state:
@@ -117,8 +117,12 @@ export class FlowControls {
     this.busy = true;
     this.ctx.message('');
     try {
-      const res = await api('POST', `/api/games/${this.ctx.id}/rematch`, {}, this.ctx.token());
+      // A token of our own, kept until the answer comes: asking again
+      // after a lost answer gets the same seats (docs/api.md).
+      const pending = `passage.rematch.${this.ctx.id}`;
+      const res = await api('POST', `/api/games/${this.ctx.id}/rematch`, { newToken: ownToken(pending) }, this.ctx.token());
       saveSeat(res.game.id, res.token, res.seats);
+      forget(pending);
       location.assign('/g/' + res.game.id);
     } catch (e) {
       this.ctx.message(e.message);

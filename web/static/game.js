@@ -11,6 +11,7 @@
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
+  ownToken, forget,
 } from './app.js';
 import { t } from './i18n.js';
 import { play } from './sound.js';
@@ -58,23 +59,6 @@ function mySeats() { return mine ? mine.seats : []; }
 
 function myTurn() {
   return game && game.status === 'live' && mySeats().includes(game.toMove);
-}
-
-// ownToken is the token kept under key, made now if there is none: 32
-// random bytes in unpadded base64url, the form of the server's tokens.
-function ownToken(key) {
-  try {
-    const kept = localStorage.getItem(key);
-    if (kept) return kept;
-  } catch { /* no storage: a token for this page only */ }
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const tok = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  try { localStorage.setItem(key, tok); } catch { /* as above */ }
-  return tok;
-}
-
-function forget(key) {
-  try { localStorage.removeItem(key); } catch { /* nothing kept */ }
 }
 
 function autoForced() {
