@@ -801,3 +801,28 @@ func emulateDark(t *testing.T, ctx context.Context) {
 		return err
 	}))
 }
+
+// TestBrowserLobbyKeepsFocus: the lobby's lists, refreshed every few
+// seconds, keep the keyboard's focus: an unchanged list is not drawn
+// again, and a changed one gives the focus back to the same game's link.
+func TestBrowserLobbyKeepsFocus(t *testing.T) {
+	s := newTestServer(t, Config{})
+	open := func() string {
+		c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Anyone: true}}})
+		return c.Game.ID
+	}
+	id := open()
+	ctx := newPerson(t, newBrowser(t))
+	link := fmt.Sprintf(`#waiting li[data-game="%s"] a`, id)
+	run(t, ctx, "the lobby", chromedp.Navigate(s.url+"/"), visible(link), chromedp.Focus(chromedp.CSS(link)))
+	focused := `document.activeElement === document.querySelector('` + link + `')`
+	time.Sleep(4500 * time.Millisecond) // a refresh with nothing new
+	if !get(t, ctx, "focus after a refresh", chromedp.Evaluate[bool](focused)) {
+		t.Error("an unchanged refresh took the focus away")
+	}
+	other := open()
+	waitJS(t, ctx, "the new game listed", fmt.Sprintf(`document.querySelector('#waiting li[data-game="%s"]') !== null`, other))
+	if !get(t, ctx, "focus after a change", chromedp.Evaluate[bool](focused)) {
+		t.Error("a changed list did not give the focus back to the same link")
+	}
+}

@@ -263,12 +263,23 @@ function idle(g) {
   return Date.now() - new Date(g.updated).getTime() > IDLE;
 }
 
+// shown is what each list shows, so that an unchanged list is not drawn
+// again (which would take the keyboard's focus away every few seconds).
+const shown = {};
+
 async function refresh() {
   for (const status of ['waiting', 'live', 'over']) {
     let list;
     try { list = (await api('GET', `/api/games?status=${status}&limit=20`)).games; } catch { continue; }
     if (status !== 'over') list = list.filter((g) => !idle(g) || loadSeat(g.id));
+    const key = JSON.stringify(list.map((g) => [g.id, g.turns, g.seats, !!loadSeat(g.id)]));
+    if (shown[status] === key) continue;
+    shown[status] = key;
     const ul = $('#' + status);
+    // A changed list keeps the focus on the same game's same link.
+    const focused = ul.contains(document.activeElement) ? document.activeElement : null;
+    const item = focused && focused.closest('li[data-game]');
+    const refocus = item && { game: item.dataset.game, index: [...item.querySelectorAll('a')].indexOf(focused) };
     ul.replaceChildren();
     if (!list.length) ul.append(h('li', { class: 'muted' }, t('web.lobby.none')));
     for (const g of list) {
@@ -285,6 +296,11 @@ async function refresh() {
       }
       ul.append(h('li', { 'data-game': g.id },
         h('strong', {}, t('ruleset.' + g.name)), h('span', { class: 'small muted' }, t('web.lobby.gameLine', { Seats: seatSummary(g), Turn: g.turns })), ...links));
+    }
+    if (refocus) {
+      const li = [...ul.children].find((el) => el.dataset.game === refocus.game);
+      const link = li && li.querySelectorAll('a')[refocus.index];
+      if (link) link.focus();
     }
   }
 }
