@@ -7,7 +7,7 @@
 // Values are exact where an endgame table knows the position and the
 // server's search's estimates elsewhere; the page says which.
 
-import { $, h, boardModule, chip, levelName } from './app.js';
+import { $, h, boardModule, chip, levelName, errorText } from './app.js';
 import { t, num } from './i18n.js';
 import { el, title } from './svg.js';
 
@@ -78,18 +78,23 @@ export class Review {
   async load() {
     if (!this.o.over) { this.note(T.notOver); return; }
     const url = `/api/games/${this.o.id}/analysis`;
-    for (;;) {
+    for (let failures = 0; ;) {
       let resp, data = null;
       try {
         resp = await fetch(url);
-        data = await resp.json();
-      } catch (e) {
-        this.note(T.failed(e.message));
+      } catch {
+        // The network: try again a few times, then say so in the page's language.
+        if (++failures > 3) { this.note(T.failed(t('web.error.network'))); return; }
+        await new Promise((r) => setTimeout(r, 2000));
+        continue;
+      }
+      try { data = await resp.json(); } catch { data = null; } // a proxy's page, not ours
+      if (resp.status === 200 && data) { this.rep = data; this.draw(); return; }
+      if (resp.status === 202 && data) this.showProgress(data);
+      else if (![429, 502, 503, 504].includes(resp.status)) {
+        this.note(T.failed(data ? errorText(data.code, data.error) : t('web.error.error')));
         return;
       }
-      if (resp.status === 200) { this.rep = data; this.draw(); return; }
-      if (resp.status === 202) this.showProgress(data);
-      else if (resp.status !== 429 && resp.status !== 503) { this.note(T.failed((data && data.error) || resp.statusText)); return; }
       const wait = Math.max(1, Number(resp.headers.get('Retry-After')) || 1);
       await new Promise((r) => setTimeout(r, Math.min(wait, 30) * 1000));
     }
