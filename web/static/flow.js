@@ -116,15 +116,16 @@ export class FlowControls {
     if (this.busy) return;
     this.busy = true;
     this.ctx.message('');
+    // A token of our own, kept until the answer comes: asking again
+    // after a lost answer gets the same seats (docs/api.md).
+    const pending = `passage.rematch.${this.ctx.id}`;
     try {
-      // A token of our own, kept until the answer comes: asking again
-      // after a lost answer gets the same seats (docs/api.md).
-      const pending = `passage.rematch.${this.ctx.id}`;
       const res = await api('POST', `/api/games/${this.ctx.id}/rematch`, { newToken: ownToken(pending) }, this.ctx.token());
       saveSeat(res.game.id, res.token, res.seats);
       forget(pending);
       location.assign('/g/' + res.game.id);
     } catch (e) {
+      if (e.status && e.status < 500) forget(pending); // refused, not lost
       this.ctx.message(e.message);
       this.busy = false;
     }

@@ -87,6 +87,7 @@ async function init() {
         break;
       } catch (e) {
         unsure = !e.status || e.status >= 500; // the take may have happened
+        if (!unsure) forget(pending); // refused: the seat will not be this token's
         if (!unsure || attempt === 2) {
           message(t('web.game.seatRefused', { Seat: seat + 1, Error: e.message }));
           break;
