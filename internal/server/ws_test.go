@@ -320,6 +320,10 @@ func TestWSDeadlineFollowsTurn(t *testing.T) {
 			if m.Event.Seat == 0 {
 				return // the computer's move
 			}
+			// Black plays again (an extra throw): play it, so that the
+			// computer comes to play.
+			v := s.throw(t, c.Game.ID, c.Token)
+			s.move(t, c.Game.ID, c.Token, v.Moves[0].Move)
 		} else if m.Game.Deadline != nil {
 			t.Fatalf("after the move of seat %d, the computer to play: deadline %v", m.Event.Seat, m.Game.Deadline)
 		}
