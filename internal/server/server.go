@@ -231,16 +231,21 @@ func New(cfg Config) *Server {
 		func() float64 { q, _ := s.pool.counts(); return float64(q) },
 		func() float64 { _, r := s.pool.counts(); return float64(r) })
 	s.handler = s.routes()
+	if s.clustered() {
+		// Every field is set before a goroutine that reads it starts.
+		s.peers = &http.Client{Timeout: 15 * time.Second}
+		if n, ok := cfg.Store.(store.Notifier); ok {
+			s.hub = newHub(s, n)
+		}
+	}
 	s.wg.Add(1)
 	go s.sweeper()
 	if s.clustered() {
-		s.peers = &http.Client{Timeout: 15 * time.Second}
 		s.wg.Add(3)
 		go s.leaseKeeper()
 		go s.takeoverKeeper()
 		go s.followerKeeper()
-		if n, ok := cfg.Store.(store.Notifier); ok {
-			s.hub = newHub(s, n)
+		if s.hub != nil {
 			s.wg.Add(1)
 			go func() {
 				defer s.wg.Done()
