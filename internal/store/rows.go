@@ -54,6 +54,22 @@ func ScanGames(rows Rows) ([]Game, error) {
 	return games, rows.Err()
 }
 
+// TurnColumns are the columns of table turns that ScanTurn reads, in its
+// order.
+const TurnColumns = "n, seat, roll, move, pos, by, at"
+
+// ScanTurn reads a row of TurnColumns with scan, the Scan of a driver's
+// row or rows.
+func ScanTurn(scan func(dest ...any) error) (Turn, error) {
+	var t Turn
+	var at int64
+	if err := scan(&t.N, &t.Seat, &t.Roll, &t.Move, &t.Pos, &t.By, &at); err != nil {
+		return Turn{}, err
+	}
+	t.At = FromMS(at)
+	return t, nil
+}
+
 // MS is how a time is stored: Unix milliseconds.
 func MS(t time.Time) int64 { return t.UnixMilli() }
 

@@ -199,35 +199,29 @@ func (s *Store) Pending(ctx context.Context, after string, limit int) ([]store.G
 
 // Turn reads one turn of a game's log.
 func (s *Store) Turn(ctx context.Context, id string, n int) (store.Turn, error) {
-	t := store.Turn{N: n}
-	var at int64
-	err := s.pool.QueryRow(ctx, "SELECT seat, roll, move, pos, by, at FROM turns WHERE game_id = $1 AND n = $2", id, n).
-		Scan(&t.Seat, &t.Roll, &t.Move, &t.Pos, &t.By, &at)
+	t, err := store.ScanTurn(s.pool.QueryRow(ctx, "SELECT "+store.TurnColumns+" FROM turns WHERE game_id = $1 AND n = $2", id, n).Scan)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Turn{}, fmt.Errorf("postgres: turn %d of %q: %w", n, id, store.ErrNotFound)
 	}
 	if err != nil {
 		return store.Turn{}, fmt.Errorf("postgres: turn %d of %s: %w", n, id, err)
 	}
-	t.At = store.FromMS(at)
 	return t, nil
 }
 
 // Turns reads a game's log.
 func (s *Store) Turns(ctx context.Context, id string) ([]store.Turn, error) {
-	rows, err := s.pool.Query(ctx, "SELECT n, seat, roll, move, pos, by, at FROM turns WHERE game_id = $1 ORDER BY n", id)
+	rows, err := s.pool.Query(ctx, "SELECT "+store.TurnColumns+" FROM turns WHERE game_id = $1 ORDER BY n", id)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: turns of %s: %w", id, err)
 	}
 	defer rows.Close()
 	var out []store.Turn
 	for rows.Next() {
-		var t store.Turn
-		var at int64
-		if err := rows.Scan(&t.N, &t.Seat, &t.Roll, &t.Move, &t.Pos, &t.By, &at); err != nil {
+		t, err := store.ScanTurn(rows.Scan)
+		if err != nil {
 			return nil, fmt.Errorf("postgres: turns of %s: %w", id, err)
 		}
-		t.At = store.FromMS(at)
 		out = append(out, t)
 	}
 	if err := rows.Err(); err != nil {

@@ -576,35 +576,29 @@ func appendTurn(ctx context.Context, tx *sql.Tx, w turnWrite) error {
 
 // Turn reads one turn of a game's log.
 func (s *Store) Turn(ctx context.Context, id string, n int) (store.Turn, error) {
-	t := store.Turn{N: n}
-	var at int64
-	err := s.r.QueryRowContext(ctx, "SELECT seat, roll, move, pos, by, at FROM turns WHERE game_id = ? AND n = ?", id, n).
-		Scan(&t.Seat, &t.Roll, &t.Move, &t.Pos, &t.By, &at)
+	t, err := store.ScanTurn(s.r.QueryRowContext(ctx, "SELECT "+store.TurnColumns+" FROM turns WHERE game_id = ? AND n = ?", id, n).Scan)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Turn{}, fmt.Errorf("sqlite: turn %d of %q: %w", n, id, store.ErrNotFound)
 	}
 	if err != nil {
 		return store.Turn{}, fmt.Errorf("sqlite: turn %d of %s: %w", n, id, err)
 	}
-	t.At = store.FromMS(at)
 	return t, nil
 }
 
 // Turns reads a game's log.
 func (s *Store) Turns(ctx context.Context, id string) ([]store.Turn, error) {
-	rows, err := s.r.QueryContext(ctx, "SELECT n, seat, roll, move, pos, by, at FROM turns WHERE game_id = ? ORDER BY n", id)
+	rows, err := s.r.QueryContext(ctx, "SELECT "+store.TurnColumns+" FROM turns WHERE game_id = ? ORDER BY n", id)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: turns of %s: %w", id, err)
 	}
 	defer rows.Close()
 	var out []store.Turn
 	for rows.Next() {
-		var t store.Turn
-		var at int64
-		if err := rows.Scan(&t.N, &t.Seat, &t.Roll, &t.Move, &t.Pos, &t.By, &at); err != nil {
+		t, err := store.ScanTurn(rows.Scan)
+		if err != nil {
 			return nil, fmt.Errorf("sqlite: turns of %s: %w", id, err)
 		}
-		t.At = store.FromMS(at)
 		out = append(out, t)
 	}
 	if err := rows.Err(); err != nil {
