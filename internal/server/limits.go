@@ -101,6 +101,27 @@ func (s *Server) clientID(r *http.Request) string {
 	return ip.String()
 }
 
+// perClient counts what each client holds at once (computer-only games,
+// streams), for a cap per client; the map keeps only clients that hold
+// something.
+type perClient map[string]int
+
+// take counts one more for client, unless it holds limit already.
+func (p perClient) take(client string, limit int) bool {
+	if p[client] >= limit {
+		return false
+	}
+	p[client]++
+	return true
+}
+
+// release counts one less for client.
+func (p perClient) release(client string) {
+	if p[client]--; p[client] <= 0 {
+		delete(p, client)
+	}
+}
+
 // streamCap serves a game stream unless its client has Config.MaxStreams
 // open already (429 too_many_streams). Each stream holds a connection,
 // a goroutine and its game in memory for as long as it lasts, so one
@@ -111,22 +132,17 @@ func (s *Server) streamCap(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		client := s.clientID(r)
 		s.mu.Lock()
-		open := s.streams[client]
-		if open < s.cfg.MaxStreams {
-			s.streams[client]++
-		}
+		ok := s.streams.take(client, s.cfg.MaxStreams)
 		s.mu.Unlock()
-		if open >= s.cfg.MaxStreams {
+		if !ok {
 			s.fail(w, r, refusal(http.StatusTooManyRequests, "client_streams", 30*time.Second,
-				"you have %d game streams open, as many as one address may: close a game's page", open).as("too_many_streams"))
+				"you have %d game streams open, as many as one address may: close a game's page", s.cfg.MaxStreams).as("too_many_streams"))
 			return
 		}
 		defer func() {
 			s.mu.Lock()
 			defer s.mu.Unlock()
-			if s.streams[client]--; s.streams[client] <= 0 {
-				delete(s.streams, client)
-			}
+			s.streams.release(client)
 		}()
 		next(w, r)
 	}

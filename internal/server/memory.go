@@ -321,9 +321,7 @@ func (s *Server) forget(a *actor) {
 		delete(s.actors, a.id)
 	}
 	if a.owner != "" {
-		if s.owned[a.owner]--; s.owned[a.owner] <= 0 {
-			delete(s.owned, a.owner)
-		}
+		s.owned.release(a.owner)
 	}
 }
 
@@ -332,10 +330,9 @@ func (s *Server) forget(a *actor) {
 func (s *Server) own(a *actor, client string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.owned[client] >= s.cfg.MaxComputerGames {
+	if !s.owned.take(client, s.cfg.MaxComputerGames) {
 		return false
 	}
-	s.owned[client]++
 	a.owner = client
 	return true
 }

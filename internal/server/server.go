@@ -197,8 +197,8 @@ type Server struct {
 	mu       sync.Mutex
 	actors   map[string]*actor
 	starting map[string]chan struct{} // games whose actor is being started, closed when done
-	owned    map[string]int           // computer-only games in memory, by creating client
-	streams  map[string]int           // open game streams, by client
+	owned    perClient                // computer-only games in memory, by creating client
+	streams  perClient                // open game streams, by client
 	closing  bool
 	draining atomic.Bool // the node hands its games over before it stops
 
@@ -216,7 +216,7 @@ func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, began: time.Now(), st: cfg.Store, log: cfg.Logger, ctx: ctx, cancel: cancel,
-		actors: map[string]*actor{}, starting: map[string]chan struct{}{}, owned: map[string]int{}, streams: map[string]int{}, bots: map[string]*sync.Pool{},
+		actors: map[string]*actor{}, starting: map[string]chan struct{}{}, owned: perClient{}, streams: perClient{}, bots: map[string]*sync.Pool{},
 		pool:      newSearchPool(cfg.Searches),
 		creates:   newLimiter(cfg.CreateRate, cfg.CreateBurst),
 		takes:     newLimiter(cfg.TakeRate, cfg.TakeBurst),
@@ -237,10 +237,6 @@ func New(cfg Config) *Server {
 		if n, ok := cfg.Store.(store.Notifier); ok {
 			s.hub = newHub(s, n)
 		}
-	}
-	s.wg.Add(1)
-	go s.sweeper()
-	if s.clustered() {
 		s.wg.Add(3)
 		go s.leaseKeeper()
 		go s.takeoverKeeper()
@@ -253,6 +249,8 @@ func New(cfg Config) *Server {
 			}()
 		}
 	}
+	s.wg.Add(1)
+	go s.sweeper() // after the cluster's fields: its sweeps stop actors, which publish on the hub
 	return s
 }
 
