@@ -84,6 +84,11 @@ export function forget(key) {
   try { localStorage.removeItem(key); } catch { /* nothing kept */ }
 }
 
+// forgetSeat drops the seat token kept for game id.
+export function forgetSeat(id) {
+  forget('passage.seat.' + id);
+}
+
 export function saveSeat(id, token, seats) {
   try {
     localStorage.setItem('passage.seat.' + id, JSON.stringify({ token, seats }));

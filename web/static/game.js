@@ -11,7 +11,7 @@
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
-  ownToken, forget,
+  ownToken, forget, forgetSeat,
 } from './app.js';
 import { t } from './i18n.js';
 import { play } from './sound.js';
@@ -192,7 +192,7 @@ async function onState(msg) {
     if (still.length === 0) {
       // Every seat of ours: the token acts no more, so this page watches.
       mine = null;
-      forget('passage.seat.' + id);
+      forgetSeat(id);
       message(t('web.game.seatHandedOver'));
     } else if (still.length !== mine.seats.length) { mine.seats = still; saveSeat(id, mine.token, still); }
   }
