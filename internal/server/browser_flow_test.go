@@ -182,10 +182,8 @@ func awayGame(t *testing.T, s *testServer, alice, bob context.Context) string {
 	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/1", "", map[string]string{"invite": c.Invites[0].Secret}, &taken)
 	s.firstTurns(t, id, map[int]string{0: c.Token, 1: taken.Token})
 	page := func(who context.Context, name, token string, seat int) {
-		run(t, who, name+"'s page with the seat",
-			chromedp.Navigate(s.url+"/"),
-			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: [%d]}))`, id, token, seat)),
-			chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+		holdSeats(t, who, s, id, token, []int{seat})
+		run(t, who, name+"'s page with the seat", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
 	}
 	page(alice, "alice", c.Token, 0)
 	page(bob, "bob", taken.Token, 1)
@@ -251,9 +249,8 @@ func TestBrowserFirstTurnDeadline(t *testing.T) {
 		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
 	id := c.Game.ID
 	alice := newPerson(t, newBrowser(t))
+	holdSeat(t, alice, s, c)
 	run(t, alice, "alice's page with Black's seat", chromedp.EmulateViewport(390, 844),
-		chromedp.Navigate(s.url+"/"),
-		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: [1]}))`, id, c.Token)),
 		chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
 	waitJS(t, alice, "the first-turn warning", `document.querySelector('#deadline').textContent.includes('to play a first turn, then the game is aborted')`)
 	screenshot(t, alice, "first-turn-deadline-390")

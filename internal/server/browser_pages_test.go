@@ -94,10 +94,16 @@ func newWatchedPerson(t *testing.T, browser context.Context) (context.Context, *
 // lobby does when it creates one.
 func holdSeat(t *testing.T, ctx context.Context, s *testServer, c createResponse) {
 	t.Helper()
-	seats, _ := json.Marshal(c.Seats)
+	holdSeats(t, ctx, s, c.Game.ID, c.Token, c.Seats)
+}
+
+// holdSeats gives the browser of ctx token, holding seats of game id.
+func holdSeats(t *testing.T, ctx context.Context, s *testServer, id, token string, seats []int) {
+	t.Helper()
+	list, _ := json.Marshal(seats)
 	run(t, ctx, "store the seat token",
 		chromedp.Navigate(s.url+"/rules"),
-		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: %s}))`, c.Game.ID, c.Token, seats)),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: %s}))`, id, token, list)),
 	)
 }
 
