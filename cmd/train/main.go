@@ -75,6 +75,7 @@ type options struct {
 	checkpoint   string
 	every        int
 	resume       bool
+	stopAfter    int
 	curve        string
 	curveEvery   int
 	curveGames   int
@@ -117,6 +118,7 @@ func cmdTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&o.checkpoint, "checkpoint", "", "the checkpoint `FILE` (default train-KEY.ckpt)")
 	fs.IntVar(&o.every, "checkpoint-every", 1000, "write the checkpoint every `N` games")
 	fs.BoolVar(&o.resume, "resume", false, "continue from the checkpoint, which must come from the same command")
+	fs.IntVar(&o.stopAfter, "stop-after", 0, "stop after the batch that reaches `N` games in all, writing the checkpoint, which -resume continues (0: run all -games)")
 	fs.StringVar(&o.curve, "curve", "", "append the learning curve to `FILE.csv`")
 	fs.IntVar(&o.curveEvery, "curve-every", 1000, "measure the curve every `N` games")
 	fs.IntVar(&o.curveGames, "curve-games", 200, "games per curve point `M` (seats swapping)")
@@ -150,8 +152,8 @@ func cmdTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	switch {
 	case o.rules == "":
 		return errors.New("-rules is required (for example -rules senet-szenet)")
-	case o.games < 0 || o.batch <= 0 || o.workers <= 0 || o.every <= 0 || o.curveEvery <= 0 || o.curveGames <= 0 || o.maxMoves <= 0:
-		return errors.New("-games must not be negative; -batch, -workers, -checkpoint-every, -curve-every, -curve-games and -max-moves must be positive")
+	case o.games < 0 || o.stopAfter < 0 || o.batch <= 0 || o.workers <= 0 || o.every <= 0 || o.curveEvery <= 0 || o.curveGames <= 0 || o.maxMoves <= 0:
+		return errors.New("-games and -stop-after must not be negative; -batch, -workers, -checkpoint-every, -curve-every, -curve-games and -max-moves must be positive")
 	case o.lambda < 0 || o.lambda > 1 || o.epsilon < 0 || o.epsilon > 1 || o.rate < 0 || o.rateEnd < 0 || o.skipRate < 0 || !(o.discount > 0 && o.discount <= 1):
 		return errors.New("-lambda and -epsilon must lie in [0, 1], -discount in (0, 1]; -rate, -rate-end and -skip-rate must not be negative")
 	case o.plot != "" && o.curve == "":

@@ -29,6 +29,7 @@ func TestErrorsFollowTheContract(t *testing.T) {
 		{"-rules", "senet-szenet", "-plot", "x.png"},
 		{"-info", filepath.Join(dir, "missing.nnw")},
 		{"-rules", "senet-szenet", "extra"},
+		{"-rules", "senet-szenet", "-stop-after", "-1"},
 	} {
 		code, out, errs := runTrain(args...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "train: ") {
@@ -69,8 +70,22 @@ func TestWeightsAreReproducible(t *testing.T) {
 	if resumed := tiny(t, dir, "-resume"); !bytes.Equal(one, resumed) {
 		t.Error("a run resumed from 16 games wrote different weights than one of 24")
 	}
+	// A run of 24 games stopped at 16 and continued ends where one run does.
+	dir = t.TempDir()
+	out = filepath.Join(dir, "w.nnw")
+	code, _, errs := runTrain("-rules", "senet-jequier", "-games", "24", "-batch", "8", "-hidden", "8",
+		"-out", out, "-checkpoint", filepath.Join(dir, "c.ckpt"), "-stop-after", "16")
+	if code != 0 || !strings.Contains(errs, "stopped after 16 games") {
+		t.Fatalf("-stop-after 16: exit %d, %s", code, errs)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-stop-after wrote the weight file (%v); only the checkpoint is due", err)
+	}
+	if resumed := tiny(t, dir, "-resume"); !bytes.Equal(one, resumed) {
+		t.Error("a run stopped at 16 games and resumed wrote different weights than one of 24")
+	}
 	// A checkpoint of another configuration is refused.
-	code, _, errs := runTrain("-rules", "senet-jequier", "-games", "24", "-batch", "8", "-hidden", "16",
+	code, _, errs = runTrain("-rules", "senet-jequier", "-games", "24", "-batch", "8", "-hidden", "16",
 		"-out", out, "-checkpoint", filepath.Join(dir, "c.ckpt"), "-resume")
 	if code != 2 || !strings.Contains(errs, "checkpoint") {
 		t.Errorf("mismatched checkpoint: exit %d, %s", code, errs)

@@ -200,7 +200,8 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 		Seed: o.seed, Workers: o.workers, MaxMoves: o.maxMoves, Discount: o.discount,
 		AfterBatch: func(done int) error {
 			bar.draw(done, tr.Loss)
-			if crossed(done, o.batch, o.every) || done == o.games {
+			stop := o.stopAfter > 0 && done >= o.stopAfter && done < o.games
+			if crossed(done, o.batch, o.every) || done == o.games || stop {
 				if err := save(done); err != nil {
 					return err
 				}
@@ -210,6 +211,9 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 				if err := curve.measure(ctx, done, tr.Loss); err != nil {
 					return err
 				}
+			}
+			if stop {
+				return errStopped
 			}
 			return nil
 		},
@@ -222,6 +226,10 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 	bar.finish()
 	if tr.Cut > 0 {
 		fmt.Fprintf(stderr, "%d self-play games of this run went on for %d decisions and were cut there (-max-moves)\n", tr.Cut, o.maxMoves)
+	}
+	if errors.Is(err, errStopped) {
+		fmt.Fprintf(stderr, "stopped after %d games (-stop-after); %s holds them, -resume continues\n", tr.Cfg.Done, o.checkpoint)
+		return nil
 	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -243,6 +251,10 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 	}
 	return nil
 }
+
+// errStopped ends a run at -stop-after; the checkpoint is written
+// before it is returned.
+var errStopped = errors.New("stopped at -stop-after")
 
 // crossed reports whether the batch that ended at done games passed a
 // multiple of every.
