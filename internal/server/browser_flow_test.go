@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/coder/websocket"
 	dto "github.com/prometheus/client_model/go"
 )
 
@@ -302,4 +303,20 @@ func TestBrowserAbandonedGame(t *testing.T) {
 	if n := requests() - before; n > 0 {
 		t.Errorf("the page sent %v requests in 2 s after showing the game abandoned", n)
 	}
+}
+
+// TestBrowserReconnecting: a page whose stream is refused or lost says
+// so, and says nothing once it is connected again. The stream is
+// refused here because the address already holds the one stream it
+// may open (--max-streams 1).
+func TestBrowserReconnecting(t *testing.T) {
+	s := newTestServer(t, Config{MaxStreams: 1})
+	id, _, _ := twoPeople(t, s, "")
+	other := s.dial(t, id)
+	other.read()
+	ctx := newPerson(t, newBrowser(t))
+	run(t, ctx, "the game's page", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	waitJS(t, ctx, "the reconnecting note", `document.querySelector('#conn').textContent.length > 0 && getComputedStyle(document.querySelector('#conn')).display !== 'none'`)
+	other.c.Close(websocket.StatusNormalClosure, "")
+	waitJS(t, ctx, "the note gone once connected", `document.querySelector('#conn').textContent === '' && getComputedStyle(document.querySelector('#conn')).display === 'none'`)
 }

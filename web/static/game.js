@@ -169,6 +169,7 @@ function connect() {
   };
   ws.onmessage = (ev) => {
     backoff = 500; // a stream that answers, not one closed at once
+    $('#conn').textContent = '';
     const msg = JSON.parse(ev.data);
     if (msg.type === 'state') onState(msg);
     else if (msg.type === 'error') message(errorText(msg.code, msg.error));
@@ -176,6 +177,9 @@ function connect() {
   };
   ws.onclose = () => {
     if (game && (game.status === 'abandoned' || (game.status === 'over' && !awaitingRematch()))) return;
+    // Say so until the next message, as a move made meanwhile does not
+    // show; the server may also have refused the stream (too many open).
+    $('#conn').textContent = t('web.status.reconnecting');
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 5000);
   };
