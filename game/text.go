@@ -191,11 +191,15 @@ func (t textRules[P, M]) DiagramIn(pos string, words *i18n.Printer) (string, err
 	return l.DiagramIn(p, words), nil
 }
 
-// Toucher is implemented by games with a touch-move rule: Touched lists
-// the legal moves that touching square sq commits the mover to, or none
-// when the touch commits to nothing.
+// Toucher is implemented by games that can play a touch-move rule:
+// Touched lists the legal moves that touching square sq commits the
+// mover to, or none when the touch commits to nothing. TouchMoveRule is
+// the ID of the ruleset's touch-move rule, or "" where its source has
+// none (Senet's move generator serves every ruleset; only Apokrif has
+// A18).
 type Toucher[P comparable, M comparable] interface {
 	Touched(p P, roll, sq int, buf []M) []M
+	TouchMoveRule() string
 }
 
 // TouchRuleset is the text-level touch-move rule; the text adapter of a
@@ -228,6 +232,6 @@ func HasTouchMove(r Ruleset) bool {
 }
 
 func (t textRules[P, M]) touchMove() bool {
-	_, ok := t.g.(Toucher[P, M])
-	return ok
+	tg, ok := t.g.(Toucher[P, M])
+	return ok && tg.TouchMoveRule() != ""
 }

@@ -37,6 +37,7 @@ var Apokrif = Variant{
 		"safe": "A21", "water": "A22", "return": "A22", "extra": "A20", "stop": "A23", "bearoff": "A24",
 	},
 	BlockRules: map[string]string{"wall": "A14", "pair": "A8"},
+	TouchMove:  "A18",
 }
 
 // apokrifSetup and apokrifStart are the boards and initial positions for

@@ -449,6 +449,10 @@ func drownDown(r int, all uint32) uint32 {
 	return 1 << r
 }
 
+// TouchMoveRule returns the ID of the ruleset's touch-move rule, or ""
+// where its source has none.
+func (v *Variant) TouchMoveRule() string { return v.TouchMove }
+
 // Touched returns, appended to buf, the legal moves for throw roll that
 // touching square sq commits the side to throw to (A18, touch-move): the
 // move of its own piece on sq, or, when sq holds an opponent piece, the

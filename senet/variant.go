@@ -114,6 +114,9 @@ type Variant struct {
 	// remove a move (by game.Block kind: "wall", "pair", "ba-waits",
 	// "pieces-wait"), for Blocks; move generation never reads it.
 	BlockRules map[string]string
+	// TouchMove is the ID of the source's touch-move rule (A18), or
+	// "" where it has none; Touched serves any ruleset.
+	TouchMove string
 
 	// Throws is the distribution of one throw of the four sticks (J3).
 	Throws []game.Outcome

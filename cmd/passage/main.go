@@ -13,6 +13,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
+	"unicode"
 )
 
 // usageError is bad command-line usage: reported like any error (exit 2).
@@ -56,6 +59,25 @@ Run 'passage COMMAND -h' for a command's flags. Positions and moves use the
 notation of docs/notation.md.
 `
 
+// commands lists the commands for the errors that name them.
+const commands = "rules, new, moves, play, sim, serve, verify, solve, eval, analyze"
+
+// oneLine escapes the control characters of an error message (a newline
+// in a file name or an option's value), so that the error stays the
+// one line on stderr that the CLI contract promises.
+func oneLine(msg string) string {
+	var b strings.Builder
+	for _, r := range msg {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
@@ -64,13 +86,12 @@ func main() {
 // on any error, which is printed as one line on stderr with nothing on
 // stdout.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		if len(args) == 0 {
-			fmt.Fprint(stderr, usage)
-			return 2
-		}
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
 		fmt.Fprint(stdout, usage)
 		return 0
+	}
+	if len(args) == 0 {
+		args = []string{""}
 	}
 	var err error
 	switch cmd, rest := args[0], args[1:]; cmd {
@@ -94,8 +115,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdEval(rest, stdout)
 	case "analyze":
 		err = cmdAnalyze(rest, stdin, stdout)
+	case "":
+		err = usageError{"no command (commands: " + commands + "; see passage --help)"}
 	default:
-		err = usageError{fmt.Sprintf("unknown command %q (commands: rules, new, moves, play, sim, serve, verify, solve, eval, analyze; see passage --help)", cmd)}
+		err = usageError{fmt.Sprintf("unknown command %q (commands: %s; see passage --help)", cmd, commands)}
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -103,7 +126,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(stderr, "passage: %v\n", err)
+	fmt.Fprintf(stderr, "passage: %s\n", oneLine(err.Error()))
 	if errors.As(err, new(interrupted)) {
 		return 130 // the shell's status for a command stopped by Ctrl-C
 	}

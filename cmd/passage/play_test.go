@@ -252,4 +252,9 @@ func TestPlayTouchMove(t *testing.T) {
 	)
 	replayTranscript(t, out)
 	checkCLIError(t, "", "kinevet has no touch-move rule", "play", "--rules", "kinevet", "--touch-move", "--seats", "human,human,human,human")
+	// Only Apokrif's source has one (A18), though Senet's move generator
+	// could play it in any ruleset.
+	for _, id := range []string{"senet-jequier", "senet-szenet"} {
+		checkCLIError(t, "", id+" has no touch-move rule", "play", "--rules", id, "--touch-move", "--vs", "random")
+	}
 }
