@@ -139,8 +139,10 @@ func TestEvalErrors(t *testing.T) {
 		{"solve", "--rules", "kinevet", "--pieces", "1", "--out", t.TempDir()},
 		{"solve", "--rules", "senet-jequier", "--pieces", "1", "--out", t.TempDir(), "--disk-graph-above", "0"},
 		{"solve", "--verify", filepath.Join(t.TempDir(), "missing.pegt")},
+		{"eval", "--rules", "senet-jequier", "--pos", "...........b.................w w off=wwwwbbbb", "--tables", filepath.Join(t.TempDir(), "typo")},
 		{"analyze"},
 		{"analyze", filepath.Join(t.TempDir(), "missing")},
+		{"analyze", "--tables", filepath.Join(t.TempDir(), "typo"), filepath.Join(t.TempDir(), "missing")},
 	} {
 		code, out, errOut := runCLI(t, "", args...)
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "passage: ") {

@@ -35,8 +35,8 @@ Usage:
                 [--seats KIND,KIND...] [--seed N] [--hint] [--touch-move] [--delay D]
                 [--auto-forced=false] [--lang LANG]
                                                   play a game in the terminal
-  passage sim   --rules ID [--opt K=V ...] --seats NAME,NAME... [--games N]
-                [--seed S] [--workers W] [--json] [--plot FILE] [--compare R1,R2]
+  passage sim   (--rules ID [--opt K=V ...] | --compare R1,R2) --seats NAME,NAME...
+                [--games N] [--seed S] [--workers W] [--json] [--plot FILE]
                 [--log-scale] [--progress] [--journal FILE] [--max-turns N]
                 [--lang LANG]
                                                   simulate games between computer players

@@ -117,11 +117,16 @@ func (r *rulesFlags) open() (catalog.Kit, error) {
 	}
 	opts := r.opts
 	if r.players != 0 {
-		has := false
+		has, given := false, false
 		for _, o := range spec.Options {
 			has = has || o.Key == "players"
 		}
-		if has {
+		for _, o := range opts {
+			given = given || strings.HasPrefix(o, "players=")
+		}
+		// --opt players=N and --players N may both be given (the same
+		// thing twice); a disagreement is caught below.
+		if has && !given {
 			opts = append(opts, "players="+strconv.Itoa(r.players))
 		}
 	}

@@ -91,6 +91,7 @@ func TestCLIErrors(t *testing.T) {
 	}{
 		{"no command", nil, "no command (commands: rules, new,"},
 		{"a newline in a value stays one line", []string{"new", "--rules", jq, "--opt", "water=1\n5"}, `water=1\n5`},
+		{"verify takes no flags", []string{"verify", "--bogus"}, "flag provided but not defined: -bogus"},
 		{"a newline in a file name stays one line", []string{"verify", "no\nsuch.txt"}, `no\nsuch.txt`},
 		{"unknown command", []string{"fly"}, `unknown command "fly"`},
 		{"unknown ruleset new", []string{"new", "--rules", "senet-nope"}, `unknown ruleset "senet-nope"`},
@@ -99,6 +100,8 @@ func TestCLIErrors(t *testing.T) {
 		{"unknown option", []string{"new", "--rules", jq, "--opt", "speed=9"}, `has no option "speed"`},
 		{"bad option value", []string{"new", "--rules", jq, "--opt", "water=3"}, "water=3: want one of 1, 15"},
 		{"option not KEY=VALUE", []string{"new", "--rules", jq, "--opt", "water"}, "not KEY=VALUE"},
+		{"players disagreeing", []string{"new", "--rules", "kinevet", "--opt", "players=3", "--players", "4"}, "played by 3 players, not 4"},
+		{"players with compare", []string{"sim", "--compare", "senet-jequier,senet-szenet", "--players", "2", "--seats", "random,random"}, "or --compare, not both"},
 		{"option twice", []string{"new", "--rules", jq, "--opt", "water=1", "--opt", "water=15"}, "given twice"},
 		{"unknown flag", []string{"new", "--rules", jq, "--colour", "red"}, "flag provided but not defined"},
 		{"stray argument", []string{"new", "--rules", jq, "extra"}, `unexpected argument "extra"`},
@@ -157,5 +160,14 @@ func TestCLIHelp(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCLIPlayersAndOption: --players N beside --opt players=N is the
+// same thing said twice, not an error.
+func TestCLIPlayersAndOption(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "", "new", "--rules", "kinevet", "--opt", "players=3", "--players", "3")
+	if code != 0 || stdout != "........................................ ..../..../..../.... r colors=ryg\n" {
+		t.Errorf("new --opt players=3 --players 3: exit %d, %q %q", code, stdout, stderr)
 	}
 }

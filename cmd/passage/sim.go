@@ -65,8 +65,8 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	}
 	var kits []catalog.Kit
 	if *compare != "" {
-		if rf.rules != "" || len(rf.opts) > 0 {
-			return usageError{"sim: give either --rules/--opt or --compare, not both"}
+		if rf.rules != "" || len(rf.opts) > 0 || rf.players != 0 {
+			return usageError{"sim: give either --rules/--opt/--players or --compare, not both"}
 		}
 		if *journalPath != "" {
 			return usageError{"sim: --journal keeps the games of one ruleset; it cannot be used with --compare"}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"strings"
 
 	"passage/agent"
@@ -42,9 +44,15 @@ func tablesStamp(id string) (string, error) {
 	return endgame.Stamp(dir, id)
 }
 
-// tablesFlag is --tables DIR on the commands that read tables.
+// tablesDir is the directory of --tables DIR on the commands that read
+// tables, or the default. A directory given that is not there is an
+// error (a typing mistake), where a missing table in it is not: the
+// commands then estimate.
 func tablesDir(flagValue string) (string, error) {
 	if flagValue != "" {
+		if fi, err := os.Stat(flagValue); err != nil || !fi.IsDir() {
+			return "", usageError{fmt.Sprintf("--tables %s: not a directory", flagValue)}
+		}
 		return flagValue, nil
 	}
 	return endgame.DefaultDir()

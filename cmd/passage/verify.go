@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"passage/internal/fairdice"
 )
@@ -14,7 +15,9 @@ func cmdVerify(args []string, stdin io.Reader, stdout io.Writer) error {
 		fmt.Fprintln(stdout, "Usage of passage verify: passage verify RECORD (a file, or - for standard input)")
 	}
 	var path string
-	if len(args) == 1 && args[0] != "-h" && args[0] != "--help" {
+	// verify takes no flags: a lone "-x" goes to the flag parser, which
+	// refuses it, rather than being opened as a file ("-" is stdin).
+	if len(args) == 1 && (args[0] == "-" || !strings.HasPrefix(args[0], "-")) {
 		path, args = args[0], nil
 	}
 	if err := parseFlags(fs, args); err != nil {
