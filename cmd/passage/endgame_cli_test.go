@@ -235,3 +235,18 @@ func TestSolveStrength(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveRefusesIgnoredFlags: a flag that solve's mode would ignore is
+// an error, before anything is read or built.
+func TestSolveRefusesIgnoredFlags(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.pegt")
+	checkCLIError(t, "", "--pieces does not apply to --verify", "solve", "--verify", missing, "--pieces", "3")
+	checkCLIError(t, "", "--rules does not apply to --strength", "solve", "--strength", missing, "--rules", "senet-jequier")
+	checkCLIError(t, "", "--quiet does not apply to --strength", "solve", "--strength", missing, "--quiet")
+	checkCLIError(t, "", "either --strength or --verify", "solve", "--strength", missing, "--verify", missing)
+	out := t.TempDir()
+	checkCLIError(t, "", "--agents does not apply to building a table", "solve", "--rules", "senet-jequier", "--pieces", "1", "--out", out, "--agents", "hard")
+	if entries, _ := os.ReadDir(out); len(entries) > 0 {
+		t.Errorf("a refused solve wrote %d files", len(entries))
+	}
+}

@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -38,15 +40,15 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := solveModeFlags(fs, *strength != "", *verify != ""); err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *strength != "" {
 		return measureStrength(ctx, *strength, strings.Split(*agents, ","), *positions, *seed, stdout)
 	}
 	if *verify != "" {
-		if rf.rules != "" || *pieces != 0 || *out != "" {
-			return usageError{"solve: --verify takes no --rules, --pieces or --out"}
-		}
 		t, err := endgame.ReadFile(*verify)
 		if err != nil {
 			return err
@@ -236,5 +238,27 @@ func measureStrength(ctx context.Context, path string, players []string, n int, 
 		}
 	}
 	_, err = io.WriteString(stdout, b.String())
+	return err
+}
+
+// solveModeFlags refuses a flag given to solve that its mode (--strength,
+// --verify, or building a table) would ignore, as a mistyped command
+// should not run as if the flag were heard.
+func solveModeFlags(fs *flag.FlagSet, strength, verify bool) error {
+	mode, allowed := "building a table", []string{"rules", "opt", "players", "pieces", "out", "workers", "quiet", "disk-graph-above", "scratch"}
+	switch {
+	case strength && verify:
+		return usageError{"solve: give either --strength or --verify, not both"}
+	case strength:
+		mode, allowed = "--strength", []string{"strength", "agents", "positions", "seed"}
+	case verify:
+		mode, allowed = "--verify", []string{"verify", "workers"}
+	}
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if err == nil && !slices.Contains(allowed, f.Name) {
+			err = usageError{fmt.Sprintf("solve: --%s does not apply to %s", f.Name, mode)}
+		}
+	})
 	return err
 }
