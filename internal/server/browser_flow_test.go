@@ -317,6 +317,7 @@ func TestBrowserReconnecting(t *testing.T) {
 	ctx := newPerson(t, newBrowser(t))
 	run(t, ctx, "the game's page", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
 	waitJS(t, ctx, "the reconnecting note", `document.querySelector('#conn').textContent.length > 0 && getComputedStyle(document.querySelector('#conn')).display !== 'none'`)
+	screenshot(t, ctx, "reconnecting")
 	other.c.Close(websocket.StatusNormalClosure, "")
 	waitJS(t, ctx, "the note gone once connected", `document.querySelector('#conn').textContent === '' && getComputedStyle(document.querySelector('#conn')).display === 'none'`)
 }

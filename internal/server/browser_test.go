@@ -112,6 +112,9 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 		return
 	}
 	png := get(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Error(err)
 	}
