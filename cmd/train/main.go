@@ -118,7 +118,7 @@ func cmdTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&o.checkpoint, "checkpoint", "", "the checkpoint `FILE` (default train-KEY.ckpt)")
 	fs.IntVar(&o.every, "checkpoint-every", 1000, "write the checkpoint every `N` games")
 	fs.BoolVar(&o.resume, "resume", false, "continue from the checkpoint, which must come from the same command")
-	fs.IntVar(&o.stopAfter, "stop-after", 0, "stop after the batch that reaches `N` games in all, writing the checkpoint, which -resume continues (0: run all -games)")
+	fs.IntVar(&o.stopAfter, "stop-after", 0, "stop after the batch that reaches `N` games in all, writing the weight file (its command names -stop-after N) and the checkpoint, which -resume continues (0: run all -games)")
 	fs.StringVar(&o.curve, "curve", "", "append the learning curve to `FILE.csv`")
 	fs.IntVar(&o.curveEvery, "curve-every", 1000, "measure the curve every `N` games")
 	fs.IntVar(&o.curveGames, "curve-games", 200, "games per curve point `M` (seats swapping)")

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"passage/nneval"
 )
 
 // runTrain runs the command and returns its exit status and output.
@@ -78,8 +80,13 @@ func TestWeightsAreReproducible(t *testing.T) {
 	if code != 0 || !strings.Contains(errs, "stopped after 16 games") {
 		t.Fatalf("-stop-after 16: exit %d, %s", code, errs)
 	}
-	if _, err := os.Stat(out); !os.IsNotExist(err) {
-		t.Errorf("-stop-after wrote the weight file (%v); only the checkpoint is due", err)
+	stopped, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := nneval.Read(stopped)
+	if err != nil || f.Header["games"] != "16" || !strings.Contains(f.Header["command"], " -games 24 ") || !strings.Contains(f.Header["command"], " -stop-after 16") {
+		t.Errorf("the weight file at -stop-after 16: %v, header %v", err, f.Header)
 	}
 	if resumed := tiny(t, dir, "-resume"); !bytes.Equal(one, resumed) {
 		t.Error("a run stopped at 16 games and resumed wrote different weights than one of 24")

@@ -123,6 +123,11 @@ func command(o options, id string) string {
 	for _, path := range o.teacher {
 		fmt.Fprintf(&b, " -teacher %s", path)
 	}
+	if o.stopAfter > 0 && o.stopAfter < o.games {
+		// The weights after N games of a longer run's schedule: its
+		// learning rate falls over -games, so N alone would not name them.
+		fmt.Fprintf(&b, " -stop-after %d", o.stopAfter)
+	}
 	if o.maxMoves != nneval.DefaultMaxMoves {
 		// Only when not the default, so that the commands of the files
 		// made before the flag still name them.
@@ -228,7 +233,11 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 		fmt.Fprintf(stderr, "%d self-play games of this run went on for %d decisions and were cut there (-max-moves)\n", tr.Cut, o.maxMoves)
 	}
 	if errors.Is(err, errStopped) {
-		fmt.Fprintf(stderr, "stopped after %d games (-stop-after); %s holds them, -resume continues\n", tr.Cfg.Done, o.checkpoint)
+		if err := writeFile(o.out, header, tr.Cfg.Done, net, nil, false); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "stopped after %d games (-stop-after): wrote %s (%s); %s holds them, -resume continues\n",
+			tr.Cfg.Done, o.out, header["command"], o.checkpoint)
 		return nil
 	}
 	if err != nil {
@@ -253,7 +262,7 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 }
 
 // errStopped ends a run at -stop-after; the checkpoint is written
-// before it is returned.
+// before it is returned, and the weight file after.
 var errStopped = errors.New("stopped at -stop-after")
 
 // crossed reports whether the batch that ended at done games passed a
@@ -285,12 +294,12 @@ func readCheckpoint(path string, header map[string]string) (*nneval.File, error)
 	return f, nil
 }
 
-// withoutGames drops -games N from a command: a checkpoint may be
-// continued to more games, as game i is the same game whenever it is
-// played.
+// withoutGames drops -games N and -stop-after N from a command: a
+// checkpoint may be continued to more games, as game i is the same game
+// whenever it is played.
 func withoutGames(cmd string) string { return gamesFlag.ReplaceAllString(cmd, "") }
 
-var gamesFlag = regexp.MustCompile(` -games [0-9]+`)
+var gamesFlag = regexp.MustCompile(` -(games|stop-after) [0-9]+`)
 
 // writeFile writes the weights (exact: the float64 master copy) to
 // path through a temporary file, so that an interrupted write leaves
