@@ -301,6 +301,12 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	)
 	url := waitURL(t, ctx, "/g/")
 	run(t, ctx, "the game page", visible("svg#board .piece"))
+	// Every text the connection note takes, to check below that the
+	// close at the game's end (the stream reopens to wait for a rematch)
+	// never shows it, not even for a moment.
+	get(t, ctx, "watch the connection note", chromedp.Evaluate[bool](`window.connSeen = [];
+		new MutationObserver(() => connSeen.push(document.querySelector('#conn').textContent))
+			.observe(document.querySelector('#conn'), { childList: true, characterData: true, subtree: true }); true`))
 	id := url[strings.LastIndex(url, "/")+1:]
 	if v := s.game(t, id); v.Start != start || v.Seats[1].Kind != "easy" {
 		t.Fatalf("created game: start %q, seats %+v", v.Start, v.Seats)
@@ -344,6 +350,10 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	}
 	t.Logf("%d turns, %d extra throws", len(rj.Turns), extra)
 	run(t, ctx, "the verification", visible("#verify-result"))
+	time.Sleep(time.Second) // the end's close and the rematch wait's stream
+	if seen := get(t, ctx, "the connection note's texts", chromedp.Evaluate[[]string](`connSeen.filter((s) => s !== '')`)); len(seen) > 0 {
+		t.Errorf("the page said %q during a game on a healthy connection", seen)
+	}
 	screenshot(t, ctx, "game-over")
 	status := textOf(t, ctx, "#status")
 	verify := textOf(t, ctx, "#verify-result")

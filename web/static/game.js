@@ -30,6 +30,7 @@ let view = null;
 let log = [];
 let ws = null;
 let backoff = 500;
+let failures = 0; // connections closed or refused since the last that opened
 let verified = false;
 let busy = false;
 let invites = []; // the open seats' links, shown to seat holders (with their secrets)
@@ -165,11 +166,12 @@ function connect() {
   const waiting = awaitingRematch(); // that stream takes no messages
   ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/events${waiting ? '?wait=rematch' : ''}`);
   ws.onopen = () => {
+    failures = 0;
+    $('#conn').textContent = '';
     if (mine && !waiting) ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
   };
   ws.onmessage = (ev) => {
     backoff = 500; // a stream that answers, not one closed at once
-    $('#conn').textContent = '';
     const msg = JSON.parse(ev.data);
     if (msg.type === 'state') onState(msg);
     else if (msg.type === 'error') message(errorText(msg.code, msg.error));
@@ -177,9 +179,11 @@ function connect() {
   };
   ws.onclose = () => {
     if (game && (game.status === 'abandoned' || (game.status === 'over' && !awaitingRematch()))) return;
-    // Say so until the next message, as a move made meanwhile does not
-    // show; the server may also have refused the stream (too many open).
-    $('#conn').textContent = t('web.status.reconnecting');
+    // A second failure in a row (not the close at a game's end, which
+    // reconnects at once to wait for a rematch) is said until the page
+    // is connected again, as moves made meanwhile do not show; the
+    // server may also have refused the stream (too many open).
+    if (++failures >= 2) $('#conn').textContent = t('web.status.reconnecting');
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 5000);
   };

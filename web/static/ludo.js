@@ -150,7 +150,9 @@ export function draw(svg, pos) {
   el('rect', { x: X0 - 6, y: Y0 - 6, width: 11 * C + 12, height: 11 * C + 12, rx: 12, class: 'ludo-frame' }, bg);
   for (const c of ORDER) {
     const [x, y] = YARDS[c][0];
-    el('rect', { x: X0 + (x - 0.5) * C + 2, y: Y0 + (y - 0.5) * C + 2, width: 2 * C - 4, height: 2 * C - 4, rx: 10, fill: COLORS[c], opacity: p.colors.includes(c) ? 0.35 : 0.12 }, bg);
+    // Centred on the yard's four places, whose centres cellAt puts at
+    // X0 + (x + 0.5) C: the 2x2 block spans x..x+2 cells.
+    el('rect', { x: X0 + x * C + 2, y: Y0 + y * C + 2, width: 2 * C - 4, height: 2 * C - 4, rx: 10, fill: COLORS[c], opacity: p.colors.includes(c) ? 0.35 : 0.12 }, bg);
     for (const pl of YARDS[c]) {
       const q = cellAt(pl);
       el('circle', { cx: q.x, cy: q.y, r: 15, class: 'ludo-hole', stroke: COLORS[c], 'stroke-width': 2 }, bg);
@@ -164,6 +166,9 @@ export function draw(svg, pos) {
   TRACK.forEach((pl, i) => {
     const q = cellAt(pl);
     const start = ORDER.find((c) => START[c] === i + 1);
+    // A start square's colour is laid over a plain square, so that its
+    // number reads as well on the dark board as on the light one.
+    if (start) el('circle', { cx: q.x, cy: q.y, r: 16, class: 'ludo-square' }, bg);
     const sq = el('circle', { cx: q.x, cy: q.y, r: 16, class: start ? '' : 'ludo-square', fill: start ? COLORS[start] : null, 'fill-opacity': start ? 0.55 : null, stroke: '#5a4a33', 'stroke-width': 1.5, 'data-square': i + 1 }, bg);
     title(sq, label('t:' + (i + 1)));
     text(bg, q.x, q.y + 4, String(i + 1), { 'text-anchor': 'middle', class: 'ludo-num' });
