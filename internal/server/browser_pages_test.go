@@ -487,6 +487,9 @@ func autoPassGame(t *testing.T, s *testServer, alice, bob context.Context) bool 
 	}
 	run(t, bob, "bob takes the other seat by the invite link", chromedp.Navigate(s.url+c.Invites[0].Path), visible("svg#board .piece"))
 	waitJS(t, alice, "the game starts", `document.body.dataset.status === 'live'`)
+	if title := textOf(t, alice, "#title"); !strings.Contains(title, "(Players: two)") {
+		t.Errorf("the game's title %q does not say its option in words", title)
+	}
 	people := []context.Context{alice, bob}
 	out := map[context.Context]bool{} // who has brought a piece out
 	for len(out) < len(people) {

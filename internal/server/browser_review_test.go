@@ -195,6 +195,10 @@ func TestBrowserReviewLines(t *testing.T) {
 		t.Errorf("shares and seat lines on two-player Ludo's graph: %q, want no share and 2 lines", got)
 	}
 	screenshot(t, ctx, "review-ludo-1280x800")
+	// The options in words, on the replay and on the game's page.
+	if title := textOf(t, ctx, "#title"); !strings.Contains(title, "(Players: two)") {
+		t.Errorf("the replay's title %q does not say the option in words", title)
+	}
 	for _, v := range axeViolations(t, ctx, axe) {
 		t.Errorf("accessibility: %s", v)
 	}

@@ -120,6 +120,25 @@ export function seatWord(name) {
   return has(id) ? t(id) : name;
 }
 
+// optionValue is value v of option key of ruleset name in words, as the
+// catalogs say it (web.option.NAME.KEY.value.V), else v itself.
+export function optionValue(name, key, v) {
+  const id = `web.option.${name}.${key}.value.${v}`;
+  return has(id) ? t(id) : v;
+}
+
+// optionsText is the options of a ruleset ID ("kinevet players=2") in
+// words ("Players: two"), comma-separated, "" for none; an option the
+// catalogs do not name keeps the server's KEY=VALUE.
+export function optionsText(id) {
+  const [name, ...kvs] = id.split(' ');
+  return kvs.map((kv) => {
+    const [k, v] = kv.split('=');
+    const base = `web.option.${name}.${k}`;
+    return has(base + '.name') ? `${t(base + '.name')}: ${optionValue(name, k, v)}` : kv;
+  }).join(', ');
+}
+
 // levelName is a computer player's name: the levels are translated, the
 // research players ("random", "mcts-200") keep their names.
 export function levelName(kind) {

@@ -11,7 +11,7 @@
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
-  ownToken, forget, forgetSeat,
+  ownToken, forget, forgetSeat, optionsText,
 } from './app.js';
 import { t } from './i18n.js';
 import { play } from './sound.js';
@@ -328,7 +328,8 @@ function scheduleAuto() {
 function render(animateFrom, freshThrow) {
   if (!game || !view) return;
   const mod = boardModule(game.board);
-  const title = t('ruleset.' + game.name);
+  const opts = optionsText(game.rules);
+  const title = t('ruleset.' + game.name) + (opts ? ` (${opts})` : '');
   $('#title').textContent = title;
   document.title = `${myTurn() ? t('web.title.yourTurn') + ' ' : ''}${title} · Passage`;
   const base = statusText();

@@ -2,7 +2,7 @@
 // who sits where and in which colour), and the lists of games waiting
 // for players, being played and finished.
 
-import { api, saveSeat, loadSeat, $, h, chip, decorateSeats, levelName } from './app.js';
+import { api, saveSeat, loadSeat, $, h, chip, decorateSeats, levelName, optionValue } from './app.js';
 import { t, has } from './i18n.js';
 
 let rulesets = [];
@@ -38,7 +38,7 @@ function optionText(r, o) {
   const base = `web.option.${r.name}.${o.key}`;
   return {
     name: t(base + '.name'), explain: t(base + '.explain'), rule,
-    value: (v) => (has(`${base}.value.${v}`) ? t(`${base}.value.${v}`) : v),
+    value: (v) => optionValue(r.name, o.key, v),
   };
 }
 

@@ -4,7 +4,7 @@
 
 import {
   api, chip, saveSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
-  houseLegend, announce, kindLabel, resultText,
+  houseLegend, announce, kindLabel, resultText, optionsText,
 } from './app.js';
 import { t } from './i18n.js';
 import { mountReview } from './review.js';
@@ -21,7 +21,7 @@ async function init() {
   let info = { title: rec.name, houses: [] };
   const q = rec.rules.split(' ').slice(1).map((kv) => 'opt=' + encodeURIComponent(kv)).join('&');
   try { info = await api('GET', `/api/rulesets/${rec.name}?${q}`); } catch { /* the ID stands in for the title */ }
-  const options = rec.rules.split(' ').slice(1).join(', ');
+  const options = optionsText(rec.rules);
   const title = t('web.replay.title', { Title: t('ruleset.' + rec.name) }) + (options ? ` (${options})` : '');
   document.title = `${title} · Passage`;
   $('#title').textContent = title;
