@@ -225,6 +225,23 @@ func (t textRules[P, M]) Touched(pos string, roll, sq int) ([]Transition, error)
 	return t.transitions(m.Position(), roll, tg.Touched(m.Position(), roll, sq, nil)), nil
 }
 
+// OpeningSquare is the square the first move must start from while a
+// position's opening flag is set (Senet J4), 0 where r has no such rule.
+func OpeningSquare(r Ruleset) int {
+	t, ok := r.(interface{ openingSquare() int })
+	if !ok {
+		return 0
+	}
+	return t.openingSquare()
+}
+
+func (t textRules[P, M]) openingSquare() int {
+	if o, ok := t.g.(interface{ FirstMoveSquare() int }); ok {
+		return o.FirstMoveSquare()
+	}
+	return 0
+}
+
 // HasTouchMove reports whether r has a touch-move rule.
 func HasTouchMove(r Ruleset) bool {
 	t, ok := r.(interface{ touchMove() bool })

@@ -449,6 +449,11 @@ func drownDown(r int, all uint32) uint32 {
 	return 1 << r
 }
 
+// FirstMoveSquare is the square White's first move must start from
+// while the opening flag is set (J4), 0 where the ruleset has no
+// opening rule.
+func (v *Variant) FirstMoveSquare() int { return v.OpeningSquare }
+
 // TouchMoveRule returns the ID of the ruleset's touch-move rule, or ""
 // where its source has none.
 func (v *Variant) TouchMoveRule() string { return v.TouchMove }

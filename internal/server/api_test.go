@@ -318,6 +318,14 @@ func TestRulesets(t *testing.T) {
 	if len(sz.Houses) == 0 || sz.Houses[0].Name != "House of Thoth" {
 		t.Errorf("senet-szenet houses: %+v", sz.Houses)
 	}
+	// The opening rule's square comes from the ruleset's data (J4); the
+	// game page's note reads it from here.
+	for _, r := range all.Rulesets {
+		want := map[string]int{"senet-jequier": 9}[r.Name]
+		if r.Opening != want {
+			t.Errorf("%s: opening square %d, want %d", r.Name, r.Opening, want)
+		}
+	}
 }
 
 func TestHealthAndMetrics(t *testing.T) {

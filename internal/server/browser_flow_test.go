@@ -321,3 +321,13 @@ func TestBrowserReconnecting(t *testing.T) {
 	other.c.Close(websocket.StatusNormalClosure, "")
 	waitJS(t, ctx, "the note gone once connected", `document.querySelector('#conn').textContent === '' && getComputedStyle(document.querySelector('#conn')).display === 'none'`)
 }
+
+// TestBrowserOpeningNote: the note of Jéquier's opening rule (J4) names
+// the square the ruleset's data gives, as the terminal's diagram does.
+func TestBrowserOpeningNote(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, _, _ := twoPeople(t, s, "")
+	ctx := newPerson(t, newBrowser(t))
+	run(t, ctx, "the game's page", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	waitJS(t, ctx, "the opening note", `document.querySelector('#notes').textContent === "White's first move must be made from square 9"`)
+}

@@ -21,6 +21,9 @@ type rulesetView struct {
 	Seats    []seatName    `json:"seats,omitempty"`
 	Outcomes []outcomeView `json:"outcomes,omitempty"`
 	Start    string        `json:"start,omitempty"`
+	// Opening is the square the first move must start from while a
+	// position says opening=... (Senet J4), left out where there is none.
+	Opening int `json:"opening,omitempty"`
 }
 
 type optionView struct {
@@ -77,6 +80,7 @@ func kitView(sp game.Spec, kit catalog.Kit) rulesetView {
 		v.Houses = kit.Houses // under the options chosen (water=15 moves the return square)
 	}
 	v.ID, v.Players, v.Start = kit.ID(), kit.Players(), kit.Start()
+	v.Opening = game.OpeningSquare(kit.Ruleset)
 	for i := range kit.Players() {
 		name, letter := game.SeatName(kit.Ruleset, game.Player(i))
 		v.Seats = append(v.Seats, seatName{name, letter})

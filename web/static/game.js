@@ -29,6 +29,7 @@ let mine = loadSeat(id); // {token, seats} or null
 let view = null;
 let log = [];
 let ws = null;
+let rulesInfo = null; // the ruleset's view (GET /api/rulesets/NAME): houses, opening square
 let backoff = 500;
 let failures = 0; // connections closed or refused since the last that opened
 let verified = false;
@@ -120,6 +121,7 @@ async function init() {
   $('#record-json').href = `/api/games/${id}/record.json?download`;
   let info = { houses: [] };
   try { info = await api('GET', `/api/rulesets/${game.name}?${optionQuery(game.rules)}`); } catch { /* drawn without houses */ }
+  rulesInfo = info;
   view = new BoardView($('#board'), game.board, info.houses);
   $('#legend').replaceChildren(houseLegend(info.houses));
   await loadLog();
@@ -364,7 +366,7 @@ function render(animateFrom, freshThrow) {
     animateFrom,
     onMove: doMove,
   });
-  $('#notes').textContent = mod.describe(game.pos);
+  $('#notes').textContent = mod.describe(game.pos, rulesInfo);
   if (keyboardUser && nothingFocused()) {
     if (canThrow) throwButton.focus();
     else if (myTurn()) $('#board .piece.movable')?.focus();

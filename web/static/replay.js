@@ -15,12 +15,14 @@ let view = null;
 let at = 0;       // turns shown: 0 is the start position
 let timer = 0;    // autoplay
 let review = null; // the review panel (review.js)
+let rulesInfo = null; // the ruleset's view (GET /api/rulesets/NAME): houses, opening square
 
 async function init() {
   rec = await api('GET', `/api/games/${id}/record.json`);
   let info = { title: rec.name, houses: [] };
   const q = rec.rules.split(' ').slice(1).map((kv) => 'opt=' + encodeURIComponent(kv)).join('&');
   try { info = await api('GET', `/api/rulesets/${rec.name}?${q}`); } catch { /* the ID stands in for the title */ }
+  rulesInfo = info;
   const options = optionsText(rec.rules);
   const title = t('web.replay.title', { Title: t('ruleset.' + rec.name) }) + (options ? ` (${options})` : '');
   document.title = `${title} · Passage`;
@@ -154,7 +156,7 @@ function go(n, animate) {
   const sticks = $('#sticks');
   if (tn) { drawThrow(sticks, rec.board, tn.roll, n - 1, animate); $('#throw-text').textContent = t('web.throw.now', { Who: rec.seats[tn.seat].label, Roll: tn.roll }); }
   else { sticks.replaceChildren(); $('#throw-text').textContent = ''; }
-  $('#notes').textContent = boardModule(rec.board).describe(posAt(n));
+  $('#notes').textContent = boardModule(rec.board).describe(posAt(n), rulesInfo);
   if (review) { review.show(n); review.drawBetter(view, n); }
   for (const li of document.querySelectorAll('#log li')) li.classList.toggle('current', Number(li.dataset.turn) === n);
   const cur = document.querySelector('#log li.current');

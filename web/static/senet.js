@@ -250,14 +250,15 @@ export function pieceKey(key, p) {
   return key;
 }
 
-// describe says in words what a position shows besides the board.
-export function describe(pos) {
+// describe says in words what a position shows besides the board;
+// info is the ruleset's view from the API (its opening square).
+export function describe(pos, info) {
   const p = parse(pos);
   const notes = [];
   if (p.skip) notes.push(t('web.senet.missTurn', { Sides: list([...p.skip].map(sideName)), Count: p.skip.length }));
   if (p.bonus) notes.push(t('web.senet.bonusFor', { N: p.bonus }));
   if (p.asleep.length) notes.push(t('web.senet.asleepOn', { Squares: list(p.asleep.map(String)) }));
-  if (p.opening) notes.push(t('web.senet.opening'));
+  if (p.opening && info && info.opening) notes.push(t('web.senet.opening', { Square: info.opening }));
   return notes.join(' · ');
 }
 
