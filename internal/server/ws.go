@@ -100,9 +100,21 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		if !errors.Is(err, errStopped) {
 			break
 		}
+		// The actor stopped (a sweep abandoned the game, say) but may
+		// still be in the server's map, where load would find it again:
+		// wait until it is gone (done closes after stop forgets it).
+		select {
+		case <-a.done:
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
 		if a, g, err = s.load(ctx, id); err != nil {
 			break
 		}
+	}
+	if errors.Is(err, errStopped) {
+		c.Close(websocket.StatusTryAgainLater, "the game is being reloaded: reconnect")
+		return
 	}
 	if err != nil {
 		c.Close(websocket.StatusInternalError, publicMessage(err))
