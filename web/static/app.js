@@ -120,6 +120,15 @@ export function seatWord(name) {
   return has(id) ? t(id) : name;
 }
 
+// rulesetInfo is the view of ruleset id ("kinevet players=2") from GET
+// /api/rulesets/NAME with its options (houses, opening square), or one
+// without houses when it cannot be read: the board is drawn all the same.
+export async function rulesetInfo(id) {
+  const [name, ...kvs] = id.split(' ');
+  const query = kvs.map((kv) => 'opt=' + encodeURIComponent(kv)).join('&');
+  try { return await api('GET', `/api/rulesets/${name}?${query}`); } catch { return { houses: [] }; }
+}
+
 // optionValue is value v of option key of ruleset name in words, as the
 // catalogs say it (web.option.NAME.KEY.value.V), else v itself.
 export function optionValue(name, key, v) {

@@ -11,7 +11,7 @@
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
-  ownToken, forget, forgetSeat, optionsText,
+  ownToken, forget, forgetSeat, optionsText, rulesetInfo,
 } from './app.js';
 import { t } from './i18n.js';
 import { play } from './sound.js';
@@ -119,11 +119,9 @@ async function init() {
   $('#replay-link').href = `/g/${id}/replay`;
   $('#record-txt').href = `/api/games/${id}/record?download`;
   $('#record-json').href = `/api/games/${id}/record.json?download`;
-  let info = { houses: [] };
-  try { info = await api('GET', `/api/rulesets/${game.name}?${optionQuery(game.rules)}`); } catch { /* drawn without houses */ }
-  rulesInfo = info;
-  view = new BoardView($('#board'), game.board, info.houses);
-  $('#legend').replaceChildren(houseLegend(info.houses));
+  rulesInfo = await rulesetInfo(game.rules);
+  view = new BoardView($('#board'), game.board, rulesInfo.houses);
+  $('#legend').replaceChildren(houseLegend(rulesInfo.houses));
   await loadLog();
   if (log.length) news = moveNews(log[log.length - 1]); // what happened last, after a reload too
   $('#throw').addEventListener('click', doThrow);
@@ -146,12 +144,6 @@ async function init() {
 // ?wait=rematch (the game's own stream closes at the end).
 function awaitingRematch() {
   return game && game.status === 'over' && !game.rematch && mySeats().length > 0;
-}
-
-// optionQuery turns a ruleset ID's options ("kinevet players=2") into
-// the query of GET /api/rulesets/NAME.
-function optionQuery(rules) {
-  return rules.split(' ').slice(1).map((kv) => 'opt=' + encodeURIComponent(kv)).join('&');
 }
 
 // loadLog reads the turns so far, each with the position before it

@@ -4,7 +4,7 @@
 
 import {
   api, chip, saveSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
-  houseLegend, announce, kindLabel, resultText, optionsText,
+  houseLegend, announce, kindLabel, resultText, optionsText, rulesetInfo,
 } from './app.js';
 import { t } from './i18n.js';
 import { mountReview } from './review.js';
@@ -19,10 +19,7 @@ let rulesInfo = null; // the ruleset's view (GET /api/rulesets/NAME): houses, op
 
 async function init() {
   rec = await api('GET', `/api/games/${id}/record.json`);
-  let info = { title: rec.name, houses: [] };
-  const q = rec.rules.split(' ').slice(1).map((kv) => 'opt=' + encodeURIComponent(kv)).join('&');
-  try { info = await api('GET', `/api/rulesets/${rec.name}?${q}`); } catch { /* the ID stands in for the title */ }
-  rulesInfo = info;
+  rulesInfo = await rulesetInfo(rec.rules);
   const options = optionsText(rec.rules);
   const title = t('web.replay.title', { Title: t('ruleset.' + rec.name) }) + (options ? ` (${options})` : '');
   document.title = `${title} · Passage`;
@@ -31,8 +28,8 @@ async function init() {
   $('#game-link').href = '/g/' + id;
   $('#record-txt').href = `/api/games/${id}/record?download`;
   $('#record-json').href = `/api/games/${id}/record.json?download`;
-  view = new BoardView($('#board'), rec.board, info.houses);
-  $('#legend').replaceChildren(houseLegend(info.houses));
+  view = new BoardView($('#board'), rec.board, rulesInfo.houses);
+  $('#legend').replaceChildren(houseLegend(rulesInfo.houses));
   decorateSeats(rec.board, rec.start, rec.seats);
   $('#seats').replaceChildren(...rec.seats.map((s) => h('li', {}, chip(rec.board, s.cl), s.label,
     h('span', { class: 'small muted' }, kindLabel({ ...s, open: false, away: false }, false)))));
