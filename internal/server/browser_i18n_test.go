@@ -236,6 +236,9 @@ func TestBrowserI18n(t *testing.T) {
 				if l.ScrollWidth > l.InnerWidth {
 					t.Errorf("%s: the page is %v px wide in a %v px window", p.name, l.ScrollWidth, l.InnerWidth)
 				}
+				if strings.HasPrefix(p.name, "senet") {
+					trayNamesInside(t, ctx, p.name)
+				}
 				screenshot(t, ctx, "i18n-"+lang+"-"+p.name)
 				for _, v := range axeViolations(t, ctx, axe) {
 					t.Errorf("%s: accessibility: %s", p.name, v)

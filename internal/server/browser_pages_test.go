@@ -278,6 +278,7 @@ func TestBrowserPages(t *testing.T) {
 					if !above {
 						t.Errorf("%s: the house symbols are not drawn above the pieces", p.name)
 					}
+					trayNamesInside(t, ctx, p.name)
 					// The way round: an arrow on each of the 29 borders between squares.
 					if n := get(t, ctx, "arrows", chromedp.Evaluate[int](`document.querySelectorAll('svg#board .track-arrow').length`)); n != 29 {
 						t.Errorf("%s: %d arrows show the way round, want 29", p.name, n)
@@ -314,6 +315,22 @@ func TestBrowserPages(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// trayNamesInside fails t where a Senet tray's name is wider than its
+// tray: upright on a phone a tray is narrow, and "Blancas" or "Fekete"
+// are wider than "White".
+func trayNamesInside(t *testing.T, ctx context.Context, page string) {
+	t.Helper()
+	outside := get(t, ctx, "tray names", chromedp.Evaluate[[]string](`[...document.querySelectorAll('svg#board .tray-label')].filter((l) => {
+		let tray = l.previousElementSibling;
+		while (tray && !tray.classList.contains('tray')) tray = tray.previousElementSibling;
+		const a = l.getBoundingClientRect(), b = tray.getBoundingClientRect();
+		return a.left < b.left - 0.5 || a.right > b.right + 0.5;
+	}).map((l) => l.textContent)`))
+	if len(outside) > 0 {
+		t.Errorf("%s: tray names wider than their tray: %q", page, outside)
 	}
 }
 

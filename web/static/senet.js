@@ -6,7 +6,7 @@
 // portrait screen the board is drawn upright (the rows become columns)
 // so that its squares stay large enough to touch.
 
-import { el, text, title, parseKeys } from './svg.js';
+import { el, text, title, parseKeys, fitWidth } from './svg.js';
 import { t, list, houseName, houseShort } from './i18n.js';
 
 export const cell = 64;  // square size
@@ -188,9 +188,16 @@ export function draw(svg, pos, opts = {}) {
   for (const side of ['w', 'b']) {
     const tray = trayOrigin(p, side);
     el('rect', { ...rect(p, tray.u, tray.v, tray.len, trayDepth(p)), rx: 8, class: 'tray' }, bg);
-    const l = at(p, tray.u + 8, tray.v + 14);
     const waiting = [...p.hand].some((c) => c.toLowerCase() === side);
-    text(bg, l.x + (p.upright ? 2 : 0), l.y, p.upright ? sideName(side) : (waiting ? t('web.senet.trayWaiting', { Side: sideName(side) }) : sideName(side)), { class: 'tray-label', 'font-size': p.upright ? 10 : 12 });
+    if (p.upright) {
+      // A narrow tray: the name centred, squeezed where a language's
+      // word is wider than the tray ("Blancas").
+      const c = at(p, tray.u + 8, tray.v + trayDepth(p) / 2);
+      fitWidth(text(bg, c.x, c.y, sideName(side), { class: 'tray-label', 'text-anchor': 'middle', 'font-size': 10 }), trayDepth(p) - 6);
+    } else {
+      const l = at(p, tray.u + 8, tray.v + 14);
+      text(bg, l.x, l.y, waiting ? t('web.senet.trayWaiting', { Side: sideName(side) }) : sideName(side), { class: 'tray-label', 'font-size': 12 });
+    }
     if (!p.upright) text(bg, tray.u + tray.len - 8, tray.v + 14, t('web.senet.borneOff'), { class: 'tray-label', 'text-anchor': 'end', 'font-size': 12 });
   }
 

@@ -19,6 +19,16 @@ export function text(parent, x, y, s, attrs = {}) {
   return t;
 }
 
+// fitWidth squeezes a drawn text into width units where it is wider
+// (measurable only once the SVG is in the page; elsewhere it stays).
+export function fitWidth(t, width) {
+  if (t.getComputedTextLength && t.getComputedTextLength() > width) {
+    t.setAttribute('textLength', width);
+    t.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+  }
+  return t;
+}
+
 // title adds a tooltip.
 export function title(parent, s) {
   const t = el('title', {}, parent);
