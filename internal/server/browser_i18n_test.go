@@ -262,9 +262,8 @@ func TestBrowserI18n(t *testing.T) {
 			run(t, ctx, "throw", click("#throw:not([disabled])"))
 			waitJS(t, ctx, "the throw", fmt.Sprintf(`document.body.dataset.roll !== '' || Number(document.body.dataset.turns) > %d`, turns))
 			if get(t, ctx, "a piece to move", chromedp.Evaluate[bool](`document.querySelector('svg#board .piece.movable') !== null`)) {
-				run(t, ctx, "pick", click("svg#board .piece.movable"))
-				waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
-				run(t, ctx, "move", click("svg#board .target"))
+				showDestinations(t, ctx, "svg#board .piece.movable")
+				playShown(t, ctx, "svg#board .piece.movable")
 			}
 			s.waitFor(t, c.Game.ID, "the turn played after the switch", func(v gameView) bool { return v.Turns > turns })
 			want := catalogTexts(t, language.Make(to))["web.game.throw"][0]

@@ -335,8 +335,8 @@ func trayNamesInside(t *testing.T, ctx context.Context, page string) {
 }
 
 // readmeShot writes the README's picture of a game in progress to
-// $PASSAGE_README_SHOT when it is set: the player has thrown and picked
-// a piece, whose destinations show.
+// $PASSAGE_README_SHOT when it is set: the player has thrown and points
+// at a piece, whose destination shows.
 func readmeShot(t *testing.T, ctx context.Context) {
 	t.Helper()
 	path := os.Getenv("PASSAGE_README_SHOT")
@@ -354,8 +354,7 @@ func readmeShot(t *testing.T, ctx context.Context) {
 		}
 		waitJS(t, ctx, "my turn again", `document.body.dataset.myTurn === 'yes' && document.body.dataset.roll === ''`)
 	}
-	run(t, ctx, "pick a piece", click("svg#board .piece.movable"))
-	waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
+	showDestinations(t, ctx, "svg#board .piece.movable")
 	run(t, ctx, "let the sticks land", chromedp.Sleep(800*time.Millisecond))
 	png := get(t, ctx, "screenshot", chromedp.CaptureScreenshot())
 	if err := os.WriteFile(path, png, 0o644); err != nil {
@@ -378,9 +377,10 @@ func tabTo(t *testing.T, ctx context.Context, what, cond string) {
 
 // TestBrowserKeyboardGame plays a whole game against the computer with
 // the keyboard alone: Tab to the Throw button and Enter, Tab to a piece
-// that can move, Enter to pick it (the focus goes to its first
-// destination), Enter to move. Throws without a legal move pass by
-// themselves.
+// that can move, Enter to play it (its name says where it goes, and its
+// destination shows); a piece with several destinations: Enter to pick
+// it (the focus goes to its first destination), Enter to move. Throws
+// without a legal move pass by themselves.
 func TestBrowserKeyboardGame(t *testing.T) {
 	s := newTestServer(t, Config{BotDelay: 20 * time.Millisecond})
 	browser := newBrowser(t)
@@ -415,6 +415,20 @@ func TestBrowserKeyboardGame(t *testing.T) {
 		}
 		if label := get(t, ctx, "the piece's name", chromedp.Evaluate[string](`document.activeElement.getAttribute('aria-label')`)); !strings.Contains(label, "square ") && !strings.Contains(label, "waiting") {
 			t.Errorf("a piece is named %q for screen readers, want its square", label)
+		}
+		if get(t, ctx, "one destination", chromedp.Evaluate[bool](`document.activeElement.dataset.ways === '1'`)) {
+			// The piece's name says where it goes, its destination shows,
+			// and Enter plays it.
+			if label := get(t, ctx, "the piece's name", chromedp.Evaluate[string](`document.activeElement.getAttribute('aria-label')`)); !strings.Contains(label, ": move ") || !(strings.Contains(label, " to square ") || strings.Contains(label, "bearing off")) {
+				t.Errorf("a piece with one destination is named %q for screen readers", label)
+			}
+			waitJS(t, ctx, "its destination shown", `document.querySelector('svg#board .target.preview') !== null`)
+			if i < 3 {
+				screenshot(t, ctx, fmt.Sprintf("keyboard-%d-target", i))
+			}
+			run(t, ctx, "Enter on the piece", chromedp.KeyEvent("\r"))
+			waitJS(t, ctx, "the move", `document.body.dataset.turns !== '`+turns+`'`)
+			continue
 		}
 		run(t, ctx, "Enter on the piece", chromedp.KeyEvent("\r"))
 		waitJS(t, ctx, "a destination in focus", `document.activeElement && document.activeElement.classList.contains('target')`)
@@ -734,8 +748,8 @@ func TestBrowserLudoMarks(t *testing.T) {
 	holdSeat(t, ctx, s, c)
 	run(t, ctx, "open the game and throw", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"), click("#throw:not([disabled])"))
 	// Red's piece on the track can move with any roll.
-	run(t, ctx, "pick it", visible("svg#board .piece.movable"), click(`svg#board .piece.movable[data-from="t:5"]`))
-	waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
+	run(t, ctx, "its piece", visible("svg#board .piece.movable"))
+	showDestinations(t, ctx, `svg#board .piece.movable[data-from="t:5"]`)
 	screenshot(t, ctx, "ludo-marks")
 	checkMarks(t, ctx)
 	for _, pr := range probs.take() {
@@ -744,9 +758,9 @@ func TestBrowserLudoMarks(t *testing.T) {
 }
 
 // TestBrowserLudoPhone: on a phone the Ludo board spans the screen's
-// width, and a piece that can move, and each of its destinations, can
-// be touched anywhere in its cell (about 34 px), not only on the piece
-// (22 px); the board and the Throw button stay in view.
+// width, and a piece that can move can be touched anywhere in its cell
+// (about 34 px), not only on the piece (22 px): the touch plays its
+// move; the board and the Throw button stay in view.
 func TestBrowserLudoPhone(t *testing.T) {
 	s := newTestServer(t, Config{})
 	browser := newBrowser(t)
@@ -764,7 +778,10 @@ func TestBrowserLudoPhone(t *testing.T) {
 	if !l.Board.inside(l) || !l.Action.inside(l) || l.ScrollWidth > l.InnerWidth {
 		t.Errorf("board %+v, Throw %+v, page %v px wide in a %vx%v window", l.Board, l.Action, l.ScrollWidth, l.InnerWidth, l.InnerHeight)
 	}
-	// A touch near the edge of the cell, off the piece itself, picks it.
+	showDestinations(t, ctx, `svg#board .piece.movable[data-from="t:5"]`)
+	screenshot(t, ctx, "ludo-phone")
+	checkMarks(t, ctx)
+	// A touch near the edge of the cell, off the piece itself, plays it.
 	run(t, ctx, "touch the cell's edge", chromedp.Func(func(cctx context.Context, _ *chromedp.Target) error {
 		b, err := chromedp.Run(cctx, chromedp.Evaluate[box](`(() => { const q = document.querySelector('svg#board .piece.movable[data-from="t:5"]').getBoundingClientRect(); return {Top: q.top, Left: q.left, Width: q.width, Height: q.height}; })()`))
 		if err != nil {
@@ -772,13 +789,7 @@ func TestBrowserLudoPhone(t *testing.T) {
 		}
 		return chromedp.Do(cctx, chromedp.MouseClickXY(b.Left+2, b.Top+b.Height/2))
 	}))
-	waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
-	target := get(t, ctx, "target", chromedp.Evaluate[float64](`(() => { const q = document.querySelector('svg#board .target').getBoundingClientRect(); return Math.min(q.width, q.height); })()`))
-	if target < 33 {
-		t.Errorf("a destination can be touched on %.1f px, want at least 33", target)
-	}
-	screenshot(t, ctx, "ludo-phone")
-	checkMarks(t, ctx)
+	s.waitFor(t, c.Game.ID, "red's move", func(v gameView) bool { return v.Turns >= 1 })
 	for _, pr := range probs.take() {
 		t.Error(pr)
 	}

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"passage/internal/store/pgtest"
@@ -225,9 +226,46 @@ func visible(sel string) chromedp.Action[chromedp.Void] {
 	return chromedp.WaitVisible(chromedp.CSS(sel))
 }
 
+// hover moves the mouse onto the middle of the first element matching
+// sel.
+func hover(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	run(t, ctx, "point at "+sel, chromedp.Func(func(cctx context.Context, _ *chromedp.Target) error {
+		b, err := chromedp.Run(cctx, chromedp.Evaluate[box](fmt.Sprintf(`(() => { const q = document.querySelector(%q).getBoundingClientRect(); return {Top: q.top, Left: q.left, Width: q.width, Height: q.height}; })()`, sel)))
+		if err != nil {
+			return err
+		}
+		return chromedp.Do(cctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, b.Left+b.Width/2, b.Top+b.Height/2))
+	}))
+}
+
+// showDestinations makes the movable piece sel show where it goes: a
+// piece with one destination when pointed at, one with several when
+// picked.
+func showDestinations(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	if attr(t, ctx, sel, "data-ways") == "1" {
+		hover(t, ctx, sel)
+	} else {
+		run(t, ctx, "pick "+sel, click(sel))
+	}
+	waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
+}
+
+// playShown plays the piece sel whose destinations show: a tap on a
+// piece with one destination, else a tap on its first destination.
+func playShown(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	if get(t, ctx, "one-tap piece", chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(%q).dataset.ways === '1'`, sel))) {
+		run(t, ctx, "tap "+sel, click(sel))
+	} else {
+		run(t, ctx, "click a destination", click("svg#board .target"))
+	}
+}
+
 // playMyTurn plays one turn on a game page by clicking: throw, then a
-// piece and one of its destinations (a pass plays itself). It returns the turn
-// number after the move.
+// piece, shown and then played (a pass plays itself). It returns the
+// turn number after the move.
 func playMyTurn(t *testing.T, ctx context.Context) int {
 	t.Helper()
 	turns, _ := strconv.Atoi(attr(t, ctx, "body", "data-turns"))
@@ -239,11 +277,10 @@ func playMyTurn(t *testing.T, ctx context.Context) int {
 	// may have moved on already.
 	passOnly := get(t, ctx, "look for a pass", chromedp.Evaluate[bool](fmt.Sprintf(`/passing/.test(document.querySelector('#status').textContent) || Number(document.body.dataset.turns) > %d`, turns)))
 	if !passOnly {
-		run(t, ctx, "click a piece", click("svg#board .piece.movable"))
-		waitJS(t, ctx, "destinations", `document.querySelector('svg#board .target') !== null`)
+		showDestinations(t, ctx, "svg#board .piece.movable")
 		checkMarks(t, ctx)
 		screenshot(t, ctx, fmt.Sprintf("%s-turn%d", strings.ReplaceAll(t.Name(), "/", "-"), turns+1))
-		run(t, ctx, "click a destination", click("svg#board .target"))
+		playShown(t, ctx, "svg#board .piece.movable")
 	}
 	waitJS(t, ctx, "the move", fmt.Sprintf(`Number(document.body.dataset.turns) > %d`, turns))
 	n, _ := strconv.Atoi(attr(t, ctx, "body", "data-turns"))

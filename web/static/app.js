@@ -356,27 +356,50 @@ export class BoardView {
       if (hit) piece.insertBefore(el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }), piece.firstChild);
       el('circle', { class: 'mark-movable', r: Math.min(r + 4, half - 1.5) }, piece);
       el('circle', { class: 'focus-ring', r: half - 0.5 }, piece);
-      const n = byFrom.get(key).length;
+      const ways = byFrom.get(key);
+      piece.dataset.ways = ways.length;
       const name = piece.querySelector('title').textContent;
-      this.focusable(piece, key, n > 1 ? t('web.board.canMoveWays', { Piece: name, Count: n }) : t('web.board.canMove', { Piece: name }), () => {
+      const selectMark = () => el('rect', { class: 'mark-selected', x: -half + 2, y: -half + 2, width: mod.square - 4, height: mod.square - 4, rx: 6 }, piece);
+      if (ways.length === 1) {
+        // One destination: a tap plays it, as on RoyalUr.net; pointing
+        // at the piece (or reaching it with the keyboard) shows where it
+        // goes first.
+        const [only] = ways;
+        this.focusable(piece, key, t('web.board.movesTo', { Piece: name, Move: only.move, To: mod.label(only.to, p, this.houses) }), () => {
+          this.selected = null;
+          this.focusKey = null;
+          st.onMove(only.move);
+        });
+        let shown = null;
+        const preview = () => {
+          if (shown) return;
+          shown = [selectMark(), this.targetMark(marks, only, p, half)];
+          shown[1].classList.add('preview');
+        };
+        const unpreview = () => { for (const e of shown || []) e.remove(); shown = null; };
+        piece.addEventListener('pointerenter', preview);
+        piece.addEventListener('pointerleave', unpreview);
+        piece.addEventListener('focus', () => { if (piece.matches(':focus-visible')) preview(); });
+        piece.addEventListener('blur', unpreview);
+        continue;
+      }
+      this.focusable(piece, key, t('web.board.canMoveWays', { Piece: name, Count: ways.length }), () => {
         this.selected = this.selected === key ? null : key;
-        const first = this.selected && byFrom.get(key)[0];
+        const first = this.selected && ways[0];
         this.focusKey = first ? 'to:' + first.to : key;
         this.show({ ...this.state, animateFrom: null });
       });
       if (key === this.selected) {
         piece.classList.add('selected');
         piece.setAttribute('aria-pressed', 'true');
-        el('rect', { class: 'mark-selected', x: -half + 2, y: -half + 2, width: mod.square - 4, height: mod.square - 4, rx: 6 }, piece);
+        selectMark();
       }
     }
     if (this.selected && byFrom.has(this.selected)) {
       for (const tg of byFrom.get(this.selected)) {
-        const c = mod.center(tg.to, p);
-        const target = el('g', { class: 'target', 'data-move': tg.move, 'data-to': tg.to, transform: `translate(${c.x},${c.y})` }, marks);
+        const target = this.targetMark(marks, tg, p, half);
         const hit = mod.hitSize(tg.to) || mod.square;
-        el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }, target);
-        el('circle', { class: 'mark-target', r: mod.square * 0.18 }, target);
+        target.insertBefore(el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }), target.firstChild);
         el('circle', { class: 'focus-ring', r: half - 0.5 }, target);
         this.focusable(target, 'to:' + tg.to, t('web.board.moveTo', { Move: tg.move, To: mod.label(tg.to, p, this.houses) }), () => {
           this.selected = null;
@@ -391,6 +414,14 @@ export class BoardView {
       if (again) again.focus();
       else if (hadFocus) svg.focus();
     }
+  }
+
+  // targetMark draws the dot of a destination tg ({to, move}).
+  targetMark(marks, tg, p, half) {
+    const c = this.mod.center(tg.to, p);
+    const target = el('g', { class: 'target', 'data-move': tg.move, 'data-to': tg.to, transform: `translate(${c.x},${c.y})` }, marks);
+    el('circle', { class: 'mark-target', r: this.mod.square * 0.18 }, target);
+    return target;
   }
 
   // boardLabel says what the board shows for screen readers.
