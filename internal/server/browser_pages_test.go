@@ -615,6 +615,61 @@ func TestBrowserLobbyChoices(t *testing.T) {
 	}
 }
 
+// TestBrowserLobbyQuickStart: "Play the computer" and "Play a friend"
+// create a game in one press with the game and rules chosen above,
+// whatever the seat choices below say: you in the first seat, the
+// computer (medium) or an invited person in the second, the computer
+// in the others. Both buttons are in view on a laptop without scrolling.
+func TestBrowserLobbyQuickStart(t *testing.T) {
+	s := newTestServer(t, Config{CreateRate: 100, CreateBurst: 100})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	seatsOf := func(v gameView) string {
+		var kinds []string
+		for _, st := range v.Seats {
+			k := st.Kind
+			if st.Open {
+				k += " (open)"
+			}
+			kinds = append(kinds, k)
+		}
+		return strings.Join(kinds, ", ")
+	}
+	for _, tc := range []struct{ button, want string }{
+		{"#quick-computer", "human, medium, medium, medium"},
+		{"#quick-friend", "human, human (open), medium, medium"},
+	} {
+		run(t, ctx, "the Ludo lobby with other seat choices",
+			chromedp.EmulateViewport(1280, 800),
+			chromedp.Navigate(s.url+"/?rules=kinevet"),
+			lobbyReady(),
+			click(`input[data-option="goal-jump"][value="on"]`),
+			lobbyReady(),
+			chromedp.SetValue(chromedp.CSS(`select[data-seat="0"]`), "easy"),
+			chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "anyone"),
+		)
+		b := get(t, ctx, "the button", chromedp.Evaluate[float64](fmt.Sprintf(`document.querySelector(%q).getBoundingClientRect().bottom`, tc.button)))
+		if b > 800 {
+			t.Errorf("%s ends %.0f px down a 800 px window", tc.button, b)
+		}
+		run(t, ctx, "press "+tc.button, click(tc.button))
+		url := waitURL(t, ctx, "/g/")
+		v := s.game(t, url[strings.LastIndex(url, "/")+1:])
+		if got := seatsOf(v); got != tc.want {
+			t.Errorf("%s: seats %s, want %s", tc.button, got, tc.want)
+		}
+		if !strings.Contains(v.Rules, "goal-jump=on") {
+			t.Errorf("%s: rules %q, want the option chosen above (goal-jump=on)", tc.button, v.Rules)
+		}
+		if tc.button == "#quick-friend" {
+			run(t, ctx, "the invite link", visible(`input[data-invite="1"]`))
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
 // TestBrowserPreferences: the theme and sound buttons are remembered
 // across pages; no sound is made before the player has clicked or
 // pressed a key (the page's AudioContext is counted); under

@@ -40,7 +40,7 @@ func TestPages(t *testing.T) {
 		{"/rules/senet-jequier", 200, []string{`<title>Senet after Jéquier (Pusch) · Passage</title>`, `class="rule-id"`, `id="J7"`}},
 		{"/rules/kinevet", 200, []string{`id="H2"`, `<html lang="en">`}},
 		// A translated page is in its language, under its own heading.
-		{"/rules/senet-szenet.hu", 200, []string{`<html lang="hu">`, `<title>Szenet, az átkelés játéka (a BA-val) · Passage</title>`}},
+		{"/rules/senet-szenet.hu", 200, []string{`<html lang="hu">`, "<title>Szenet, az átkelés játéka (a\u00a0BA\u2011val) · Passage</title>"}},
 		{"/docs/api", 200, []string{`<title>The Passage API · Passage</title>`, `<code>`}},
 		{"/rules/no<such>", 404, []string{`no&lt;such&gt;`}},
 		{"/nowhere<b>", 404, []string{`Not found`, `/nowhere&lt;b&gt;`}},

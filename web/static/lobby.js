@@ -83,6 +83,11 @@ async function init() {
   if (want && rulesets.some((r) => r.name === want)) sel.value = want;
   sel.addEventListener('change', showOptions);
   $('#create').addEventListener('submit', create);
+  // One press, lichess's way: the game and rules chosen above, you in
+  // the first seat, the computer (medium) or a friend by link in the
+  // second, the computer in the others.
+  $('#quick-computer').addEventListener('click', () => quickStart('medium'));
+  $('#quick-friend').addEventListener('click', () => quickStart('invite'));
   showOptions();
   refresh();
   setInterval(refresh, 4000);
@@ -172,11 +177,11 @@ async function showSeats() {
     info = await api('GET', `/api/rulesets/${r.name}?${q}`);
     if (call !== seatsShown) return; // a later call draws the seats
     $('#create-error').textContent = '';
-    $('#create-button').disabled = false;
+    creatable(true);
   } catch (e) {
     if (call !== seatsShown) return;
     $('#create-error').textContent = e.message;
-    $('#create-button').disabled = true;
+    creatable(false);
     box.replaceChildren();
     document.body.dataset.lobby = 'ready';
     return;
@@ -229,8 +234,23 @@ function swatches(i) {
     })));
 }
 
+// creatable enables or disables every button that creates a game.
+function creatable(on) {
+  for (const id of ['#create-button', '#quick-computer', '#quick-friend']) $(id).disabled = !on;
+}
+
+// quickStart creates a game with you in the first seat, second in the
+// second (a seat choice: 'medium', 'invite') and the computer elsewhere.
+function quickStart(second) {
+  document.querySelectorAll('select[data-seat]').forEach((s, i) => {
+    s.value = i === 0 ? 'me' : i === 1 ? second : 'medium';
+    s.dispatchEvent(new Event('change'));
+  });
+  create();
+}
+
 async function create(ev) {
-  ev.preventDefault();
+  ev?.preventDefault();
   const seats = [...document.querySelectorAll('select[data-seat]')].map((s) => {
     if (s.value === 'me') return { kind: 'human', take: true };
     if (s.value === 'invite') return { kind: 'human' };
@@ -240,16 +260,15 @@ async function create(ev) {
   const body = { rules: current().name, options: chosenOptions(), seats, timeLimit: Number($('#time-limit').value) };
   const start = $('#start').value.trim();
   if (start) body.start = start;
-  const button = $('#create-button');
-  if (button.disabled) return; // one game per press: a second click or Enter waits for the first
-  button.disabled = true;
+  if ($('#create-button').disabled) return; // one game per press: a second click or Enter waits for the first
+  creatable(false);
   try {
     const res = await api('POST', '/api/games', body);
     if (res.token) saveSeat(res.game.id, res.token, res.seats);
     location.href = '/g/' + res.game.id;
   } catch (e) {
     $('#create-error').textContent = e.message;
-    button.disabled = false;
+    creatable(true);
   }
 }
 
