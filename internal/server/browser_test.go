@@ -105,14 +105,19 @@ func startBrowser(path string) (context.Context, context.CancelFunc, error) {
 }
 
 // screenshot saves a picture of the page in $PASSAGE_SCREENSHOTS, when
-// set, to look at the pages by eye.
+// set, to look at the pages by eye: what the window shows, or with
+// PASSAGE_SCREENSHOTS_FULL=1 the whole page.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	dir := os.Getenv("PASSAGE_SCREENSHOTS")
 	if dir == "" {
 		return
 	}
-	png := get(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+	shot := chromedp.CaptureScreenshot()
+	if os.Getenv("PASSAGE_SCREENSHOTS_FULL") == "1" {
+		shot = chromedp.FullScreenshot(100)
+	}
+	png := get(t, ctx, "screenshot", shot)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
