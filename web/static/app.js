@@ -379,6 +379,7 @@ export class BoardView {
         const unpreview = () => { for (const e of shown || []) e.remove(); shown = null; };
         piece.addEventListener('pointerenter', preview);
         piece.addEventListener('pointerleave', unpreview);
+        piece.addEventListener('pointercancel', unpreview); // a touch that became a scroll
         piece.addEventListener('focus', () => { if (piece.matches(':focus-visible')) preview(); });
         piece.addEventListener('blur', unpreview);
         continue;
