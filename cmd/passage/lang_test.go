@@ -150,7 +150,7 @@ func TestLangFlagBeatsLocale(t *testing.T) {
 	if out := playOK(t, "", args...); !strings.Contains(out, "\nJátszmalap:\n") {
 		t.Errorf("LANG=hu_HU.UTF-8 did not give Hungarian:\n%.300s", out)
 	}
-	if out := playOK(t, "", append([]string{"--lang", "fr"}, args...)...); !strings.Contains(out, "\nFeuille de partie :\n") {
+	if out := playOK(t, "", append([]string{"--lang", "fr"}, args...)...); !strings.Contains(out, "\nFeuille de partie\u202f:\n") {
 		t.Errorf("--lang fr with LANG=hu_HU.UTF-8 did not give French:\n%.300s", out)
 	}
 	t.Setenv("LC_ALL", "ru_RU.UTF-8")

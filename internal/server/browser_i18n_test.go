@@ -246,6 +246,10 @@ func TestBrowserI18n(t *testing.T) {
 				if strings.HasPrefix(p.name, "senet") {
 					trayNamesInside(t, ctx, p.name)
 				}
+				// The review graph's percentages ("100 %") inside the drawing.
+				if cut := get(t, ctx, "graph labels", chromedp.Evaluate[[]string](`[...document.querySelectorAll('#review svg text.axis')].filter((e) => e.getBBox().x < -0.5).map((e) => e.textContent)`)); len(cut) > 0 {
+					t.Errorf("%s: the graph's labels %q are cut at its left edge", p.name, cut)
+				}
 				screenshot(t, ctx, "i18n-"+lang+"-"+p.name)
 				for _, v := range axeViolations(t, ctx, axe) {
 					t.Errorf("%s: accessibility: %s", p.name, v)

@@ -113,7 +113,7 @@ func TestBrowserReview(t *testing.T) {
 
 			// The graph: a click in its middle, then the arrow keys.
 			run(t, ctx, "click the graph", chromedp.ScrollIntoView(chromedp.CSS("svg.review-graph")), click("svg.review-graph"))
-			mid := int(math.Round(float64((160-32)*n) / float64(320-32-6))) // the graph's middle, in its drawing's units
+			mid := int(math.Round(float64((160-42)*n) / float64(320-42-6))) // the graph's middle, in its drawing's units (review.js: W 320, L 42, R 6)
 			waitJS(t, ctx, "the turn clicked", fmt.Sprintf(`Math.abs(Number(document.body.dataset.step) - %d) <= 1`, mid))
 			at, _ := strconv.Atoi(attr(t, ctx, "body", "data-step"))
 			run(t, ctx, "arrow key on the graph", chromedp.Focus(chromedp.CSS("svg.review-graph")), chromedp.KeyEvent(kb.ArrowRight))

@@ -266,7 +266,7 @@ func TestBrowserBlockedMove(t *testing.T) {
 	if *v.Roll != 1 {
 		t.Fatal("no game's first throw was a 1 in 40 games")
 	}
-	want := "You threw 1: pick a piece, then where it goes. (The piece on 30 may not bear off before its BA has entered.)"
+	want := "You threw 1: choose a piece to move. (The piece on 30 may not bear off before its BA has entered.)"
 	waitJS(t, player, "the reason beside the instruction", fmt.Sprintf(`document.querySelector('#status').textContent === %q`, want))
 	if m := attr(t, player, "svg#board", "data-movable"); m != "hand" {
 		t.Errorf("movable %q, want only the waiting BA (hand)", m)

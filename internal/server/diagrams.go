@@ -334,12 +334,20 @@ func senetExamples(p *i18n.Printer) svgDoc {
 		{p.T("web.diagram.pair"), map[int]string{12: "w", 15: "b", 16: "b"}, 12, 15, true},
 		{p.T("web.diagram.wall"), map[int]string{12: "w", 14: "b", 15: "b", 16: "b"}, 12, 17, true},
 	}
-	for i, r := range rows {
-		// A long caption widens the drawing (13 px text: about 7 px a
-		// letter).
-		d.W = max(d.W, int(x0+7*float64(utf8.RuneCountInString(r.caption)))+20)
-		y := 14 + float64(i)*106
-		d.text(x0, y+10, 13, r.caption, "#2b2118", "start", "normal")
+	// Captions wrap within the drawing's width rather than widen it: a
+	// wider drawing is shrunk more to fit a phone, and its words with it
+	// (15 px text: about 8 px a letter).
+	const captionSize, captionLine = 15.0, 19.0
+	maxChars := int((float64(d.W) - 2*x0) / (0.55 * captionSize))
+	y := 4.0
+	for _, r := range rows {
+		lines := wrapWords(r.caption, maxChars)
+		for j, l := range lines {
+			d.text(x0, y+12+float64(j)*captionLine, captionSize, l, "#2b2118", "start", "normal")
+		}
+		// The move's arc rises to 13 px under the row's top: clear of
+		// the caption's last line.
+		y += float64(len(lines)-1)*captionLine + 12
 		for s := 11; s <= 18; s++ {
 			x := x0 + float64(s-11)*S
 			d.Rects = append(d.Rects, svgRect{X: x, Y: y + 20, W: S - 2, H: S - 2, RX: 4, Fill: "#dcc08a", Stroke: "#9b7441"})
@@ -363,6 +371,26 @@ func senetExamples(p *i18n.Printer) svgDoc {
 			d.arrow(bx, top+6, 70, "#1b7f3b")
 			d.text(x0+8*S+8, y+52, 13, "⇄ "+p.T("web.diagram.swap"), "#1b7f3b", "start", "bold")
 		}
+		y += 106
 	}
+	d.H = int(y)
 	return d
+}
+
+// wrapWords breaks s at spaces into lines of at most max runes (a
+// longer word keeps a line of its own).
+func wrapWords(s string, max int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > max {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, line)
 }

@@ -273,7 +273,7 @@ async function create(ev) {
 }
 
 function seatSummary(g) {
-  const who = (s) => (s.open ? t('web.lobby.open') : s.kind === 'human' ? t('web.seat.person') : levelName(s.kind));
+  const who = (s) => (s.open ? t('web.lobby.open') : s.kind === 'human' ? t('web.seat.person') : t('web.seat.computer', { Level: levelName(s.kind) }));
   return g.seats.map((s) => t('web.lobby.seatSummary', { Seat: s.label, Who: who(s) })).join(', ');
 }
 
@@ -314,7 +314,7 @@ async function refresh() {
         links.push(h('a', { href: `/g/${g.id}/replay` }, t('web.lobby.replay')));
       }
       ul.append(h('li', { 'data-game': g.id },
-        h('strong', {}, t('ruleset.' + g.name)), h('span', { class: 'small muted' }, t('web.lobby.gameLine', { Seats: seatSummary(g), Turn: g.turns })), ...links));
+        h('strong', {}, t('ruleset.' + g.name)), h('span', { class: 'small muted' }, g.turns ? t('web.lobby.gameLine', { Seats: seatSummary(g), Turn: g.turns }) : seatSummary(g)), ...links));
     }
     if (refocus) {
       const li = [...ul.children].find((el) => el.dataset.game === refocus.game);

@@ -27,7 +27,9 @@ const T = {
   chance: (name, v) => t('web.review.chance', { Name: name, Percent: pct(v) }),
   exactNote: (exact, total, level) => (exact === total
     ? t('web.review.allExact', { Count: total })
-    : t('web.review.someExact', { Exact: exact, Count: total, Level: levelName(level) })),
+    : exact === 0
+      ? t('web.review.noneExact', { Count: total, Level: levelName(level) })
+      : t('web.review.someExact', { Exact: exact, Count: total, Level: levelName(level) })),
   players: t('web.review.players'),
   player: t('web.review.player'),
   accuracy: t('web.review.accuracy'),
@@ -58,7 +60,7 @@ function points(loss) { return num(loss * 100, { minimumFractionDigits: 1, maxim
 function signed(x) { return `${x >= 0 ? '+' : '−'}${points(Math.abs(x))}`; }
 
 // The graph's drawing box (viewBox units).
-const W = 320, H = 170, L = 32, R = 6, TOP = 6, BOTTOM = 18;
+const W = 320, H = 170, L = 42, R = 6, TOP = 6, BOTTOM = 18; // L: room for "100 %" in every language
 
 export class Review {
   // box: the panel's element; opts: {id, board, seats (decorated: label,
