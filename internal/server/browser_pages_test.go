@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"passage/internal/store"
 )
@@ -916,5 +917,50 @@ func TestBrowserLobbyKeepsFocus(t *testing.T) {
 	waitJS(t, ctx, "the new game listed", fmt.Sprintf(`document.querySelector('#waiting li[data-game="%s"]') !== null`, other))
 	if !get(t, ctx, "focus after a change", chromedp.Evaluate[bool](focused)) {
 		t.Error("a changed list did not give the focus back to the same link")
+	}
+}
+
+// TestBrowserSeveralDestinations: no ruleset today gives one piece two
+// destinations for a throw, but the board handles it for a ruleset that
+// would: a tap picks the piece and shows both destinations, Escape puts
+// it back, and a tap on a destination plays that move. The board is
+// drawn here with a made-up list of moves.
+func TestBrowserSeveralDestinations(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "a page with the board's script", chromedp.Navigate(s.url+"/rules"))
+	run(t, ctx, "draw a board with two moves from 12", chromedp.Evaluate[chromedp.Void](`(async () => {
+		const { BoardView } = await import('/static/app.js');
+		const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+		svg.id = 'board';
+		svg.setAttribute('class', 'board');
+		document.querySelector('main').prepend(svg);
+		const view = new BoardView(svg, 'senet', []);
+		view.show({ pos: '...........w.......b.......... w off=wwwwbbbb', interactive: true,
+			moves: [{ move: '12-14' }, { move: '12-16' }], onMove: (m) => { window.played = m; } });
+		window.drawn = true;
+	})()`, chromedp.EvalAsValue))
+	waitJS(t, ctx, "the board", `window.drawn === true && document.querySelector('svg#board .piece.movable') !== null`)
+	if w := attr(t, ctx, "svg#board .piece.movable", "data-ways"); w != "2" {
+		t.Fatalf("the piece has %s ways, want 2", w)
+	}
+	run(t, ctx, "pick it", click("svg#board .piece.movable"))
+	if n := get(t, ctx, "destinations", chromedp.Evaluate[int](`document.querySelectorAll('svg#board .target').length`)); n != 2 {
+		t.Fatalf("%d destinations shown, want 2", n)
+	}
+	if played := get(t, ctx, "nothing played", chromedp.Evaluate[bool](`window.played === undefined`)); !played {
+		t.Error("picking the piece played a move")
+	}
+	run(t, ctx, "Escape", chromedp.KeyEvent(kb.Escape))
+	if n := get(t, ctx, "destinations after Escape", chromedp.Evaluate[int](`document.querySelectorAll('svg#board .target').length`)); n != 0 {
+		t.Errorf("%d destinations after Escape, want none", n)
+	}
+	run(t, ctx, "pick it again, then 16", click("svg#board .piece.movable"), click(`svg#board .target[data-move="12-16"]`))
+	if m := get(t, ctx, "the move", chromedp.Evaluate[string](`String(window.played)`)); m != "12-16" {
+		t.Errorf("played %q, want 12-16", m)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
 	}
 }
