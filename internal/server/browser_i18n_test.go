@@ -207,8 +207,8 @@ func TestBrowserI18n(t *testing.T) {
 			type page struct{ name, path, ready string }
 			pages := []page{
 				{"lobby", "/", `document.body.dataset.lobby === 'ready' && document.querySelector('#seats select') !== null`},
-				{"replay", "/g/" + over.Game.ID + "/replay", `document.body.dataset.step === '0' && document.querySelector('#verification p') !== null`},
-				{"finished game", "/g/" + over.Game.ID, `document.body.dataset.status === 'over' && document.querySelector('#result') !== null && document.querySelector('#verify-result') !== null`},
+				{"replay", "/g/" + over.Game.ID + "/replay", `document.body.dataset.step === '0' && document.querySelector('#verification p') !== null && document.querySelector('#review svg text.axis') !== null`},
+				{"finished game", "/g/" + over.Game.ID, `document.body.dataset.status === 'over' && document.querySelector('#result') !== null && document.querySelector('#verify-result') !== null && document.querySelector('#review svg text.axis') !== null`},
 			}
 			for _, rules := range rulesets {
 				pages = append(pages, page{"rules " + rules, "/rules/" + rules, `document.querySelector('main.doc h1') !== null`})

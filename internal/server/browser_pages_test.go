@@ -636,6 +636,27 @@ func TestBrowserLobbyQuickStart(t *testing.T) {
 		}
 		return strings.Join(kinds, ", ")
 	}
+	// A press while the seats of a newly chosen game are still being
+	// drawn does nothing (the buttons wait), rather than sending the
+	// seats of the game before.
+	run(t, ctx, "choose Ludo and press at once",
+		chromedp.EmulateViewport(1280, 800),
+		chromedp.Navigate(s.url+"/"),
+		lobbyReady(),
+		chromedp.Evaluate[chromedp.Void](`(() => {
+			window.posts = 0;
+			const f = window.fetch;
+			window.fetch = (u, o) => { if (o && o.method === 'POST') window.posts++; return f(u, o); };
+			const s = document.querySelector('#ruleset');
+			s.value = 'kinevet';
+			s.dispatchEvent(new Event('change'));
+			document.querySelector('#quick-computer').click();
+		})()`),
+		lobbyReady(),
+	)
+	if n := get(t, ctx, "requests", chromedp.Evaluate[int](`window.posts`)); n != 0 {
+		t.Errorf("a press during the seats' drawing sent %d requests to create a game", n)
+	}
 	for _, tc := range []struct{ button, want string }{
 		{"#quick-computer", "human, medium, medium, medium"},
 		{"#quick-friend", "human, human (open), medium, medium"},

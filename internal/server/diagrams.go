@@ -377,12 +377,13 @@ func senetExamples(p *i18n.Printer) svgDoc {
 	return d
 }
 
-// wrapWords breaks s at spaces into lines of at most max runes (a
-// longer word keeps a line of its own).
+// wrapWords breaks s at ordinary spaces into lines of at most max runes
+// (a longer word keeps a line of its own); a no-break space (French
+// "Paire\u202f:") holds its words together.
 func wrapWords(s string, max int) []string {
 	var lines []string
 	line := ""
-	for _, w := range strings.Fields(s) {
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' }) {
 		if line != "" && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > max {
 			lines = append(lines, line)
 			line = ""

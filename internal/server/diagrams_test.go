@@ -1,6 +1,7 @@
 package server
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,6 +49,26 @@ func TestLudoYardLabelsFit(t *testing.T) {
 					t.Errorf("%s: %q shrunk to %.1f px", tag, l.S, l.Size)
 				}
 			}
+		}
+	}
+}
+
+// TestWrapWords: captions break at ordinary spaces within the width, a
+// no-break space holds its words together, and a word longer than a
+// line keeps a line of its own.
+func TestWrapWords(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		max  int
+		want []string
+	}{
+		{"", 10, []string{""}},
+		{"one two three", 7, []string{"one two", "three"}},
+		{"Paire\u202f: les pions", 8, []string{"Paire\u202f:", "les", "pions"}},
+		{"a extraordinarily b", 5, []string{"a", "extraordinarily", "b"}},
+	} {
+		if got := wrapWords(tt.s, tt.max); !slices.Equal(got, tt.want) {
+			t.Errorf("wrapWords(%q, %d) = %q, want %q", tt.s, tt.max, got, tt.want)
 		}
 	}
 }

@@ -307,6 +307,8 @@ export class BoardView {
   show(st) {
     if (!this.state || this.state.pos !== st.pos || !st.interactive) this.selected = null;
     this.state = st;
+    this.moved = false; // a move chosen waits for the next drawing
+    this.unpreview = null;
     for (const a of this.anim) cancelAnimationFrame(a);
     this.anim = [];
     const { mod, svg } = this;
@@ -365,23 +367,25 @@ export class BoardView {
         // at the piece (or reaching it with the keyboard) shows where it
         // goes first.
         const [only] = ways;
-        this.focusable(piece, key, t('web.board.movesTo', { Piece: name, Move: only.move, To: mod.label(only.to, p, this.houses) }), () => {
-          this.selected = null;
-          this.focusKey = null;
-          st.onMove(only.move);
-        });
-        let shown = null;
+        this.focusable(piece, key, t('web.board.movesTo', { Piece: name, Move: only.move, To: mod.label(only.to, p, this.houses) }), () => this.play(only.move));
+        // One preview at a time, the pointer's or the keyboard's; a
+        // touch shows none (the finger is already playing the move).
         const preview = () => {
-          if (shown) return;
-          shown = [selectMark(), this.targetMark(marks, only, p, half)];
+          this.unpreview?.();
+          const shown = [selectMark(), this.targetMark(marks, only, p, half)];
           shown[1].classList.add('preview');
+          this.unpreview = () => { for (const e of shown) e.remove(); this.unpreview = null; };
         };
-        const unpreview = () => { for (const e of shown || []) e.remove(); shown = null; };
-        piece.addEventListener('pointerenter', preview);
-        piece.addEventListener('pointerleave', unpreview);
-        piece.addEventListener('pointercancel', unpreview); // a touch that became a scroll
-        piece.addEventListener('focus', () => { if (piece.matches(':focus-visible')) preview(); });
-        piece.addEventListener('blur', unpreview);
+        const keyboardFocus = () => { try { return piece.matches(':focus-visible'); } catch { return false; } };
+        piece.addEventListener('pointerenter', (ev) => { if (ev.pointerType !== 'touch') preview(); });
+        piece.addEventListener('pointerleave', () => {
+          this.unpreview?.();
+          const f = document.activeElement;
+          if (f !== piece && svg.contains(f) && f.matches('.piece.movable:focus-visible')) f.dispatchEvent(new Event('focus'));
+        });
+        piece.addEventListener('pointercancel', () => this.unpreview?.()); // a touch that became a scroll
+        piece.addEventListener('focus', () => { if (keyboardFocus()) preview(); });
+        piece.addEventListener('blur', () => this.unpreview?.());
         continue;
       }
       this.focusable(piece, key, t('web.board.canMoveWays', { Piece: name, Count: ways.length }), () => {
@@ -402,11 +406,7 @@ export class BoardView {
         const hit = mod.hitSize(tg.to) || mod.square;
         target.insertBefore(el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }), target.firstChild);
         el('circle', { class: 'focus-ring', r: half - 0.5 }, target);
-        this.focusable(target, 'to:' + tg.to, t('web.board.moveTo', { Move: tg.move, To: mod.label(tg.to, p, this.houses) }), () => {
-          this.selected = null;
-          this.focusKey = null;
-          st.onMove(tg.move);
-        });
+        this.focusable(target, 'to:' + tg.to, t('web.board.moveTo', { Move: tg.move, To: mod.label(tg.to, p, this.houses) }), () => this.play(tg.move));
       }
     }
     if (hadFocus || this.focusKey) {
@@ -415,6 +415,19 @@ export class BoardView {
       if (again) again.focus();
       else if (hadFocus) svg.focus();
     }
+  }
+
+  // play chooses move, once: a second tap before the next drawing (the
+  // server's answer) is ignored, unless the move was refused (onMove
+  // gives false), when the board takes taps again.
+  play(move) {
+    if (this.moved) return;
+    const st = this.state;
+    this.moved = true;
+    this.selected = null;
+    this.focusKey = null;
+    this.unpreview?.();
+    Promise.resolve(st.onMove(move)).then((ok) => { if (ok === false && this.state === st) this.moved = false; });
   }
 
   // targetMark draws the dot of a destination tg ({to, move}).

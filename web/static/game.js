@@ -392,6 +392,8 @@ function render(animateFrom, freshThrow) {
   if (review) review.markLog(ol);
 
   $('#commit').textContent = game.commit;
+  // An abandoned game never reveals its seed: no promise of it.
+  if (game.status === 'abandoned') $('#verification').replaceChildren();
   if (game.status === 'over' && !verified) {
     verified = true;
     showVerification();

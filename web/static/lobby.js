@@ -166,6 +166,7 @@ let seatsShown = 0;
 async function showSeats() {
   const call = ++seatsShown;
   document.body.dataset.lobby = 'loading';
+  creatable(false); // a press now would send the seats of the game before
   const r = current();
   const opts = chosenOptions();
   const colorsOpt = r.options.find((o) => o.key === COLOR_OPTION);
