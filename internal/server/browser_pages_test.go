@@ -859,13 +859,8 @@ func TestBrowserLudoPhone(t *testing.T) {
 	screenshot(t, ctx, "ludo-phone")
 	checkMarks(t, ctx)
 	// A touch near the edge of the cell, off the piece itself, plays it.
-	run(t, ctx, "touch the cell's edge", chromedp.Func(func(cctx context.Context, _ *chromedp.Target) error {
-		b, err := chromedp.Run(cctx, chromedp.Evaluate[box](`(() => { const q = document.querySelector('svg#board .piece.movable[data-from="t:5"]').getBoundingClientRect(); return {Top: q.top, Left: q.left, Width: q.width, Height: q.height}; })()`))
-		if err != nil {
-			return err
-		}
-		return chromedp.Do(cctx, chromedp.MouseClickXY(b.Left+2, b.Top+b.Height/2))
-	}))
+	b := boxOf(t, ctx, `svg#board .piece.movable[data-from="t:5"]`)
+	run(t, ctx, "touch the cell's edge", chromedp.MouseClickXY(b.Left+2, b.Top+b.Height/2))
 	s.waitFor(t, c.Game.ID, "red's move", func(v gameView) bool { return v.Turns >= 1 })
 	for _, pr := range probs.take() {
 		t.Error(pr)

@@ -231,17 +231,18 @@ func visible(sel string) chromedp.Action[chromedp.Void] {
 	return chromedp.WaitVisible(chromedp.CSS(sel))
 }
 
+// boxOf is where the first element matching sel is in the window.
+func boxOf(t *testing.T, ctx context.Context, sel string) box {
+	t.Helper()
+	return get(t, ctx, "where "+sel+" is", chromedp.Evaluate[box](fmt.Sprintf(`(() => { const q = document.querySelector(%q).getBoundingClientRect(); return {Top: q.top, Left: q.left, Width: q.width, Height: q.height}; })()`, sel)))
+}
+
 // hover moves the mouse onto the middle of the first element matching
 // sel.
 func hover(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	run(t, ctx, "point at "+sel, chromedp.Func(func(cctx context.Context, _ *chromedp.Target) error {
-		b, err := chromedp.Run(cctx, chromedp.Evaluate[box](fmt.Sprintf(`(() => { const q = document.querySelector(%q).getBoundingClientRect(); return {Top: q.top, Left: q.left, Width: q.width, Height: q.height}; })()`, sel)))
-		if err != nil {
-			return err
-		}
-		return chromedp.Do(cctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, b.Left+b.Width/2, b.Top+b.Height/2))
-	}))
+	b := boxOf(t, ctx, sel)
+	run(t, ctx, "point at "+sel, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, b.Left+b.Width/2, b.Top+b.Height/2))
 }
 
 // showDestinations makes the movable piece sel show where it goes: a
@@ -261,7 +262,7 @@ func showDestinations(t *testing.T, ctx context.Context, sel string) {
 // piece with one destination, else a tap on its first destination.
 func playShown(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	if get(t, ctx, "one-tap piece", chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(%q).dataset.ways === '1'`, sel))) {
+	if attr(t, ctx, sel, "data-ways") == "1" {
 		run(t, ctx, "tap "+sel, click(sel))
 	} else {
 		run(t, ctx, "click a destination", click("svg#board .target"))

@@ -277,6 +277,12 @@ export function turnItem(tn, seats, kind, attrs = {}) {
   return li;
 }
 
+// keyboardFocused reports whether e has the focus the keyboard gave
+// (:focus-visible; false in a browser that does not know it).
+function keyboardFocused(e) {
+  try { return e.matches(':focus-visible'); } catch { return false; }
+}
+
 // BoardView draws positions of one board family into an <svg> and,
 // when a move is wanted, lets the player choose one.
 export class BoardView {
@@ -376,15 +382,16 @@ export class BoardView {
           shown[1].classList.add('preview');
           this.unpreview = () => { for (const e of shown) e.remove(); this.unpreview = null; };
         };
-        const keyboardFocus = () => { try { return piece.matches(':focus-visible'); } catch { return false; } };
+        piece.preview = preview; // for the pointer leaving another piece
         piece.addEventListener('pointerenter', (ev) => { if (ev.pointerType !== 'touch') preview(); });
         piece.addEventListener('pointerleave', () => {
           this.unpreview?.();
+          // Back to the preview of the piece the keyboard is on.
           const f = document.activeElement;
-          if (f !== piece && svg.contains(f) && f.matches('.piece.movable:focus-visible')) f.dispatchEvent(new Event('focus'));
+          if (svg.contains(f) && keyboardFocused(f)) f.preview?.();
         });
         piece.addEventListener('pointercancel', () => this.unpreview?.()); // a touch that became a scroll
-        piece.addEventListener('focus', () => { if (keyboardFocus()) preview(); });
+        piece.addEventListener('focus', () => { if (keyboardFocused(piece)) preview(); });
         piece.addEventListener('blur', () => this.unpreview?.());
         continue;
       }
