@@ -69,7 +69,15 @@ func TestCatalogsSameKeys(t *testing.T) {
 			}
 		}
 		for id, forms := range msgs {
-			if _, ok := en[id]; !ok {
+			if base, rules, ok := strings.Cut(id, "@"); ok {
+				// A ruleset's own word for a message (docs/i18n.md).
+				if _, ok := en[base]; !ok {
+					t.Errorf("%s has %s, a ruleset's word for %s, which English lacks", lang, id, base)
+				}
+				if _, ok := en["ruleset."+rules]; !ok {
+					t.Errorf("%s has %s, for %q, which is no ruleset", lang, id, rules)
+				}
+			} else if _, ok := en[id]; !ok {
 				t.Errorf("%s has %s, which English lacks", lang, id)
 			}
 			for form, text := range forms {
@@ -98,10 +106,12 @@ func placeholders(text string) []string {
 // syntax beyond {{.Name}}.
 func TestPlaceholdersMatch(t *testing.T) {
 	cats := catalogs(t)
-	for id, forms := range cats["en"] {
-		want := placeholders(forms["other"])
-		for lang, msgs := range cats {
-			for form, text := range msgs[id] {
+	en := cats["en"]
+	for lang, msgs := range cats {
+		for id, forms := range msgs {
+			base, _, _ := strings.Cut(id, "@") // a ruleset's word fills its message's placeholders
+			want := placeholders(en[base]["other"])
+			for form, text := range forms {
 				if got := placeholders(text); !slices.Equal(got, want) {
 					t.Errorf("%s: %s (%s) has placeholders %v, English has %v", lang, id, form, got, want)
 				}
@@ -153,8 +163,15 @@ func TestEveryPluralFormPresent(t *testing.T) {
 	cats := catalogs(t)
 	for _, tag := range Languages {
 		p, _ := New(tag)
-		for id, forms := range cats["en"] {
-			if len(forms) == 1 {
+		ids := maps.Clone(cats["en"])
+		for id, forms := range cats[tag.String()] {
+			if strings.Contains(id, "@") { // a ruleset's own word in this language
+				ids[id] = forms
+			}
+		}
+		for id := range ids {
+			base, _, _ := strings.Cut(id, "@")
+			if len(cats["en"][base]) == 1 {
 				continue
 			}
 			for n := range 1_000_001 {

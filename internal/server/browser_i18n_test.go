@@ -246,6 +246,13 @@ func TestBrowserI18n(t *testing.T) {
 				if strings.HasPrefix(p.name, "senet") {
 					trayNamesInside(t, ctx, p.name)
 				}
+				// French counts the flat sides of Jéquier's sticks, as its
+				// seed does (web.senet.sticksLabel@senet-jequier).
+				if lang == "fr" && p.name == "finished game" {
+					if label := attr(t, ctx, "#sticks", "aria-label"); !strings.Contains(label, "plat") {
+						t.Errorf("the sticks of the Jéquier game are labelled %q, want its flat sides counted", label)
+					}
+				}
 				// The review graph's percentages ("100 %") inside the drawing.
 				if cut := get(t, ctx, "graph labels", chromedp.Evaluate[[]string](`[...document.querySelectorAll('#review svg text.axis')].filter((e) => e.getBBox().x < -0.5).map((e) => e.textContent)`)); len(cut) > 0 {
 					t.Errorf("%s: the graph's labels %q are cut at its left edge", p.name, cut)
@@ -309,6 +316,21 @@ func TestBrowserPlurals(t *testing.T) {
 		for i, n := range counts {
 			if want := p.N("web.replay.inPlay", n); got[i] != want {
 				t.Errorf("%s: %d: the page says %q, the server %q", lang, n, got[i], want)
+			}
+		}
+		// A ruleset's own word (web.senet.sticksLabel@senet-jequier in
+		// French) and the message of the others.
+		sticks := get(t, ctx, "the sticks' words", chromedp.Evaluate[[]string](
+			`['senet-jequier water=15', 'senet-szenet'].map((r) => passageI18n.tRules('web.senet.sticksLabel', r, { Count: 2, Roll: 2 }))`))
+		for i, rules := range []string{"senet-jequier", "senet-szenet"} {
+			want := p.N("web.senet.sticksLabel", 2, "Roll", 2)
+			if rules == "senet-jequier" && lang == "fr" {
+				if want = p.N("web.senet.sticksLabel@senet-jequier", 2, "Roll", 2); !strings.Contains(want, "plats") {
+					t.Errorf("fr: Jéquier's sticks say %q, want its flat sides", want)
+				}
+			}
+			if sticks[i] != want {
+				t.Errorf("%s: %s's sticks: the page says %q, the server %q", lang, rules, sticks[i], want)
 			}
 		}
 		if lang == "ru" {

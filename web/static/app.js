@@ -570,11 +570,12 @@ export class BoardView {
   }
 }
 
-// drawThrow draws a throw of a board family into an <svg>; fresh, it
-// falls or rolls into place (unless the player asked for less motion).
-export function drawThrow(svg, kind, roll, n, fresh) {
+// drawThrow draws a throw of a board family under rules (the game's
+// rules text) into an <svg>; fresh, it falls or rolls into place
+// (unless the player asked for less motion).
+export function drawThrow(svg, kind, rules, roll, n, fresh) {
   clear(svg);
-  boardModule(kind).drawThrow(svg, roll, n);
+  boardModule(kind).drawThrow(svg, roll, n, rules);
   svg.classList.remove('thrown');
   if (fresh && !reducedMotion()) {
     void svg.getBoundingClientRect(); // restart the animation

@@ -340,10 +340,10 @@ function render(animateFrom, freshThrow) {
 
   const sticks = $('#sticks');
   if (game.roll !== null) {
-    drawThrow(sticks, game.board, game.roll, game.turns, freshThrow);
+    drawThrow(sticks, game.board, game.rules, game.roll, game.turns, freshThrow);
     $('#throw-text').textContent = t('web.throw.now', { Who: game.seats[game.toMove].label, Roll: game.roll });
   } else if (game.last) {
-    drawThrow(sticks, game.board, game.last.roll, game.last.n - 1, false);
+    drawThrow(sticks, game.board, game.rules, game.last.roll, game.last.n - 1, false);
     $('#throw-text').textContent = t('web.throw.last', { Who: game.seats[game.last.seat].label, Roll: game.last.roll });
   } else {
     sticks.replaceChildren();

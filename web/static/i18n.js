@@ -35,6 +35,16 @@ export function t(id, args = {}) {
   return m.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, k) => (k in args ? value(args[k]) : ''));
 }
 
+// tRules is message id in ruleset rules's words (rules: its ID, or the
+// game's rules text, which starts with it). A translation may give a
+// ruleset its own word as the message "id@RULESET": French counts the
+// flat sides of Jéquier's sticks (its seed's "côté plat") where the
+// other Senets count marked sides.
+export function tRules(id, rules, args = {}) {
+  const own = `${id}@${String(rules).split(' ')[0]}`;
+  return t(has(own) ? own : id, args);
+}
+
 // num writes a number in the page's language ("1 000" in Hungarian).
 export function num(n, opts) { return new Intl.NumberFormat(lang, opts).format(n); }
 
@@ -65,4 +75,4 @@ export function houseShort(name) {
 }
 
 // Exposed for the browser tests of the plural choice.
-globalThis.passageI18n = { t, pluralForm, lang };
+globalThis.passageI18n = { t, tRules, pluralForm, lang };

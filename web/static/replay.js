@@ -151,7 +151,7 @@ function go(n, animate) {
   $('#step').textContent = text;
   if (!timer) announce(review ? `${text} ${review.verdict(n)}`.trim() : text);
   const sticks = $('#sticks');
-  if (tn) { drawThrow(sticks, rec.board, tn.roll, n - 1, animate); $('#throw-text').textContent = t('web.throw.now', { Who: rec.seats[tn.seat].label, Roll: tn.roll }); }
+  if (tn) { drawThrow(sticks, rec.board, rec.rules, tn.roll, n - 1, animate); $('#throw-text').textContent = t('web.throw.now', { Who: rec.seats[tn.seat].label, Roll: tn.roll }); }
   else { sticks.replaceChildren(); $('#throw-text').textContent = ''; }
   $('#notes').textContent = boardModule(rec.board).describe(posAt(n), rulesInfo);
   if (review) { review.show(n); review.drawBetter(view, n); }

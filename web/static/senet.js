@@ -7,7 +7,7 @@
 // so that its squares stay large enough to touch.
 
 import { el, text, title, parseKeys, fitWidth } from './svg.js';
-import { t, list, houseName, houseShort } from './i18n.js';
+import { t, tRules, list, houseName, houseShort } from './i18n.js';
 
 export const cell = 64;  // square size
 export const square = cell - 2; // a square as drawn: marks are never larger
@@ -270,8 +270,9 @@ export function describe(pos, info) {
 }
 
 // drawThrow draws the four throwing sticks as thrown: marked sides up
-// count the throw; none marked is the ruleset's 5 or 6.
-export function drawThrow(svg, roll, n) {
+// count the throw; none marked is the ruleset's 5 or 6. rules names the
+// ruleset, whose sticks some languages call by their own word.
+export function drawThrow(svg, roll, n, rules) {
   svg.setAttribute('viewBox', '0 0 120 56');
   const marked = roll >= 1 && roll <= 4 ? roll : 0;
   // Which sticks show their marked side varies with the throw's number.
@@ -285,8 +286,8 @@ export function drawThrow(svg, roll, n) {
       for (let k = 0; k < 3; k++) el('line', { x1: x + 3, y1: 16 + k * 11, x2: x + 13, y2: 12 + k * 11, stroke: '#7b4a1f', 'stroke-width': 2 }, g);
     }
   }
-  title(svg, t('web.senet.sticksTitle', { Count: marked, Roll: roll }));
-  svg.setAttribute('aria-label', t('web.senet.sticksLabel', { Count: marked, Roll: roll }));
+  title(svg, tRules('web.senet.sticksTitle', rules, { Count: marked, Roll: roll }));
+  svg.setAttribute('aria-label', tRules('web.senet.sticksLabel', rules, { Count: marked, Roll: roll }));
 }
 
 // seatLetter is seat's colour letter: White w, Black b.
