@@ -7,12 +7,15 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -836,13 +839,14 @@ func TestBrowserLudoMarks(t *testing.T) {
 
 // TestBrowserLudoPhone: on a phone the Ludo board spans the screen's
 // width, and a piece that can move can be touched anywhere in its cell
-// (about 34 px), not only on the piece (22 px): the touch plays its
-// move; the board and the Throw button stay in view.
+// (about 34 px), not only on the piece (22 px): a finger's touch (touch
+// events, not a mouse click) plays its move at once and shows no preview;
+// the board and the Throw button stay in view.
 func TestBrowserLudoPhone(t *testing.T) {
 	s := newTestServer(t, Config{})
 	browser := newBrowser(t)
 	ctx, probs := newWatchedPerson(t, browser)
-	run(t, ctx, "phone", chromedp.EmulateViewport(390, 844))
+	run(t, ctx, "phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch))
 	c := s.create(t, createRequest{Rules: "kinevet", Start: "....r................................... ..../..../..../.... r",
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}, {Kind: "easy"}, {Kind: "easy"}}})
 	holdSeat(t, ctx, s, c)
@@ -858,10 +862,36 @@ func TestBrowserLudoPhone(t *testing.T) {
 	showDestinations(t, ctx, `svg#board .piece.movable[data-from="t:5"]`)
 	screenshot(t, ctx, "ludo-phone")
 	checkMarks(t, ctx)
-	// A touch near the edge of the cell, off the piece itself, plays it.
+	// A finger's tap near the edge of the cell, off the piece itself,
+	// plays it at once, with no preview on the way (the mouse's is
+	// taken away first, by pointing elsewhere).
 	b := boxOf(t, ctx, `svg#board .piece.movable[data-from="t:5"]`)
-	run(t, ctx, "touch the cell's edge", chromedp.MouseClickXY(b.Left+2, b.Top+b.Height/2))
+	run(t, ctx, "point away", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 5, 5))
+	waitJS(t, ctx, "no preview", `document.querySelector('svg#board .preview') === null`)
+	run(t, ctx, "watch the tap", chromedp.Evaluate[chromedp.Void](`(() => {
+		window.tapSeen = { pointers: [], preview: false };
+		document.addEventListener('pointerdown', (e) => tapSeen.pointers.push(e.pointerType), true);
+		new MutationObserver(() => { if (document.querySelector('svg#board .preview')) tapSeen.preview = true; })
+			.observe(document.querySelector('svg#board'), { subtree: true, childList: true, attributes: true });
+	})()`))
+	// A touch start and end where the finger lifts: Chromium makes the
+	// tap's click of them (Input.synthesizeTapGesture makes none headless).
+	run(t, ctx, "tap the cell's edge", func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		pt := []*input.TouchPoint{{X: b.Left + 2, Y: b.Top + b.Height/2}}
+		if _, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: pt}); err != nil {
+			return chromedp.Void{}, err
+		}
+		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
+		return chromedp.Void{}, err
+	})
 	s.waitFor(t, c.Game.ID, "red's move", func(v gameView) bool { return v.Turns >= 1 })
+	type seen struct {
+		Pointers []string
+		Preview  bool
+	}
+	if got := get(t, ctx, "what the tap did", chromedp.Evaluate[seen](`tapSeen`)); !slices.Equal(got.Pointers, []string{"touch"}) || got.Preview {
+		t.Errorf("the tap came as pointers %q and showed a preview: %v; want one touch and no preview", got.Pointers, got.Preview)
+	}
 	for _, pr := range probs.take() {
 		t.Error(pr)
 	}
