@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"golang.org/x/text/language"
 
 	"passage/internal/store"
 )
@@ -899,7 +900,7 @@ func TestBrowserLudoPhone(t *testing.T) {
 
 // TestBrowserReplayLayoutStable: stepping through a replay, from the
 // start (no throw yet) to a turn and back, never moves the board: the
-// throw's place is kept empty at the start.
+// throw's place is kept at the start, where it says there is no throw yet.
 func TestBrowserReplayLayoutStable(t *testing.T) {
 	s := newTestServer(t, Config{})
 	c := s.create(t, createRequest{Rules: "senet-jequier", Start: "......................w.b...w. w off=wwwbbbb",
@@ -910,6 +911,9 @@ func TestBrowserReplayLayoutStable(t *testing.T) {
 		run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
 		run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+c.Game.ID+"/replay"), visible("svg#board .piece"))
 		waitJS(t, ctx, "the start", `document.body.dataset.step === '0'`)
+		if got, want := textOf(t, ctx, "#throw-text"), catalogTexts(t, language.English)["web.replay.noThrowYet"][0]; got != want {
+			t.Errorf("%dx%d: at the start the throw's place says %q, want %q", size[0], size[1], got, want)
+		}
 		top := func() float64 {
 			return get(t, ctx, "board top", chromedp.Evaluate[float64](`document.querySelector('svg#board').getBoundingClientRect().top + scrollY`))
 		}

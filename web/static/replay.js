@@ -152,7 +152,7 @@ function go(n, animate) {
   if (!timer) announce(review ? `${text} ${review.verdict(n)}`.trim() : text);
   const sticks = $('#sticks');
   if (tn) { drawThrow(sticks, rec.board, rec.rules, tn.roll, n - 1, animate); $('#throw-text').textContent = t('web.throw.now', { Who: rec.seats[tn.seat].label, Roll: tn.roll }); }
-  else { sticks.replaceChildren(); $('#throw-text').textContent = ''; }
+  else { sticks.replaceChildren(); $('#throw-text').textContent = t('web.replay.noThrowYet'); }
   $('#notes').textContent = boardModule(rec.board).describe(posAt(n), rulesInfo);
   if (review) { review.show(n); review.drawBetter(view, n); }
   for (const li of document.querySelectorAll('#log li')) li.classList.toggle('current', Number(li.dataset.turn) === n);
