@@ -270,6 +270,10 @@ func TestBrowserPages(t *testing.T) {
 					if up := strings.HasSuffix(src, "/board-upright.svg"); up != phone {
 						t.Errorf("rules: the board picture is %q at %s", src, name)
 					}
+					// Its note on the squares' order shows where it stands upright.
+					if shown := get(t, ctx, "the upright note", chromedp.Evaluate[bool](`(() => { const n = document.querySelector('main.doc .upright-note'); return !!n && n.getClientRects().length > 0; })()`)); shown != phone {
+						t.Errorf("rules: the note on the upright board shown: %v at %s", shown, name)
+					}
 				}
 				if p.name == "replay" && !l.Board.inside(l) {
 					t.Errorf("replay: the board %+v is not all in the %vx%v window", l.Board, l.InnerWidth, l.InnerHeight)

@@ -55,13 +55,14 @@ func chosenLang(r *http.Request) (language.Tag, bool) {
 	return i18n.Match(r.Header.Get("Accept-Language")), false
 }
 
-// diagramSrc is a rules diagram shown by a page.
-var diagramSrc = regexp.MustCompile(`src="(/rules/[^"?]+\.svg)"`)
+// diagramSrc is a rules diagram shown by a page (an <img>, or the
+// upright board's <source>).
+var diagramSrc = regexp.MustCompile(`(src|srcset)="(/rules/[^"?]+\.svg)"`)
 
 // withDiagramLang makes the diagrams of a translated rules page (written
 // in lang) ask for their words in lang, whatever the reader's choice.
 func withDiagramLang(body template.HTML, lang string) template.HTML {
-	return template.HTML(diagramSrc.ReplaceAllString(string(body), `src="$1?lang=`+lang+`"`))
+	return template.HTML(diagramSrc.ReplaceAllString(string(body), `$1="$2?lang=`+lang+`"`))
 }
 
 // langPack is what a page needs of one language: the printer for the

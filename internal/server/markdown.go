@@ -13,6 +13,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"passage/internal/i18n"
 )
 
 // newMarkdown is the Markdown renderer of the docs pages: CommonMark with
@@ -47,6 +49,15 @@ func renderMarkdown(md goldmark.Markdown, src []byte) (template.HTML, error) {
 var uprightBoardRE = regexp.MustCompile(`<img src="(/rules/senet-[a-z0-9-]+/board)\.svg"[^>]*>`)
 
 const uprightBoard = `<picture><source media="(max-width: 520px)" srcset="$1-upright.svg">$0</picture>`
+
+// withUprightNote follows the upright board of a rules page with a note
+// in the page's language, shown only where the board stands upright
+// (style.css): the rules tell the squares as the board lies ("1-10 left
+// to right"), which the upright picture would otherwise contradict.
+func withUprightNote(body template.HTML, p *i18n.Printer) template.HTML {
+	note := `<span class="upright-note">` + template.HTMLEscapeString(p.T("web.rules.uprightNote")) + `</span>`
+	return template.HTML(strings.Replace(string(body), "</picture>", "</picture>"+note, 1))
+}
 
 // ruleIDRE matches a rule ID at the start of bold text: "J4 Opening."
 // starts with J4.

@@ -111,8 +111,16 @@ func newSite() (*site, error) {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}
 		key := strings.TrimSuffix(f, ".md")
-		if _, lang, ok := strings.Cut(key, "."); ok && strings.HasPrefix(key, "rules/") {
-			body = withDiagramLang(body, lang)
+		if strings.HasPrefix(key, "rules/") {
+			_, lang, translated := strings.Cut(key, ".")
+			if translated {
+				body = withDiagramLang(body, lang)
+			} else {
+				lang = "en"
+			}
+			if pack := s.langs[lang]; pack != nil {
+				body = withUprightNote(body, pack.p)
+			}
 		}
 		s.docs[key] = body
 		s.titles[key] = firstHeading(string(src))

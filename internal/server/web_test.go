@@ -40,7 +40,9 @@ func TestPages(t *testing.T) {
 		{"/rules/senet-jequier", 200, []string{`<title>Senet after Jéquier (Pusch) · Passage</title>`, `class="rule-id"`, `id="J7"`}},
 		{"/rules/kinevet", 200, []string{`id="H2"`, `<html lang="en">`}},
 		// A translated page is in its language, under its own heading.
-		{"/rules/senet-szenet.hu", 200, []string{`<html lang="hu">`, "<title>Szenet, az átkelés játéka (a\u00a0BA\u2011val) · Passage</title>"}},
+		{"/rules/senet-szenet.hu", 200, []string{`<html lang="hu">`, "<title>Szenet, az átkelés játéka (a\u00a0BA\u2011val) · Passage</title>",
+			// Its upright board and the note on it in Hungarian too.
+			`srcset="/rules/senet-szenet/board-upright.svg?lang=hu"`, `<span class="upright-note">Keskeny képernyőn a tábla állva látszik`}},
 		{"/docs/api", 200, []string{`<title>The Passage API · Passage</title>`, `<code>`}},
 		{"/rules/no<such>", 404, []string{`no&lt;such&gt;`}},
 		{"/nowhere<b>", 404, []string{`Not found`, `/nowhere&lt;b&gt;`}},
@@ -127,6 +129,9 @@ func TestRulesPagesForPlayers(t *testing.T) {
 				if !strings.Contains(string(svg), `viewBox="0 0 212 660"`) {
 					t.Errorf("%s is not a board standing upright: %.120s", upright[1], svg)
 				}
+			}
+			if !strings.Contains(main, `</picture><span class="upright-note">On a narrow screen the board stands upright`) {
+				t.Errorf("/rules/%s: no note on the upright board after its picture", name)
 			}
 		} else if upright != nil {
 			t.Errorf("/rules/%s: an upright board %v, want none (a square board)", name, upright)
