@@ -62,7 +62,11 @@ func TestBrowserResign(t *testing.T) {
 	id := twoPeopleLive(t, s, alice, bob)
 
 	// Asking and then keeping on playing changes nothing.
-	run(t, bob, "ask to resign", click(`[data-flow="resign"]`), visible(`[data-flow="resign-no"]`), click(`[data-flow="resign-no"]`), visible(`[data-flow="resign"]`))
+	run(t, bob, "ask to resign", click(`[data-flow="resign"]`), visible(`[data-flow="resign-no"]`))
+	if q := textOf(t, bob, ".confirm span"); q != "Resign this game? Your opponent wins." {
+		t.Errorf("the question to one of two players is %q", q)
+	}
+	run(t, bob, "keep playing", click(`[data-flow="resign-no"]`), visible(`[data-flow="resign"]`))
 	if v := s.game(t, id); v.Status != "live" {
 		t.Fatalf("after Keep playing the game is %q", v.Status)
 	}
@@ -76,8 +80,12 @@ func TestBrowserResign(t *testing.T) {
 	for name, ctx := range map[string]context.Context{"alice": alice, "bob": bob} {
 		waitJS(t, ctx, name+" sees the end", `document.body.dataset.status === 'over' && document.querySelector('#result') !== null`)
 		text := get(t, ctx, "result", chromedp.Evaluate[string](`document.querySelector('#result').textContent`))
-		if !strings.Contains(text, v.Result.Text) || !strings.Contains(text, "wins") {
-			t.Fatalf("%s shows %q, the server says %q", name, text, v.Result.Text)
+		want := v.Result.Text // the loser reads "(you)" after the seat that resigned
+		if name == "bob" {
+			want = strings.Replace(want, " resigned", " (you) resigned", 1)
+		}
+		if !strings.Contains(text, want) || !strings.Contains(text, "wins") {
+			t.Fatalf("%s shows %q, want %q in it (the server says %q)", name, text, want, v.Result.Text)
 		}
 		if n := get(t, ctx, "resign buttons", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow^="resign"]').length`)); n != 0 {
 			t.Fatalf("%s still shows %d resign buttons after the end", name, n)
@@ -112,6 +120,13 @@ func TestBrowserRematch(t *testing.T) {
 	waitJS(t, bob, "the offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch'`)
 	if after := get(t, bob, "bob's requests", chromedp.Evaluate[int](gets)); after != before {
 		t.Fatalf("bob's page asked for the old game %d times more to learn of the rematch", after-before)
+	}
+	// The status line says so, and the button is above the board.
+	if status := textOf(t, bob, "#status"); !strings.Contains(status, "rematch") {
+		t.Errorf("offered a rematch, bob's status says %q", status)
+	}
+	if !get(t, bob, "the accept button's place", chromedp.Evaluate[bool](`document.querySelector('[data-flow="rematch"]').getBoundingClientRect().bottom <= document.querySelector('svg#board').getBoundingClientRect().top`)) {
+		t.Error("the Accept rematch button is not above the board")
 	}
 	run(t, bob, "accept the rematch", click(`[data-flow="rematch"]`))
 	urlB := waitURLWhere(t, bob, "/g/"+newID, notOld)

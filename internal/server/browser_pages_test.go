@@ -450,9 +450,9 @@ func TestBrowserKeyboardGame(t *testing.T) {
 		run(t, ctx, "Enter on the destination", chromedp.KeyEvent("\r"))
 		waitJS(t, ctx, "the move", `document.body.dataset.turns !== '`+turns+`'`)
 	}
-	status := textOf(t, ctx, "#status")
-	if !strings.Contains(status, "wins") {
-		t.Errorf("end of the keyboard game: status %q", status)
+	// The result stands under the (then empty) status line.
+	if result := textOf(t, ctx, "#after #result"); !strings.Contains(result, "wins") {
+		t.Errorf("end of the keyboard game: result %q", result)
 	}
 	// Screen readers heard the end in the live region.
 	if said := get(t, ctx, "live region", chromedp.TextContent(chromedp.CSS("#announce"))); !strings.Contains(said, "wins") {

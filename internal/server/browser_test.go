@@ -398,10 +398,15 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 		t.Errorf("the page said %q during a game on a healthy connection", seen)
 	}
 	screenshot(t, ctx, "game-over")
-	status := textOf(t, ctx, "#status")
+	// The result and the buttons that follow a game (rematch, new
+	// game, replay) under the status line, above the board.
+	result := textOf(t, ctx, "#result")
 	verify := textOf(t, ctx, "#verify-result")
-	if !strings.Contains(status, "wins") || !strings.Contains(status, "on turn") || !strings.Contains(verify, "✓") {
-		t.Errorf("end of game: status %q, verification %q", status, verify)
+	if !strings.Contains(result, "wins") || !strings.Contains(result, "on turn") || !strings.Contains(verify, "✓") {
+		t.Errorf("end of game: result %q, verification %q", result, verify)
+	}
+	if !get(t, ctx, "the rematch button's place", chromedp.Evaluate[bool](`document.querySelector('#after [data-flow="rematch"]').getBoundingClientRect().bottom <= document.querySelector('svg#board').getBoundingClientRect().top`)) {
+		t.Error("end of game: the Rematch button is not above the board")
 	}
 	if v := s.game(t, id); v.Status != "over" || attr(t, ctx, "svg#board", "data-pos") != v.Pos {
 		t.Errorf("server has %s %q; the page shows %q", v.Status, v.Pos, attr(t, ctx, "svg#board", "data-pos"))
@@ -426,6 +431,29 @@ func TestBrowserTwoPeople(t *testing.T) {
 	invite := attr(t, alice, `input[data-invite="1"]`, "value")
 	if !strings.Contains(invite, "?seat=1") {
 		t.Fatalf("invite link %q", invite)
+	}
+	// The link waits under the status line, above the board, and its
+	// Copy button hands it to the clipboard (the browser's clipboard
+	// replaced by a spy) and says so.
+	if !get(t, alice, "the invite's place", chromedp.Evaluate[bool](`document.querySelector('#invites input[data-invite="1"]').getBoundingClientRect().bottom <= document.querySelector('svg#board').getBoundingClientRect().top`)) {
+		t.Error("the invite link is not above the board")
+	}
+	run(t, alice, "copy the link", chromedp.Evaluate[chromedp.Void](`navigator.clipboard.writeText = (s) => { window.copiedLink = s; return Promise.resolve(); }`), click(`[data-copy="1"]`))
+	waitJS(t, alice, "the link copied", `document.querySelector('[data-copy="1"]').textContent === 'Copied'`)
+	if copied := get(t, alice, "the copied link", chromedp.Evaluate[string](`window.copiedLink`)); copied != invite {
+		t.Errorf("Copy put %q on the clipboard, want %q", copied, invite)
+	}
+	screenshot(t, alice, "invite")
+	if status := textOf(t, alice, "#status"); !strings.Contains(status, "invite link") {
+		t.Errorf("waiting for a friend, the status says %q", status)
+	}
+	// Someone else who opens the game's page watches, and is told which
+	// seat waits, not asked to send links they do not have.
+	carol := newPerson(t, browser)
+	run(t, carol, "watch the waiting game", chromedp.Navigate(strings.Split(invite, "?")[0]), visible("svg#board .piece"))
+	waitJS(t, carol, "the status", `document.querySelector('#status').textContent !== ''`)
+	if status := textOf(t, carol, "#status"); status != "Black: waiting for a player to join." || attr(t, carol, "#invites", "data-key") != "" {
+		t.Errorf("a watcher of the waiting game reads %q (invites %q)", status, attr(t, carol, "#invites", "data-key"))
 	}
 	run(t, bob, "open the invite link",
 		chromedp.Navigate(invite),

@@ -617,7 +617,9 @@ export function resultText(g, mine) {
   const r = g.result;
   const name = (s) => (g.seats[s] ? g.seats[s].label : '');
   const w = r.winner >= 0 ? g.seats[r.winner] : null;
-  const args = { Seat: name(r.seat), Turn: r.turn };
+  // The seat that resigned (or aborted) is "(you)" too, as the winner is.
+  const you = mine.includes(r.seat) && r.seat !== r.winner;
+  const args = { Seat: you ? t('web.result.you', { Seat: name(r.seat) }) : name(r.seat), Turn: r.turn };
   let how;
   if (r.how === 'resign') how = t('web.result.resign', args);
   else if (r.how === 'abort') how = t('web.result.abort', args);

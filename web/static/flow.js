@@ -61,7 +61,7 @@ export class FlowControls {
     if (!holder || (g.status !== 'live' && g.status !== 'waiting')) return out;
     if (this.confirming) {
       out.push(h('div', { class: 'confirm', role: 'group', 'aria-label': t('web.flow.resignLabel') },
-        h('span', {}, t('web.flow.resignQuestion') + ' '),
+        h('span', {}, t('web.flow.resignQuestion', { Count: g.seats.length - mine.length }) + ' '),
         this.button(t('web.flow.resignYes'), 'resign-yes', () => this.end('resign')),
         this.button(t('web.flow.resignNo'), 'resign-no', () => { this.confirming = false; this.rerender(); }, 'secondary')));
       return out;

@@ -13,7 +13,7 @@ import {
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
   ownToken, forget, forgetSeat, optionsText, rulesetInfo,
 } from './app.js';
-import { t } from './i18n.js';
+import { t, list } from './i18n.js';
 import { play } from './sound.js';
 import { FlowControls } from './flow.js';
 import { mountReview } from './review.js';
@@ -278,7 +278,14 @@ function endText() {
 function statusText() {
   const seat = game.seats[game.toMove];
   if (game.status === 'over') return endText();
-  if (game.status === 'waiting') return t('web.status.waiting');
+  if (game.status === 'waiting') {
+    // The holder with links to send is told to send them; anyone else
+    // (a rematch's asker, whose opponent accepts on the old page, or a
+    // watcher) which seats are still to be taken.
+    if (myInvites().length) return t('web.status.waiting');
+    const open = game.seats.filter((s) => s.open).map((s) => s.label);
+    return t('web.status.waitingFor', { Names: list(open), Count: open.length });
+  }
   if (game.status === 'abandoned') return t('web.status.abandoned');
   // why: the moves a wall (or the BA) took away, in words.
   const why = game.roll === null ? '' : blockedText(game.blocked);
@@ -327,7 +334,13 @@ function render(animateFrom, freshThrow) {
   $('#title').textContent = title;
   document.title = `${myTurn() ? t('web.title.yourTurn') + ' ' : ''}${title} · Passage`;
   const base = statusText();
-  $('#status').textContent = news && game.status !== 'over' ? `${news} ${base}` : base;
+  let line = news && game.status !== 'over' ? `${news} ${base}` : base;
+  // Over, the result stands right below (#result, with the buttons);
+  // the status line tells a holder of the rematch the other side asked for.
+  if (game.status === 'over' && game.result && game.result.text) {
+    line = mySeats().length && game.rematch && !loadSeat(game.rematch) ? t('web.flow.rematchOffered') : '';
+  }
+  $('#status').textContent = line;
   document.body.dataset.status = game.status;
   document.body.dataset.turns = game.turns;
   document.body.dataset.myTurn = myTurn() ? 'yes' : 'no';
@@ -371,15 +384,16 @@ function render(animateFrom, freshThrow) {
     const isMine = mySeats().includes(s.seat);
     const li = h('li', { class: s.seat === game.toMove && game.status !== 'over' ? 'to-move' : '', 'data-seat': s.seat },
       chip(game.board, s.cl), h('span', {}, s.label), h('span', { class: 'small muted' }, kindLabel(s, isMine)));
-    const invite = invites.find((i) => i.seat === s.seat);
-    if (s.open && (invite || s.anyone)) {
-      const link = invite ? invite.url : `${location.origin}/g/${id}?seat=${s.seat}`;
-      li.append(h('div', { class: 'invite' }, h('label', {}, t('web.invite.label', { Seat: s.label }) + ' ',
-        h('input', { type: 'text', readonly: true, value: link, 'data-invite': s.seat, onfocus: (e) => e.target.select() })),
-      ' ', h('a', { href: link }, t('web.invite.take'))));
-    }
     ul.append(li);
   }
+  showInvites();
+  // Over, the flow's buttons (rematch, new game, replay) come under the
+  // status, above the board, where a phone shows them without
+  // scrolling; during play (resign, abort) they stay with the players.
+  const flowBox = $('#flow');
+  const flowHome = game.status === 'over' ? $('#after') : $('#seats').parentElement;
+  if (flowBox.parentElement !== flowHome) flowHome.append(flowBox);
+  $('#auto-forced').parentElement.classList.toggle('hidden', game.status === 'over');
   flow.render(log);
   showDeadline();
 
@@ -398,6 +412,50 @@ function render(animateFrom, freshThrow) {
     verified = true;
     showVerification();
   }
+}
+
+// myInvites are the links of the open seats that this page may hand
+// out: with their secrets for the seat holder, or the plain address of
+// a seat anyone may take.
+function myInvites() {
+  return game.seats.filter((s) => s.open).flatMap((s) => {
+    const invite = invites.find((i) => i.seat === s.seat);
+    if (!invite && !s.anyone) return [];
+    return [{ seat: s, url: invite ? invite.url : `${location.origin}/g/${id}?seat=${s.seat}` }];
+  });
+}
+
+// showInvites puts the links to send under the status, above the board,
+// each with a Copy button (and Share where the device has it), drawn
+// again only when they change so that a selection or focus survives.
+function showInvites() {
+  const box = $('#invites');
+  const links = myInvites();
+  const key = links.map((l) => l.url).join(' ');
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren(...links.map(({ seat, url }) => {
+    const input = h('input', { type: 'text', readonly: true, value: url, 'data-invite': seat.seat, onfocus: (e) => e.target.select(), 'aria-label': t('web.invite.label', { Seat: seat.label }) });
+    const copy = h('button', { type: 'button', class: 'secondary', 'data-copy': seat.seat, onclick: () => copyLink(input, copy) }, t('web.invite.copy'));
+    const buttons = [copy];
+    if (navigator.share) buttons.push(h('button', { type: 'button', class: 'secondary', onclick: () => navigator.share({ url }).catch(() => {}) }, t('web.invite.share')));
+    return h('div', { class: 'invite' },
+      h('span', { class: 'invite-label' }, t('web.invite.label', { Seat: seat.label })),
+      h('div', { class: 'invite-row' }, input, ...buttons),
+      h('a', { class: 'small', href: url }, t('web.invite.take')));
+  }));
+}
+
+// copyLink copies an invite link, and says so on its button for a while.
+async function copyLink(input, button) {
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select();
+    if (!document.execCommand('copy')) { message(t('web.invite.copyFailed')); return; }
+  }
+  button.textContent = t('web.invite.copied');
+  setTimeout(() => { button.textContent = t('web.invite.copy'); }, 2000);
 }
 
 function showDeadline() {

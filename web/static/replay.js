@@ -148,8 +148,12 @@ function go(n, animate) {
   $('#slider').setAttribute('aria-valuetext', t('web.replay.turnOf', { N: n, Count: rec.turns.length }));
   document.body.dataset.step = n;
   const text = tn ? t('web.replay.step', { N: n, Count: rec.turns.length, Turn: turnText(tn, rec.seats, rec.board) }) : t('web.replay.atStart', { Count: rec.turns.length });
-  $('#step').textContent = text;
-  if (!timer) announce(review ? `${text} ${review.verdict(n)}`.trim() : text);
+  // The review's verdict on the turn (an inaccuracy or worse) shows
+  // beside it, next to the controls, where a phone sees it without
+  // scrolling down to the graph.
+  const verdict = review ? review.verdict(n) : '';
+  $('#step').replaceChildren(text, ...(verdict ? [' ', h('span', { class: 'verdict' }, verdict)] : []));
+  if (!timer) announce(`${text} ${verdict}`.trim());
   const sticks = $('#sticks');
   if (tn) { drawThrow(sticks, rec.board, rec.rules, tn.roll, n - 1, animate); $('#throw-text').textContent = t('web.throw.now', { Who: rec.seats[tn.seat].label, Roll: tn.roll }); }
   else { sticks.replaceChildren(); $('#throw-text').textContent = t('web.replay.noThrowYet'); }
