@@ -344,6 +344,15 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	)
 	url := waitURL(t, ctx, "/g/")
 	run(t, ctx, "the game page", visible("svg#board .piece"))
+	// The Throw button stays put whatever the throw's words beside it say.
+	if lefts := get(t, ctx, "the Throw button's place", chromedp.Evaluate[[]float64](`(() => {
+		const words = document.querySelector('#throw-text'), keep = words.textContent;
+		const out = ['', 'last throw: White, 4', 'White threw 6: the sticks show no marked side'].map((w) => { words.textContent = w; return document.querySelector('#throw').getBoundingClientRect().left; });
+		words.textContent = keep;
+		return out;
+	})()`)); lefts[0] != lefts[1] || lefts[1] != lefts[2] {
+		t.Errorf("the Throw button moves with the throw's words: left edge at %v px", lefts)
+	}
 	// Every text the connection note takes, to check below that the
 	// close at the game's end (the stream reopens to wait for a rematch)
 	// never shows it, not even for a moment.
