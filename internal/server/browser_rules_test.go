@@ -68,6 +68,10 @@ func TestBrowserBlockedPass(t *testing.T) {
 		if got := get(t, ctx, "status", chromedp.Evaluate[string](`document.querySelector('#status').textContent`)); !strings.HasPrefix(got, news) {
 			t.Fatalf("%s: status after the pass %q, want it to start %q", name, got, news)
 		}
+		// The news on a line of its own, apart from what comes next.
+		if got := textOf(t, ctx, "#status .news"); got != news {
+			t.Errorf("%s: the status's news line is %q, want %q", name, got, news)
+		}
 		icon := get(t, ctx, "the move list", chromedp.Evaluate[string](`(document.querySelector('#log li:last-child .effect.blocked') || {}).title || ''`))
 		if icon != why {
 			t.Fatalf("%s: the move list's last turn has the blocked icon titled %q, want %q", name, icon, why)

@@ -334,13 +334,16 @@ function render(animateFrom, freshThrow) {
   $('#title').textContent = title;
   document.title = `${myTurn() ? t('web.title.yourTurn') + ' ' : ''}${title} · Passage`;
   const base = statusText();
-  let line = news && game.status !== 'over' ? `${news} ${base}` : base;
-  // Over, the result stands right below (#result, with the buttons);
-  // the status line tells a holder of the rematch the other side asked for.
+  const status = $('#status');
   if (game.status === 'over' && game.result && game.result.text) {
-    line = mySeats().length && game.rematch && !loadSeat(game.rematch) ? t('web.flow.rematchOffered') : '';
-  }
-  $('#status').textContent = line;
+    // The result stands right below (#result, with the buttons); the
+    // status line tells a holder of the rematch the other side asked for.
+    status.textContent = mySeats().length && game.rematch && !loadSeat(game.rematch) ? t('web.flow.rematchOffered') : '';
+  } else if (news && game.status !== 'over') {
+    // What the last move did on a line of its own, so that it is not
+    // read as part of what the side to move does next.
+    status.replaceChildren(h('span', { class: 'news' }, news), ' ', base);
+  } else status.textContent = base;
   document.body.dataset.status = game.status;
   document.body.dataset.turns = game.turns;
   document.body.dataset.myTurn = myTurn() ? 'yes' : 'no';
