@@ -269,10 +269,22 @@ func TestBrowserFirstTurnDeadline(t *testing.T) {
 	run(t, alice, "alice's page with Black's seat", chromedp.EmulateViewport(390, 844),
 		chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
 	waitJS(t, alice, "the first-turn warning", `document.querySelector('#deadline').textContent.includes('to play a first turn, then the game is aborted')`)
+	// A clock in Black's row counts the time down (m:ss), not yet low.
+	waitJS(t, alice, "the clock", `/^[45]:[0-5][0-9]$/.test((document.querySelector('#seats li[data-seat="1"] .clock') || {}).textContent) && document.querySelectorAll('#seats .clock').length === 1`)
+	if low := get(t, alice, "low time", chromedp.Evaluate[bool](`document.querySelector('#deadline').classList.contains('low')`)); low {
+		t.Error("with minutes left the time is marked as running low")
+	}
 	screenshot(t, alice, "first-turn-deadline-390")
 	s.firstTurns(t, id, map[int]string{1: c.Token})
 	s.waitFor(t, id, "Black to play again", func(v gameView) bool { return v.ToMove == 1 })
 	waitJS(t, alice, "the usual warning", `document.querySelector('#deadline').textContent.includes('then the computer plays')`)
+
+	// Ten seconds a turn: the time runs low at once, in words and clock.
+	short := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 10,
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "medium"}}})
+	holdSeat(t, alice, s, short)
+	run(t, alice, "a game of ten seconds a turn", chromedp.Navigate(s.url+"/g/"+short.Game.ID), visible("svg#board .piece"))
+	waitJS(t, alice, "the time running low", `document.querySelector('#deadline').classList.contains('low') && /^0:(0[0-9]|10)$/.test((document.querySelector('#seats li[data-seat="0"] .clock.low') || {}).textContent)`)
 }
 
 // TestBrowserTakeAgain: a take whose answer was lost (here made through

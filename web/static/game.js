@@ -461,14 +461,32 @@ async function copyLink(input, button) {
   setTimeout(() => { button.textContent = t('web.invite.copy'); }, 2000);
 }
 
+// LOW_TIME is when the time left is shown as running low, in seconds.
+const LOW_TIME = 10;
+
+// showDeadline says, every second, how long the seat to move has left:
+// in words under the status, and as a clock (m:ss) in its row of the
+// players, both marked when it runs low.
 function showDeadline() {
   const p = $('#deadline');
-  if (!game || !game.deadline || game.status !== 'live') { p.textContent = game && game.timeLimit ? t('web.deadline.perTurn', { Count: game.timeLimit }) : ''; return; }
+  const live = game && game.deadline && game.status === 'live';
+  for (const c of document.querySelectorAll('#seats .clock')) {
+    if (!live || c.parentElement.dataset.seat !== String(game.toMove)) c.remove();
+  }
+  if (!live) { p.textContent = game && game.timeLimit ? t('web.deadline.perTurn', { Count: game.timeLimit }) : ''; p.classList.remove('low'); return; }
   const left = Math.max(0, Math.round((new Date(game.deadline) - Date.now()) / 1000));
   // A time limit running out before any person has played aborts the
   // game (the server's rule); the log is trusted only when complete.
   const first = log.length === game.turns && !log.some((tn) => game.seats[tn.seat] && game.seats[tn.seat].kind === 'human');
   p.textContent = t(first ? 'web.deadline.firstTurn' : 'web.deadline.left', { Seat: game.seats[game.toMove].label, Count: left });
+  const low = left <= LOW_TIME;
+  p.classList.toggle('low', low);
+  const row = $(`#seats li[data-seat="${game.toMove}"]`);
+  if (!row) return;
+  // The words above say it for screen readers; the clock is for the eye.
+  const clock = row.querySelector('.clock') || row.appendChild(h('span', { class: 'clock', 'aria-hidden': 'true' }));
+  clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  clock.classList.toggle('low', low);
 }
 
 async function showVerification() {
