@@ -87,8 +87,9 @@ func TestBrowserReview(t *testing.T) {
 				}
 			}
 
-			// The first marked turn: the better move on the board.
-			run(t, ctx, "go to the first mark", click(fmt.Sprintf(`#log li[data-turn="%d"]`, first.Turn)))
+			// The first marked turn, one press of "next mark" from the
+			// start: the better move on the board.
+			run(t, ctx, "go to the first mark", click(`#next-mark`))
 			waitJS(t, ctx, "the marked turn", fmt.Sprintf(`document.body.dataset.step === '%d'`, first.Turn))
 			if got := attr(t, ctx, "svg#board .better-move", "data-move"); got != first.Best {
 				t.Errorf("the board shows the better move %q, want %q", got, first.Best)
@@ -113,6 +114,18 @@ func TestBrowserReview(t *testing.T) {
 			}
 			if over := tableOverflow(t, ctx); over > 0.5 {
 				t.Errorf("the players' table sticks out of its card by %.1f px at %d px", over, size.w)
+			}
+
+			// "Previous mark" from the end comes back to the last marked turn.
+			last := 0 // the last marked turn before the end
+			for _, d := range rep.Decisions {
+				if d.Class != "" && d.Turn < n {
+					last = d.Turn
+				}
+			}
+			if last > 0 {
+				run(t, ctx, "to the end, then the previous mark", click("#last"), click("#prev-mark"))
+				waitJS(t, ctx, "the last marked turn", fmt.Sprintf(`document.body.dataset.step === '%d'`, last))
 			}
 
 			// The graph: a click in its middle, then the arrow keys.

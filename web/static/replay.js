@@ -72,9 +72,26 @@ async function init() {
     if (e.key === 'ArrowLeft') { stop(); go(at - 1); }
     if (e.key === 'ArrowRight') { stop(); go(at + 1, true); }
   });
+  // The review's marks, one press away: the previous and the next turn
+  // it marks. A finished game has a review: the buttons hold their place
+  // from the start (the board must not move when it is ready), and work
+  // once it is ready and marks any turn.
+  for (const b of ['#prev-mark', '#next-mark']) $(b).classList.toggle('hidden', rec.status !== 'over');
+  const toMark = (next) => {
+    const turns = review ? review.marked() : [];
+    const n = next ? turns.find((m) => m > at) : turns.findLast((m) => m < at);
+    if (n !== undefined) { stop(); go(n); }
+  };
+  $('#prev-mark').addEventListener('click', () => toMark(false));
+  $('#next-mark').addEventListener('click', () => toMark(true));
   review = mountReview({
     id, board: rec.board, seats: rec.seats, over: rec.status === 'over',
-    onPick: (n) => { stop(); go(n); }, onReady: () => go(at),
+    onPick: (n) => { stop(); go(n); },
+    onReady: () => {
+      const none = review.marked().length === 0;
+      for (const b of ['#prev-mark', '#next-mark']) $(b).disabled = none;
+      go(at);
+    },
   });
   if (review) review.markLog($('#log'));
   const m = /^#turn=(\d+)$/.exec(location.hash); // the finished game's page links to a turn

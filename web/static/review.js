@@ -282,6 +282,12 @@ export class Review {
     this.turnNote.textContent = T.turnNote(name(this.seatOf(d.seat)), d, cls);
   }
 
+  // marked lists the turns (1-based) whose move the review marks, an
+  // inaccuracy or worse; empty until the review is ready.
+  marked() {
+    return this.rep ? this.rep.decisions.flatMap((d, i) => (d.class ? [i + 1] : [])) : [];
+  }
+
   // verdict is what the review says of turn n when the move played was
   // an inaccuracy or worse, for the page's announcement; else "".
   verdict(n) {
