@@ -627,8 +627,9 @@ func TestBrowserLobbyChoices(t *testing.T) {
 // TestBrowserLobbyQuickStart: "Play the computer" and "Play a friend"
 // create a game in one press with the game and rules chosen above,
 // whatever the seat choices below say: you in the first seat, the
-// computer (medium) or an invited person in the second, the computer
-// in the others. Both buttons are in view on a laptop without scrolling.
+// computer (medium, or the level chosen beside the button, which is
+// remembered) or an invited person in the second, the computer in the
+// others. Both buttons are in view on a laptop without scrolling.
 func TestBrowserLobbyQuickStart(t *testing.T) {
 	s := newTestServer(t, Config{CreateRate: 100, CreateBurst: 100})
 	browser := newBrowser(t)
@@ -665,9 +666,11 @@ func TestBrowserLobbyQuickStart(t *testing.T) {
 	if n := get(t, ctx, "requests", chromedp.Evaluate[int](`window.posts`)); n != 0 {
 		t.Errorf("a press during the seats' drawing sent %d requests to create a game", n)
 	}
-	for _, tc := range []struct{ button, want string }{
-		{"#quick-computer", "human, medium, medium, medium"},
-		{"#quick-friend", "human, human (open), medium, medium"},
+	for _, tc := range []struct{ button, level, want string }{
+		{"#quick-computer", "", "human, medium, medium, medium"},
+		{"#quick-computer", "hard", "human, hard, medium, medium"},
+		{"#quick-computer", "", "human, hard, medium, medium"}, // the level chosen before, remembered
+		{"#quick-friend", "", "human, human (open), medium, medium"},
 	} {
 		run(t, ctx, "the Ludo lobby with other seat choices",
 			chromedp.EmulateViewport(1280, 800),
@@ -678,6 +681,10 @@ func TestBrowserLobbyQuickStart(t *testing.T) {
 			chromedp.SetValue(chromedp.CSS(`select[data-seat="0"]`), "easy"),
 			chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "anyone"),
 		)
+		if tc.level != "" {
+			run(t, ctx, "the computer's level", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+				`(() => { const s = document.querySelector('#quick-level'); s.value = %q; s.dispatchEvent(new Event('change')); })()`, tc.level)))
+		}
 		b := get(t, ctx, "the button", chromedp.Evaluate[float64](fmt.Sprintf(`document.querySelector(%q).getBoundingClientRect().bottom`, tc.button)))
 		if b > 800 {
 			t.Errorf("%s ends %.0f px down a 800 px window", tc.button, b)
@@ -754,9 +761,13 @@ func TestBrowserPreferences(t *testing.T) {
 }
 
 // TestBrowserLobbyHidesIdleGames: a game nobody has moved in for more
-// than 30 minutes is not listed as being played; a fresh one is.
+// than 30 minutes is not listed as being played; a fresh one is. A
+// finished game is listed with its winner.
 func TestBrowserLobbyHidesIdleGames(t *testing.T) {
 	s := newTestServer(t, Config{})
+	over := s.create(t, createRequest{Rules: "senet-jequier", Start: "......................w.b...w. w off=wwwbbbb",
+		Seats: []seatRequest{{Kind: "medium"}, {Kind: "easy"}}})
+	end := s.waitFor(t, over.Game.ID, "the end", func(v gameView) bool { return v.Status == "over" })
 	old := time.Now().Add(-2 * time.Hour)
 	for _, g := range []struct {
 		id      string
@@ -777,6 +788,13 @@ func TestBrowserLobbyHidesIdleGames(t *testing.T) {
 	run(t, ctx, "the lobby", chromedp.Navigate(s.url+"/"), visible(`#live li[data-game="freshfreshfr2"]`))
 	if n := get(t, ctx, "idle game", chromedp.Evaluate[int](`document.querySelectorAll('li[data-game="idleidleidle2"]').length`)); n != 0 {
 		t.Error("the lobby lists a game idle for two hours")
+	}
+	want := fmt.Sprintf("%s won in %d turns.", end.Seats[end.Result.Winner].Name, end.Turns)
+	if end.Turns == 1 {
+		want = fmt.Sprintf("%s won in 1 turn.", end.Seats[end.Result.Winner].Name)
+	}
+	if line := textOf(t, ctx, fmt.Sprintf(`#over li[data-game="%s"] span`, over.Game.ID)); !strings.HasSuffix(line, want) {
+		t.Errorf("the lobby lists the finished game as %q, want it to end %q", line, want)
 	}
 }
 

@@ -57,6 +57,8 @@ const COLOR_NAMES = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
 // a line that says how it plays (web.level.NAME and .doc); the others
 // are for research.
 const LEVELS = ['easy', 'medium', 'hard', 'expert'];
+// QUICK_LEVEL keeps the level last chosen for "Play the computer".
+const QUICK_LEVEL = 'passage.quickLevel';
 const PEOPLE = ['me', 'invite', 'anyone'];
 
 // levelDoc says how a computer player plays, in the page's language
@@ -84,9 +86,14 @@ async function init() {
   sel.addEventListener('change', showOptions);
   $('#create').addEventListener('submit', create);
   // One press, lichess's way: the game and rules chosen above, you in
-  // the first seat, the computer (medium) or a friend by link in the
+  // the first seat, the computer (at the level beside the button, medium
+  // unless the player chose another before) or a friend by link in the
   // second, the computer in the others.
-  $('#quick-computer').addEventListener('click', () => quickStart('medium'));
+  const level = $('#quick-level');
+  level.append(...LEVELS.map((l) => h('option', { value: l }, levelName(l))));
+  level.value = LEVELS.includes(localStorage.getItem(QUICK_LEVEL)) ? localStorage.getItem(QUICK_LEVEL) : 'medium';
+  level.addEventListener('change', () => localStorage.setItem(QUICK_LEVEL, level.value));
+  $('#quick-computer').addEventListener('click', () => quickStart(level.value));
   $('#quick-friend').addEventListener('click', () => quickStart('invite'));
   showOptions();
   refresh();
@@ -241,7 +248,8 @@ function creatable(on) {
 }
 
 // quickStart creates a game with you in the first seat, second in the
-// second (a seat choice: 'medium', 'invite') and the computer elsewhere.
+// second (a seat choice: a level, 'invite') and the computer (medium)
+// elsewhere.
 function quickStart(second) {
   document.querySelectorAll('select[data-seat]').forEach((s, i) => {
     s.value = i === 0 ? 'me' : i === 1 ? second : 'medium';
@@ -314,8 +322,12 @@ async function refresh() {
       } else {
         links.push(h('a', { href: `/g/${g.id}/replay` }, t('web.lobby.replay')));
       }
+      // A finished game says who won and in how many turns.
+      const winner = status === 'over' && g.result && g.result.winner >= 0 ? g.seats[g.result.winner] : null;
+      const line = winner ? `${seatSummary(g)} · ${t('web.replay.won', { Seat: winner.label, Count: g.turns })}`
+        : g.turns ? t('web.lobby.gameLine', { Seats: seatSummary(g), Turn: g.turns }) : seatSummary(g);
       ul.append(h('li', { 'data-game': g.id },
-        h('strong', {}, t('ruleset.' + g.name)), h('span', { class: 'small muted' }, g.turns ? t('web.lobby.gameLine', { Seats: seatSummary(g), Turn: g.turns }) : seatSummary(g)), ...links));
+        h('strong', {}, t('ruleset.' + g.name)), h('span', { class: 'small muted' }, line), ...links));
     }
     if (refocus) {
       const li = [...ul.children].find((el) => el.dataset.game === refocus.game);
