@@ -19,8 +19,8 @@ import (
 // players below plays to the end with the same throws. It reports the
 // moves to the end and the drownings (J11) per game, and how many of the
 // network's chosen drownings inside the class (another move was legal)
-// are of the best exact value (docs/strength.md, "Jéquier: the long
-// games are perfect play's"). Skipped without PASSAGE_PERFECT_LENGTH set:
+// are better than every move that drowns nothing (docs/strength.md,
+// "Jéquier: perfect endgames are long"). Skipped without PASSAGE_PERFECT_LENGTH set:
 // the K=3 solve alone takes about 110 CPU-seconds.
 func BenchmarkJequierPerfectLength(b *testing.B) {
 	if os.Getenv("PASSAGE_PERFECT_LENGTH") == "" {
@@ -40,9 +40,9 @@ func BenchmarkJequierPerfectLength(b *testing.B) {
 		}
 		return a.Choose
 	}
-	// perfect plays a move of the best exact value; of the moves within
-	// tol of it, one that drowns no piece, then one of the best value
-	// (tol 0: the first best move, as the table's player does).
+	// perfect plays a move of the best exact value (tol 0: the first
+	// one, as the table's player does); with tol > 0, of the moves within
+	// tol of the best, the best of those that drown no piece, if any.
 	perfect := func(tol float64) chooser {
 		return func(p senet.Position, roll int) senet.Move {
 			ms := g.Moves(p, roll, nil)
@@ -56,20 +56,14 @@ func BenchmarkJequierPerfectLength(b *testing.B) {
 				vals[i] = e[g.ToMove(p)]
 				best = max(best, vals[i])
 			}
-			pick, pickKey := 0, -1
+			pick, dry := -1, false
 			for i, m := range ms {
 				if vals[i] < best-tol {
 					continue
 				}
-				key := 0
-				if tol > 0 && g.Effects(p, roll, m)&drowning == 0 {
-					key += 2
-				}
-				if vals[i] >= best {
-					key++
-				}
-				if key > pickKey {
-					pick, pickKey = i, key
+				d := tol > 0 && g.Effects(p, roll, m)&drowning == 0
+				if pick < 0 || d && !dry || d == dry && vals[i] > vals[pick] {
+					pick, dry = i, d
 				}
 			}
 			return ms[pick]
@@ -87,8 +81,21 @@ func BenchmarkJequierPerfectLength(b *testing.B) {
 		}
 		return false
 	}
+	// dryBest is the best exact value of a move that drowns nothing.
+	dryBest := func(p senet.Position, roll int) float64 {
+		best := -1.0
+		for _, o := range g.Moves(p, roll, nil) {
+			if g.Effects(p, roll, o)&drowning == 0 {
+				best = max(best, value(g, tab, p, roll, o))
+			}
+		}
+		return best
+	}
 	var starts []senet.Position
-	chosen, chosenBest := 0, 0
+	// The network's chosen drownings inside the class, against the best
+	// move that drowns nothing: better by more than the table's
+	// tolerance (VerifyTolerance), within it, or worse.
+	chosen, better, tied := 0, 0, 0
 	games := map[string]int{} // whole games' chosen drownings, by player
 	played := 0
 	for i := 0; len(starts) < 300; i++ {
@@ -108,8 +115,11 @@ func BenchmarkJequierPerfectLength(b *testing.B) {
 					games[name]++
 					if in && name == "expectimax-2" {
 						chosen++
-						if value(g, tab, p, roll, m) >= value(g, tab, p, roll, perfect(0)(p, roll)) {
-							chosenBest++
+						switch gain := value(g, tab, p, roll, m) - dryBest(p, roll); {
+						case gain > VerifyTolerance:
+							better++
+						case gain >= -VerifyTolerance:
+							tied++
 						}
 					}
 				}
@@ -123,7 +133,7 @@ func BenchmarkJequierPerfectLength(b *testing.B) {
 			players [2]chooser
 		}{
 			{"perfect", [2]chooser{perfect(0), perfect(0)}},
-			{"perfect-ties-1q", [2]chooser{perfect(1.0 / 65535), perfect(1.0 / 65535)}},
+			{"perfect-ties", [2]chooser{perfect(VerifyTolerance), perfect(VerifyTolerance)}},
 			{"perfect-within-0.001", [2]chooser{perfect(0.001), perfect(0.001)}},
 			{"expectimax-2", [2]chooser{level("expectimax-2", 5), level("expectimax-2", 6)}},
 			{"expectimax-2-linear", [2]chooser{level("expectimax-2-linear", 5), level("expectimax-2-linear", 6)}},
@@ -149,12 +159,15 @@ func BenchmarkJequierPerfectLength(b *testing.B) {
 	}
 	// Reported after the loop, which starts the metrics afresh.
 	b.ReportMetric(float64(chosen), "network-drownings-chosen-in-class")
-	b.ReportMetric(float64(chosenBest), "of-them-best")
+	b.ReportMetric(float64(better), "of-them-better")
+	b.ReportMetric(float64(tied), "of-them-tied")
+	b.ReportMetric(float64(played), "self-play-games")
 	for name, n := range games {
 		b.ReportMetric(float64(n)/float64(played), name+"-chosen-drownings/game")
 		fmt.Fprintf(os.Stderr, "%s against itself: %.1f drownings a game chosen over a move that drowns nothing (%d games)\n", name, float64(n)/float64(played), played)
 	}
-	fmt.Fprintf(os.Stderr, "the network chose to drown a piece %d times inside the class with another move legal; %d of them of the best exact value\n", chosen, chosenBest)
+	fmt.Fprintf(os.Stderr, "the network chose to drown a piece %d times inside the class where another move drowned nothing: %d better than every such move by more than %.2g, %d within that, %d worse\n", chosen, better, VerifyTolerance, tied, chosen-better-tied)
+	fmt.Fprintf(os.Stderr, "%d self-play games for %d starts\n", played, len(starts))
 }
 
 // value is the mover's exact chance after playing m with roll from p.

@@ -180,6 +180,11 @@ func TestBrowserAbort(t *testing.T) {
 	if text := get(t, bob, "result", chromedp.Evaluate[string](`document.querySelector('#result').textContent`)); text != v.Result.Text+"." {
 		t.Fatalf("bob shows %q, the server says %q", text, v.Result.Text)
 	}
+	// The buttons moved above the board with the end; the keyboard's
+	// place moved with them, onto the first of them.
+	if f := get(t, alice, "focus", chromedp.Evaluate[string](`document.activeElement.closest('#after') ? document.activeElement.dataset.flow || '' : 'outside: ' + document.activeElement.tagName`)); f != "rematch" {
+		t.Errorf("after the abort by keyboard the focus is on %q, want the Rematch button", f)
+	}
 }
 
 // awayGame starts a Jéquier game with a short time limit between alice
@@ -279,12 +284,11 @@ func TestBrowserFirstTurnDeadline(t *testing.T) {
 	s.waitFor(t, id, "Black to play again", func(v gameView) bool { return v.ToMove == 1 })
 	waitJS(t, alice, "the usual warning", `document.querySelector('#deadline').textContent.includes('then the computer plays')`)
 
-	// Ten seconds a turn: the time runs low at once, in words and clock.
-	short := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 10,
-		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "medium"}}})
-	holdSeat(t, alice, s, short)
-	run(t, alice, "a game of ten seconds a turn", chromedp.Navigate(s.url+"/g/"+short.Game.ID), visible("svg#board .piece"))
-	waitJS(t, alice, "the time running low", `document.querySelector('#deadline').classList.contains('low') && /^0:(0[0-9]|10)$/.test((document.querySelector('#seats li[data-seat="0"] .clock.low') || {}).textContent)`)
+	// The page's clock moved on to a few seconds before the deadline:
+	// the time is marked as running low, in words and clock.
+	run(t, alice, "the page's clock later", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+		`(() => { const real = Date.now.bind(Date); Date.now = () => real() + %d; })()`, (300-5)*1000)))
+	waitJS(t, alice, "the time running low", `document.querySelector('#deadline').classList.contains('low') && /^0:0[0-9]$/.test((document.querySelector('#seats li[data-seat="1"] .clock.low') || {}).textContent)`)
 }
 
 // TestBrowserTakeAgain: a take whose answer was lost (here made through

@@ -890,8 +890,9 @@ func TestBrowserLudoPhone(t *testing.T) {
 		const st = document.querySelector('#status'), board = document.querySelector('svg#board'), keep = st.textContent;
 		const lineHeight = parseFloat(getComputedStyle(st).lineHeight);
 		const out = { Tops: [], Lines: [] };
-		for (const text of ['One line.', 'Yellow played 5-11 with 6. No legal move with 3: passing. Red to throw next, then Blue.']) {
-			st.textContent = text;
+		const news = (text) => { const s = document.createElement('span'); s.className = 'news'; s.textContent = text; return s; };
+		for (const parts of [['One line.'], [news('Black played 8-10 with 2.'), ' No legal move with 2 (a wall on 12 and 13 blocks it): passing…']]) {
+			st.replaceChildren(...parts);
 			out.Tops.push(board.getBoundingClientRect().top);
 			out.Lines.push(st.getBoundingClientRect().height / lineHeight);
 		}

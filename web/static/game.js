@@ -282,7 +282,7 @@ function statusText() {
     // The holder with links to send is told to send them; anyone else
     // (a rematch's asker, whose opponent accepts on the old page, or a
     // watcher) which seats are still to be taken.
-    if (myInvites().length) return t('web.status.waiting');
+    if (mySeats().length && myInvites().length) return t('web.status.waiting');
     const open = game.seats.filter((s) => s.open).map((s) => s.label);
     return t('web.status.waitingFor', { Names: list(open), Count: open.length });
   }
@@ -395,9 +395,15 @@ function render(animateFrom, freshThrow) {
   // scrolling; during play (resign, abort) they stay with the players.
   const flowBox = $('#flow');
   const flowHome = game.status === 'over' ? $('#after') : $('#seats').parentElement;
+  // Moving the box drops the focus of a button in it: the keyboard's
+  // place comes back on the same button, or the first one there now.
+  const focused = flowBox.contains(document.activeElement) ? document.activeElement.dataset.flow || '-' : '';
   if (flowBox.parentElement !== flowHome) flowHome.append(flowBox);
   $('#auto-forced').parentElement.classList.toggle('hidden', game.status === 'over');
   flow.render(log);
+  if (focused && !flowBox.contains(document.activeElement)) {
+    (flowBox.querySelector(`[data-flow="${focused}"]`) || flowBox.querySelector('button, a'))?.focus();
+  }
   showDeadline();
 
   const ol = $('#log');
@@ -449,7 +455,8 @@ function showInvites() {
   }));
 }
 
-// copyLink copies an invite link, and says so on its button for a while.
+// copyLink copies an invite link, and says so on its button for a
+// while, and to screen readers.
 async function copyLink(input, button) {
   try {
     await navigator.clipboard.writeText(input.value);
@@ -458,7 +465,9 @@ async function copyLink(input, button) {
     if (!document.execCommand('copy')) { message(t('web.invite.copyFailed')); return; }
   }
   button.textContent = t('web.invite.copied');
-  setTimeout(() => { button.textContent = t('web.invite.copy'); }, 2000);
+  announce(t('web.invite.copied'));
+  clearTimeout(button.copiedTimer);
+  button.copiedTimer = setTimeout(() => { button.textContent = t('web.invite.copy'); }, 2000);
 }
 
 // LOW_TIME is when the time left is shown as running low, in seconds.
