@@ -579,9 +579,16 @@ func TestBrowserLobbyChoices(t *testing.T) {
 	s := newTestServer(t, Config{})
 	browser := newBrowser(t)
 	ctx, probs := newWatchedPerson(t, browser)
+	// pressed is which preset button shows as the rules chosen now.
+	pressed := func(want string) {
+		t.Helper()
+		if got := get(t, ctx, "the preset pressed", chromedp.Evaluate[string](`[...document.querySelectorAll('#presets [aria-pressed="true"]')].map((b) => b.dataset.preset).join()`)); got != want {
+			t.Errorf("preset pressed %q, want %q", got, want)
+		}
+	}
+	run(t, ctx, "the Ludo lobby", chromedp.Navigate(s.url+"/?rules=kinevet"), lobbyReady())
+	pressed("classic")
 	run(t, ctx, "a Ludo game with the popular house rules, seat 1 green",
-		chromedp.Navigate(s.url+"/?rules=kinevet"),
-		lobbyReady(),
 		click(`button[data-preset="house"]`),
 		lobbyReady(),
 		click(`input[data-option="players"][value="2"]`),
@@ -590,6 +597,7 @@ func TestBrowserLobbyChoices(t *testing.T) {
 		lobbyReady(),
 		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "easy"),
 	)
+	pressed("") // two players is neither preset
 	screenshot(t, ctx, "lobby-kinevet")
 	run(t, ctx, "create", click("#create-button"))
 	url := waitURL(t, ctx, "/g/")
@@ -602,8 +610,9 @@ func TestBrowserLobbyChoices(t *testing.T) {
 		lobbyReady(),
 		click(`input[data-option="water"][value="15"]`),
 		lobbyReady(),
-		click("#create-button"),
 	)
+	pressed("house") // drowned pieces to 15 is the preset "Rebirth on 15"
+	run(t, ctx, "create", click("#create-button"))
 	url = waitURL(t, ctx, "/g/")
 	v = s.game(t, url[strings.LastIndex(url, "/")+1:])
 	if v.Rules != "senet-jequier water=15" {

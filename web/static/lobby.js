@@ -115,9 +115,10 @@ function showOptions() {
   const presets = $('#presets');
   presets.replaceChildren();
   if (shown.length) {
-    presets.append(h('button', { type: 'button', class: 'secondary', 'data-preset': 'classic', onclick: () => preset({}) }, t('web.preset.classic')));
+    presets.append(h('button', { type: 'button', class: 'secondary', 'data-preset': 'classic', 'aria-pressed': 'false', onclick: () => preset({}) }, t('web.preset.classic')));
     const p = PRESETS[r.name];
-    if (p) presets.append(h('button', { type: 'button', class: 'secondary', 'data-preset': 'house', onclick: () => preset(p.options) }, t(p.id)));
+    if (p) presets.append(h('button', { type: 'button', class: 'secondary', 'data-preset': 'house', 'aria-pressed': 'false', onclick: () => preset(p.options) }, t(p.id)));
+    markPresets();
   }
   seatColors = [];
   showSeats();
@@ -129,7 +130,7 @@ function optionField(r, o) {
   const group = 'opt-' + o.key;
   const choices = h('div', { class: 'choices' }, o.values.map((v) => {
     const input = h('input', { type: 'radio', name: group, value: v, 'data-option': o.key, checked: v === o.default });
-    input.addEventListener('change', showSeats);
+    input.addEventListener('change', () => { markPresets(); showSeats(); });
     return h('label', {}, input, text.value(v));
   }));
   const rule = text.rule ? h('a', { class: 'rule-id', href: `/rules/${r.name}#${text.rule}`, title: t('web.lobby.ruleLink', { Rule: text.rule }) }, text.rule) : null;
@@ -146,7 +147,20 @@ function preset(options) {
     const input = document.querySelector(`input[data-option="${o.key}"][value="${v}"]`);
     if (input) input.checked = true;
   }
+  markPresets();
   showSeats();
+}
+
+// markPresets shows which preset, if any, the rules chosen now are:
+// its button is pressed (aria-pressed), the other not.
+function markPresets() {
+  const r = current();
+  const chosen = chosenOptions();
+  const is = (options) => r.options.filter((o) => o.key !== COLOR_OPTION).every((o) => chosen[o.key] === (options[o.key] || o.default));
+  const house = PRESETS[r.name];
+  for (const b of document.querySelectorAll('#presets [data-preset]')) {
+    b.setAttribute('aria-pressed', String(is(b.dataset.preset === 'classic' ? {} : house.options)));
+  }
 }
 
 function chosenOptions() {
