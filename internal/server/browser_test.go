@@ -469,6 +469,16 @@ func TestBrowserTwoPeople(t *testing.T) {
 		visible("svg#board .piece"),
 	)
 	waitJS(t, alice, "the seat taken", `document.querySelector('input[data-invite]') === null && document.body.dataset.status === 'live'`)
+	// The link once more, in carol's browser: the seat is taken, she is
+	// told so above the board, by the seat's name, and watches.
+	run(t, carol, "open the used link", chromedp.Navigate(invite), visible("svg#board .piece"))
+	waitJS(t, carol, "the refusal", `document.querySelector('#message').textContent !== ''`)
+	if said := textOf(t, carol, "#message"); !strings.HasPrefix(said, "Black: this seat could not be taken.") || !strings.HasSuffix(said, "You are watching.") {
+		t.Errorf("a used invite link says %q", said)
+	}
+	if !get(t, carol, "the refusal's place", chromedp.Evaluate[bool](`document.querySelector('#message').getBoundingClientRect().top < document.querySelector('svg#board').getBoundingClientRect().top + 10`)) {
+		t.Error("the refusal is not shown at the top of the board")
+	}
 	people := map[string]context.Context{"alice": alice, "bob": bob}
 	for turn := 1; turn <= 4; turn++ {
 		// Whoever's turn it is plays; the other watches the move arrive.

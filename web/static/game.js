@@ -69,6 +69,7 @@ function autoForced() {
 
 async function init() {
   const params = new URLSearchParams(location.search);
+  let refused = null; // the seat the invite link asked for, when the server said no
   if (params.has('seat')) {
     const seat = Number(params.get('seat'));
     // A token of our own making, kept until the seat is ours: a take
@@ -91,7 +92,7 @@ async function init() {
         unsure = !e.status || e.status >= 500; // the take may have happened
         if (!unsure) forget(pending); // refused: the seat will not be this token's
         if (!unsure || attempt === 2) {
-          message(t('web.game.seatRefused', { Seat: seat + 1, Error: e.message }));
+          refused = { seat, error: e.message }; // said once the seats' names are known
           break;
         }
         await new Promise((r) => setTimeout(r, 1000));
@@ -113,6 +114,10 @@ async function init() {
   }
   game = first.game;
   decorateSeats(game.board, game.start, game.seats);
+  if (refused) {
+    const s = game.seats[refused.seat];
+    message(t('web.game.seatRefused', { Seat: s ? s.label : String(refused.seat + 1), Error: refused.error }));
+  }
   if (mine && first.seats) { mine.seats = first.seats; saveSeat(id, mine.token, mine.seats); }
   invites = first.invites || [];
   $('#rules-link').href = '/rules/' + game.name;
