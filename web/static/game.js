@@ -15,6 +15,7 @@ import {
 } from './app.js';
 import { t, list } from './i18n.js';
 import { play } from './sound.js';
+import { stored, store } from './prefs.js';
 import { FlowControls } from './flow.js';
 import { mountReview } from './review.js';
 
@@ -63,9 +64,7 @@ function myTurn() {
   return game && game.status === 'live' && mySeats().includes(game.toMove);
 }
 
-function autoForced() {
-  try { return localStorage.getItem(AUTO_KEY) === 'on'; } catch { return false; }
-}
+function autoForced() { return stored(AUTO_KEY) === 'on'; }
 
 async function init() {
   const params = new URLSearchParams(location.search);
@@ -133,7 +132,7 @@ async function init() {
   const auto = $('#auto-forced');
   auto.checked = autoForced();
   auto.addEventListener('change', () => {
-    try { localStorage.setItem(AUTO_KEY, auto.checked ? 'on' : 'off'); } catch { /* not remembered */ }
+    store(AUTO_KEY, auto.checked ? 'on' : 'off');
     render(null);
   });
   flow = new FlowControls($('#flow'), {

@@ -4,6 +4,7 @@
 
 import { api, saveSeat, loadSeat, $, h, chip, decorateSeats, levelName, optionValue } from './app.js';
 import { t, has } from './i18n.js';
+import { stored, store } from './prefs.js';
 
 let rulesets = [];
 let computers = [];
@@ -91,8 +92,9 @@ async function init() {
   // second, the computer in the others.
   const level = $('#quick-level');
   level.append(...LEVELS.map((l) => h('option', { value: l }, levelName(l))));
-  level.value = LEVELS.includes(localStorage.getItem(QUICK_LEVEL)) ? localStorage.getItem(QUICK_LEVEL) : 'medium';
-  level.addEventListener('change', () => localStorage.setItem(QUICK_LEVEL, level.value));
+  const kept = stored(QUICK_LEVEL);
+  level.value = LEVELS.includes(kept) ? kept : 'medium';
+  level.addEventListener('change', () => store(QUICK_LEVEL, level.value));
   $('#quick-computer').addEventListener('click', () => quickStart(level.value));
   $('#quick-friend').addEventListener('click', () => quickStart('invite'));
   showOptions();

@@ -8,10 +8,12 @@ import { t } from './i18n.js';
 const THEME = 'passage.theme';
 const SOUND = 'passage.sound';
 
-function stored(key) {
+// stored and store read and keep a preference; where storage is off
+// (private mode) nothing is remembered, and nothing fails.
+export function stored(key) {
   try { return localStorage.getItem(key); } catch { return null; }
 }
-function store(key, value) {
+export function store(key, value) {
   try { localStorage.setItem(key, value); } catch { /* private mode: not remembered */ }
 }
 
