@@ -782,6 +782,46 @@ func TestRefusedCommandsKeepNothing(t *testing.T) {
 	}
 }
 
+// TestCommandAsGameLeavesMemory: a command that reaches a game's actor
+// just as a sweep stops it (queued behind the stop) loads the game
+// again and is done, rather than refused as if the server were
+// shutting down.
+func TestCommandAsGameLeavesMemory(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	mover := map[int]string{0: white, 1: black}[s.game(t, id).ToMove]
+	a := s.srv.inMemory(id)
+	hold := make(chan struct{})
+	a.post(func() { <-hold })
+	a.post(a.stop)
+	status := make(chan int, 1)
+	go func() {
+		code, b := s.do(t, "POST", "/api/games/"+id+"/throw", mover, map[string]any{})
+		if code != http.StatusOK {
+			t.Errorf("throw: %d %s", code, b)
+		}
+		status <- code
+	}()
+	queued := func() int {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		return len(a.queue)
+	}
+	for deadline := time.Now().Add(5 * time.Second); queued() < 2; {
+		if time.Now().After(deadline) {
+			t.Fatal("the throw never reached the actor")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	close(hold)
+	if <-status != http.StatusOK {
+		return
+	}
+	if b := s.srv.inMemory(id); b == nil || b == a {
+		t.Errorf("after the throw the game's actor is %p, want a new one (the stopped one was %p)", b, a)
+	}
+}
+
 // TestDrainMissesNoStart: a game whose start was under way when Drain
 // began (past start's own check) is refused rather than registered
 // after Drain listed the games to hand over, where it would stay.

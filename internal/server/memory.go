@@ -360,13 +360,26 @@ func withActor[T any](ctx context.Context, s *Server, id string, f func(a *actor
 			return zero, errGameOver
 		}
 		v, err := call(ctx, a, func() (T, error) { return f(a) })
-		if errors.Is(err, errStopped) {
-			continue // the game just ended or left memory; look again
+		if !errors.Is(err, errStopped) {
+			return v, err
 		}
-		return v, err
+		// The game just ended or left memory (a sweep found it idle as
+		// the command came). The stopped actor stays in the server's map
+		// until its stop has run to the end, and load would find it
+		// again: wait for that before looking again.
+		select {
+		case <-a.done:
+		case <-ctx.Done():
+			return zero, ctx.Err()
+		}
 	}
-	return zero, errShutdown
+	return zero, errReloading
 }
+
+// errReloading answers a command whose game left memory each time it
+// was loaded for it: rare, and worth a second try (code "unavailable").
+var errReloading = refusal(http.StatusServiceUnavailable, "reloading", time.Second,
+	"the game was being reloaded: try again")
 
 // view is the current view of game id: from its actor when it is in
 // memory (the throw is there), otherwise from the store, without

@@ -63,7 +63,7 @@ func newMetrics(node string, gamesInMemory func() float64, queued, running func(
 }
 
 // refusalReasons are the reasons of passage_refused_requests_total.
-var refusalReasons = []string{"rate_limit", "games_full", "computer_games", "review_queue", "review_client", "client_streams", "cross_origin", "content_type", "shutdown", "elsewhere"}
+var refusalReasons = []string{"rate_limit", "games_full", "computer_games", "review_queue", "review_client", "client_streams", "cross_origin", "content_type", "shutdown", "elsewhere", "reloading"}
 
 // handler serves the metrics in the Prometheus text format.
 func (m *metrics) handler() http.Handler {
