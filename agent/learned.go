@@ -67,6 +67,17 @@ func Uses(name string) (learned, tables bool) {
 	return r.learns(name), r.oracle
 }
 
+// EvalOf is the evaluation the player named name searches with: the
+// learned one where the game has one (learned not nil) and the player
+// uses it (Uses), else eval. A judge of positions at a level (package
+// analysis) takes it so that "hard" judges as the hard player plays.
+func EvalOf[P comparable](name string, eval, learned game.Evaluator[P]) game.Evaluator[P] {
+	if r, err := parse(name); err == nil && learned != nil && r.learns(name) {
+		return learnedEval[P]{learned}
+	}
+	return eval
+}
+
 // learnedEval hides any Valuer the game has, so that SearchEval uses the
 // learned evaluation.
 type learnedEval[P comparable] struct{ e game.Evaluator[P] }

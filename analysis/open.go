@@ -6,14 +6,19 @@ import (
 
 	"passage/agent"
 	"passage/endgame"
+	"passage/game"
 	"passage/internal/catalog"
 	"passage/ludo"
+	"passage/nneval"
 	"passage/senet"
 )
 
 // Open makes the judge of ruleset id (canonical or not, options
 // included) at level, over notation, with the endgame table of the
-// ruleset from the directory tables when there is one there. The
+// ruleset from the directory tables when there is one there. It
+// evaluates as the player of that name plays: hard and expert with the
+// embedded network where the ruleset has one, LEVEL-linear with the
+// linear evaluation. The
 // command line (analyze, eval) and the server's game review both judge
 // through it, so that they give the same values.
 func Open(id, level, tables string) (TextJudge, error) {
@@ -40,7 +45,7 @@ func Open(id, level, tables string) (TextJudge, error) {
 		if t != nil {
 			oracle = t
 		}
-		j, err := NewJudge(r, r, oracle, level)
+		j, err := NewJudge(r, agent.EvalOf(level, game.Evaluator[senet.Position](r), nneval.ForSenet(r)), oracle, level)
 		if err != nil {
 			return nil, err
 		}
@@ -50,7 +55,7 @@ func Open(id, level, tables string) (TextJudge, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", kit.ID(), err)
 	}
-	j, err := NewJudge(r, r, nil, level)
+	j, err := NewJudge(r, agent.EvalOf(level, game.Evaluator[ludo.Position](r), nneval.ForLudo(r)), nil, level)
 	if err != nil {
 		return nil, err
 	}

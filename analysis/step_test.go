@@ -5,6 +5,9 @@ import (
 	"reflect"
 	"testing"
 
+	"passage/agent"
+	"passage/game"
+	"passage/nneval"
 	"passage/record"
 	"passage/senet"
 )
@@ -92,5 +95,52 @@ func TestOpenJudgesEveryRuleset(t *testing.T) {
 	}
 	if _, err := Open("senet-jequier", "random", t.TempDir()); err == nil {
 		t.Error("a level that cannot judge was accepted")
+	}
+}
+
+// TestOpenJudgesAsThePlayerPlays: hard judges with the evaluation the
+// hard player searches with (the embedded network where the ruleset
+// has one), hard-linear with the linear one, so the two differ there
+// and agree with judges built from each evaluation directly.
+func TestOpenJudgesAsThePlayerPlays(t *testing.T) {
+	const id, pos = "senet-jequier", "wbwbwbwbw.b................... b"
+	r, err := senet.New(id, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	learned := nneval.ForSenet(r)
+	if learned == nil {
+		t.Fatalf("%s has no embedded network to judge with", id)
+	}
+	for _, c := range []struct {
+		level string
+		eval  game.Evaluator[senet.Position]
+	}{{"hard", agent.EvalOf("hard", game.Evaluator[senet.Position](r), learned)}, {"hard-linear", r}} {
+		opened, err := Open(id, c.level, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, _, err := opened.Win(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j, err := NewJudge(r, c.eval, nil, c.level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _, _, err := Text(j).Win(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0] != want[0] {
+			t.Errorf("%s: Open values %s at %v, the judge with its player's evaluation at %v", c.level, pos, got, want)
+		}
+	}
+	hard, _ := Open(id, "hard", t.TempDir())
+	linear, _ := Open(id, "hard-linear", t.TempDir())
+	a, _, _, _ := hard.Win(pos)
+	b, _, _, _ := linear.Win(pos)
+	if a[0] == b[0] {
+		t.Errorf("hard and hard-linear value %s alike (%v): one of them does not use its own evaluation", pos, a)
 	}
 }

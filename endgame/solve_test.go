@@ -2,8 +2,10 @@ package endgame
 
 import (
 	"context"
+	"errors"
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"passage/senet"
@@ -264,7 +266,21 @@ func TestFileRoundTrip(t *testing.T) {
 	if none, err := Find(dir, "senet-jequier"); none != nil || err != nil {
 		t.Fatalf("Find of another ruleset: %v %v", none, err)
 	}
+	// A table copied under another ruleset's name, or another K's, is
+	// refused: the header says what it holds.
 	data, _ := osReadFile(path)
+	for _, name := range []string{FileName("senet-jequier", 1), FileName("senet-jequier water=15", 2)} {
+		other := t.TempDir()
+		if err := osWriteFile(filepath.Join(other, name), data); err != nil {
+			t.Fatal(err)
+		}
+		id, _, _ := strings.Cut(strings.TrimSuffix(name, Ext), ".k")
+		id = strings.ReplaceAll(id, "_", " ")
+		if got, err := Find(other, id); got != nil || !errors.Is(err, ErrBadTable) || !strings.Contains(err.Error(), "renamed") {
+			t.Errorf("Find(%q) of a copy named %s: %v, %v; want ErrBadTable naming the renaming", id, name, got, err)
+		}
+	}
+	data, _ = osReadFile(path)
 	data[len(data)/2] ^= 1
 	if err := osWriteFile(path, data); err != nil {
 		t.Fatal(err)

@@ -145,27 +145,38 @@ func (t *Table) Verify(ctx context.Context, workers int) (VerifyReport, error) {
 }
 
 // Find loads the table of ruleset id with the most pieces from dir; it
-// returns nil and no error when dir holds none.
+// returns nil and no error when dir holds none. The file is found by
+// its name, so its header must name the same ruleset and K: a table
+// renamed or copied under another ruleset's name is refused rather
+// than taken for that ruleset's.
 func Find(dir, id string) (*Table, error) {
-	path, err := findPath(dir, id)
+	path, k, err := findPath(dir, id)
 	if path == "" || err != nil {
 		return nil, err
 	}
-	return ReadFile(path)
+	t, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if got := t.Class.Rules.ID(); got != id || t.Class.K != k {
+		return nil, fmt.Errorf("%w: %s holds the table of %s with %d pieces, not of %s with %d: it was renamed (solve %s again)",
+			ErrBadTable, path, got, t.Class.K, id, k, id)
+	}
+	return t, nil
 }
 
 // findPath is the file of ruleset id's table with the most pieces in
-// dir, or "" when dir holds none.
-func findPath(dir, id string) (string, error) {
+// dir and its K, or "" when dir holds none.
+func findPath(dir, id string) (string, int, error) {
 	for k := 6; k >= 1; k-- {
 		path := filepath.Join(dir, FileName(id, k))
 		_, err := os.Stat(path)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}
-		return path, err
+		return path, k, err
 	}
-	return "", nil
+	return "", 0, nil
 }
 
 // Stamp names the table Find would load from dir for ruleset id by its
@@ -173,7 +184,7 @@ func findPath(dir, id string) (string, error) {
 // the table), or "" when dir holds none: what a record of games played
 // with the table can name it by (passage sim --journal).
 func Stamp(dir, id string) (string, error) {
-	path, err := findPath(dir, id)
+	path, _, err := findPath(dir, id)
 	if path == "" || err != nil {
 		return "", err
 	}
