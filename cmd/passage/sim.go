@@ -136,19 +136,20 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		defer journal.close()
 	}
 	var reports []sim.Report
+	cut := false // interrupted before every game was played
 	for _, kit := range kits {
 		if cfg.Progress != nil && len(kits) > 1 {
 			fmt.Fprintf(stderr, "%s\n", kit.ID())
 		}
 		rep, err := kit.Simulate(ctx, cfg)
-		canceled := errors.Is(err, context.Canceled)
-		if err != nil && !canceled {
+		cut = errors.Is(err, context.Canceled)
+		if err != nil && !cut {
 			return err
 		}
 		if rep.Games > 0 {
 			reports = append(reports, rep)
 		}
-		if canceled {
+		if cut {
 			break
 		}
 	}
@@ -190,7 +191,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	if _, err := stdout.Write(buf.Bytes()); err != nil {
 		return err
 	}
-	if last := reports[len(reports)-1]; ctx.Err() != nil {
+	// An interrupt that came after the last game ended cut nothing: the
+	// report is whole, and so is the exit status.
+	if last := reports[len(reports)-1]; cut {
 		return interrupted{fmt.Sprintf("sim: interrupted; the report covers the %d games of %s before the first unfinished one", last.Games, last.Rules)}
 	}
 	return nil

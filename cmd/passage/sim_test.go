@@ -159,6 +159,22 @@ func TestSimPlot(t *testing.T) {
 	}
 }
 
+// TestSimPlotNowhere: a plot that cannot be written stops the run
+// before its first game (the journal is never begun), not after the
+// games, whose report would be lost.
+func TestSimPlotNowhere(t *testing.T) {
+	dir := t.TempDir()
+	journal := filepath.Join(dir, "games.jsonl")
+	code, out, stderr := runCLI(t, "", "sim", "--rules", "senet-jequier", "--seats", "random,random", "--games", "10",
+		"--journal", journal, "--plot", filepath.Join(dir, "missing", "lengths.png"))
+	if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "cannot write in") {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 2, nothing, one line saying where it cannot write", code, out, stderr)
+	}
+	if _, err := os.Stat(journal); !os.IsNotExist(err) {
+		t.Errorf("the journal was begun (%v): games were played before the plot was refused", err)
+	}
+}
+
 // TestSimMaxTurns: --max-turns stops the long games and says how many,
 // in the report for people and in the JSON one.
 func TestSimMaxTurns(t *testing.T) {
