@@ -114,7 +114,7 @@ func newPlot(reports []Report, opts PlotOptions) (*plot.Plot, error) {
 			return nil, fmt.Errorf("sim: plot: %w", err)
 		}
 		p.Add(b)
-		names[i] = fmt.Sprintf("%s\nfirst seat %.0f%%", r.Rules, 100*r.FirstSeat.Rate)
+		names[i] = fmt.Sprintf("%s\n%s throws first, wins %.0f%%", r.Rules, r.FirstToThrow, 100*r.FirstSeat.Rate)
 	}
 	p.NominalX(names...)
 	p.Title.Text = fmt.Sprintf("Game length by ruleset, %d games each\n%s", reports[0].Games, strings.Join(reports[0].PlayerLabels(), " vs "))

@@ -98,8 +98,11 @@ type Report struct {
 	MaxTurns   int      `json:"max_turns,omitempty"`
 	Seed       uint64   `json:"seed"`
 	Players    []Player `json:"players"`
-	// FirstSeat is how often the seat that throws first won.
-	FirstSeat Rate `json:"first_seat"`
+	// FirstSeat is how often the seat that throws first (at the start
+	// position, FirstToThrow: Black in senet-jequier, where J4's opening
+	// throw is made before it) won, whoever played it.
+	FirstSeat    Rate   `json:"first_seat"`
+	FirstToThrow string `json:"first_to_throw"`
 	// Turns counts a side's consecutive throws as one turn; Moves counts
 	// every throw (passes included).
 	Turns   Dist     `json:"turns"`
@@ -189,10 +192,12 @@ func Run[P comparable, M comparable](ctx context.Context, g game.Game[P, M], new
 		}
 		results = results[:k]
 	}
-	rep, err := aggregate(results, cfg.Seats, effects)
+	first := g.ToMove(g.Start())
+	rep, err := aggregate(results, cfg.Seats, effects, first)
 	if err != nil {
 		return Report{}, err
 	}
+	rep.FirstToThrow = seatName(g, first)
 	for j := range rep.Players {
 		rep.Players[j].Seat = seatName(g, game.Player(j))
 	}
@@ -261,8 +266,9 @@ func schedule(ctx context.Context, cfg Config, results []result, resumed int, pl
 
 // aggregate summarises finished games between the players named by
 // seats, with the special rules named by effects: every field of the
-// Report but the ruleset, seed and timings.
-func aggregate(results []result, seats, effects []string) (Report, error) {
+// Report but the ruleset, seed and timings; first is the seat that
+// throws first.
+func aggregate(results []result, seats, effects []string, first game.Player) (Report, error) {
 	n, games := len(seats), len(results)
 	rep := Report{Games: games, Players: make([]Player, n)}
 	for j, name := range seats {
@@ -288,7 +294,7 @@ func aggregate(results []result, seats, effects []string) (Report, error) {
 			}
 			times[j] = append(times[j], r.times[seat]...)
 		}
-		if winners[0] {
+		if winners[first] {
 			firstWins += share
 		}
 		turns = append(turns, float64(r.turns))

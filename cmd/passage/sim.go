@@ -28,7 +28,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	rf.register(fs, "")
 	seats := fs.String("seats", "", "the computer player of each seat, comma-separated `NAMES` (hard,greedy); they swap seats from game to game")
 	games := fs.Int("games", 1000, "number of games `N`")
-	seed := fs.Uint64("seed", 1, "seed `S`: every game is reproducible from it")
+	seed := fs.Uint64("seed", 1, "seed `S` (1 or more): every game is reproducible from it")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once `W`")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	plotPath := fs.String("plot", "", "draw the game-length distribution to `FILE` (.png or .svg)")
@@ -54,6 +54,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	}
 	if *maxTurns < 0 {
 		return usageError{"sim: --max-turns must be 0 (no limit) or positive"}
+	}
+	if *seed == 0 {
+		// sim.Config takes a zero seed for "unset" (seed 1): run 0 would
+		// repeat run 1's games, and a series of seeds 0..N one run twice.
+		return usageError{"sim: --seed must be at least 1"}
 	}
 	if *plotPath != "" {
 		if err := sim.CheckPlotPath(*plotPath); err != nil {
@@ -228,10 +233,10 @@ func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
 	labels := playerLabels(words, r)
 	for i, p := range r.Players {
 		row(tw, labels[i], words.Float(p.Wins, decimals(p.Wins)), pct(p.Win.Rate),
-			"["+pct(p.Win.Low)+", "+pct(p.Win.High)+"]", num(p.Payoff, 3), num(p.MedianMs, 3)+" ms")
+			"["+pct(p.Win.Low)+", "+pct(p.Win.High)+"]", num(p.Payoff, 3), decisionTime(words, p.MedianMs))
 	}
 	tw.Flush()
-	fmt.Fprintln(w, words.T("sim.firstSeat", "Rate", pct(r.FirstSeat.Rate), "Low", pct(r.FirstSeat.Low), "High", pct(r.FirstSeat.High)))
+	fmt.Fprintln(w, words.T("sim.firstSeat", "Seat", localSeatName(words, r.FirstToThrow), "Rate", pct(r.FirstSeat.Rate), "Low", pct(r.FirstSeat.Low), "High", pct(r.FirstSeat.High)))
 	if r.MaxTurns > 0 {
 		fmt.Fprintln(w, words.T("sim.unfinished", "Games", words.N("sim.games", r.Unfinished), "Turns", words.Int(r.MaxTurns)))
 	}
@@ -283,6 +288,16 @@ func playerLabels(words *i18n.Printer, r sim.Report) []string {
 		}
 	}
 	return labels
+}
+
+// decisionTime is a median decision time for people: in milliseconds,
+// or in microseconds under one (random and greedy decide in a few, which
+// "0.000 ms" hid).
+func decisionTime(words *i18n.Printer, ms float64) string {
+	if ms < 1 {
+		return words.Float(ms*1000, 1) + " µs"
+	}
+	return words.Float(ms, 3) + " ms"
 }
 
 // effectName is a special rule's name in the reader's language; the

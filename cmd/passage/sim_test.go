@@ -91,6 +91,7 @@ func TestSimErrors(t *testing.T) {
 	}{
 		{"no seats", []string{"--rules", "senet-szenet"}, "--seats is required"},
 		{"no games", []string{"--rules", "senet-szenet", "--seats", "random,random", "--games", "0"}, "must be positive"},
+		{"seed zero", []string{"--rules", "senet-szenet", "--seats", "random,random", "--seed", "0"}, "--seed must be at least 1"},
 		{"rules and compare", []string{"--rules", "senet-szenet", "--compare", "senet-apokrif", "--seats", "random,random"}, "not both"},
 		{"unknown compared ruleset", []string{"--compare", "senet-szenet,senet-nope", "--seats", "random,random"}, "senet-nope"},
 		{"unknown player", []string{"--rules", "senet-szenet", "--seats", "random,wizard"}, "wizard"},
@@ -193,5 +194,41 @@ func TestSimMaxTurns(t *testing.T) {
 	}
 	if plain := simJSON(t, args[1:len(args)-2]...).(map[string]any); plain["unfinished"] != nil || plain["max_turns"] != nil {
 		t.Errorf("without --max-turns the JSON report has unfinished %v, max_turns %v", plain["unfinished"], plain["max_turns"])
+	}
+}
+
+// TestSimFirstToThrow: the first seat's rate is that of the seat that
+// throws first at the start position, whoever plays it: Black in
+// senet-jequier (J4), counted here from the journal's games.
+func TestSimFirstToThrow(t *testing.T) {
+	journal := filepath.Join(t.TempDir(), "games.jsonl")
+	rep := simJSON(t, "--rules", "senet-jequier", "--seats", "random,greedy", "--games", "40", "--seed", "9", "--workers", "1", "--journal", journal).(map[string]any)
+	if rep["first_to_throw"] != "Black" {
+		t.Fatalf("first_to_throw %v, want Black", rep["first_to_throw"])
+	}
+	data, err := os.ReadFile(journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blackWins, games := 0, 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var g struct {
+			Game    *int      `json:"game"`
+			Payoffs []float64 `json:"payoffs"`
+		}
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatal(err)
+		}
+		if g.Game == nil {
+			continue // the header
+		}
+		games++
+		if g.Payoffs[1] == 1 {
+			blackWins++
+		}
+	}
+	rate := rep["first_seat"].(map[string]any)["rate"].(float64)
+	if games != 40 || rate != float64(blackWins)/40 {
+		t.Errorf("first_seat rate %v over %d games; Black won %d of them", rate, games, blackWins)
 	}
 }
