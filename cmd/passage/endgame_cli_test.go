@@ -26,6 +26,22 @@ func solveTiny(t *testing.T) string {
 	return dir
 }
 
+// TestSolveProgressWhere: the bar is drawn on a terminal or with
+// --progress, not into a file or a pipe (the tests' standard error is
+// neither a terminal); with --progress its last drawing is the end of
+// the solve, not a frame a throttled redraw skipped past.
+func TestSolveProgressWhere(t *testing.T) {
+	code, _, errOut := runCLI(t, "", "solve", "--rules", "senet-jequier", "--pieces", "1", "--out", t.TempDir())
+	if code != 0 || errOut != "" {
+		t.Fatalf("solve into a pipe: exit %d, stderr %q; want 0 and no bar", code, errOut)
+	}
+	code, _, errOut = runCLI(t, "", "solve", "--rules", "senet-jequier", "--pieces", "1", "--out", t.TempDir(), "--progress")
+	frames := strings.Split(strings.TrimSuffix(errOut, "\n"), "\r")
+	if last := frames[len(frames)-1]; code != 0 || !strings.HasPrefix(last, "layer 1+1 (group 1 of 1)") || !strings.Contains(last, "100%") {
+		t.Fatalf("solve --progress: exit %d, last frame %q; want the bar at 100%%", code, last)
+	}
+}
+
 // TestSolvePolishNote: a layer group that stops on the fallback test
 // (Szenet K=1's one group, endgame.TestStoppingTests) is then solved by
 // policy iteration, which one line on stderr says, and the solve

@@ -31,6 +31,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	verify := fs.String("verify", "", "check the Bellman equation on every position of table `FILE`, and that best play can end the game from each")
 	workers := fs.Int("workers", 0, "`W` goroutines to use (default: every core); the table does not depend on it")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	progress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
 	diskAbove := fs.Int64("disk-graph-above", endgame.DiskGraphPositions, "keep the move graph of a layer group with more than `N` positions on disk (--scratch); the table does not depend on it")
 	scratch := fs.String("scratch", "", "keep the move graphs of the largest layer groups in `DIR` while they are solved (default: DIR/tmp of --out)")
 	strength := fs.String("strength", "", "measure computer players against table `FILE` (with --agents, --positions, --seed)")
@@ -108,22 +109,19 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	// scan: collecting garbage early keeps it from doubling the peak (K=4
 	// holds some 3 GB for an hour).
 	debug.SetGCPercent(10)
-	bar := progressBar{w: stderr, quiet: *quiet}
-	var fallbacks []string
+	// The bar is for people: on a terminal, or where --progress asks
+	// (a log or a file would get every redrawing).
+	bar := progressBar{w: stderr, quiet: *quiet || !*progress && !isTerminal(stderr)}
 	start := time.Now()
 	t, err := endgame.Solve(ctx, c, endgame.Options{Workers: *workers, Checkpoint: checkpoint, Scratch: *scratch, DiskGraphAbove: *diskAbove, Progress: bar.show,
+		// As each group ends: a K=4 solve runs for hours.
 		Fallback: func(l endgame.Layer, sweeps int) {
-			fallbacks = append(fallbacks, fmt.Sprintf("solve: warning: layer group %d+%d stopped on the fallback test after %d sweeps: its values can be off by more than the tolerance (docs/endgame.md)", l.A, l.B, sweeps))
+			bar.note(fmt.Sprintf("solve: warning: layer group %d+%d stopped on the fallback test after %d sweeps: its values can be off by more than the tolerance (docs/endgame.md)", l.A, l.B, sweeps))
 		},
 		Polished: func(r endgame.PolishReport) {
-			fallbacks = append(fallbacks, fmt.Sprintf("solve: layer group %d+%d stopped on the fallback test; solved by policy iteration instead (policies solved: %d, GMRES iterations: %d): values moved by up to %.2g, a sweep now changes none by more than %.2g (docs/endgame.md, \"Polishing\")", r.Group.A, r.Group.B, r.Rounds, r.Iterations, r.Moved, r.Change))
+			bar.note(fmt.Sprintf("solve: layer group %d+%d stopped on the fallback test; solved by policy iteration instead (policies solved: %d, GMRES iterations: %d): values moved by up to %.2g, a sweep now changes none by more than %.2g (docs/endgame.md, \"Polishing\")", r.Group.A, r.Group.B, r.Rounds, r.Iterations, r.Moved, r.Change))
 		}})
 	bar.done()
-	// After the bar, which they would cut into; whether the solve ended
-	// or not, as the groups they name are solved and kept.
-	for _, w := range fallbacks {
-		fmt.Fprintln(stderr, w)
-	}
 	if errors.Is(err, endgame.ErrInterrupted) {
 		return interrupted{fmt.Sprintf("solve: interrupted; run the same command again to resume from %s", checkpoint)}
 	}
@@ -162,14 +160,24 @@ type progressBar struct {
 	w     io.Writer
 	quiet bool
 	last  time.Time
-	drawn bool
+	drawn bool // the line holds a bar: a note or the end goes below it
+	// latest is the last progress reported, drawn or not: the end draws
+	// it, so the bar left on the screen is not one a throttled redraw
+	// skipped past.
+	latest endgame.Progress
+	fresh  bool // latest is not drawn yet
 }
 
 func (b *progressBar) show(p endgame.Progress) {
+	b.latest, b.fresh = p, true
 	if b.quiet || time.Since(b.last) < 200*time.Millisecond {
 		return
 	}
-	b.last = time.Now()
+	b.draw(p)
+}
+
+func (b *progressBar) draw(p endgame.Progress) {
+	b.last, b.fresh = time.Now(), false
 	const width = 30
 	frac := float64(p.Done) / float64(max(p.Total, 1))
 	n := int(frac * width)
@@ -184,7 +192,20 @@ func (b *progressBar) show(p endgame.Progress) {
 	b.drawn = true
 }
 
+// note prints a line under the bar, which is drawn again at its next
+// progress.
+func (b *progressBar) note(line string) {
+	if b.drawn {
+		fmt.Fprintln(b.w)
+		b.drawn = false
+	}
+	fmt.Fprintln(b.w, line)
+}
+
 func (b *progressBar) done() {
+	if !b.quiet && b.fresh {
+		b.draw(b.latest)
+	}
 	if b.drawn {
 		fmt.Fprintln(b.w)
 	}
@@ -245,7 +266,7 @@ func measureStrength(ctx context.Context, path string, players []string, n int, 
 // --verify, or building a table) would ignore, as a mistyped command
 // should not run as if the flag were heard.
 func solveModeFlags(fs *flag.FlagSet, strength, verify bool) error {
-	mode, allowed := "building a table", []string{"rules", "opt", "players", "pieces", "out", "workers", "quiet", "disk-graph-above", "scratch"}
+	mode, allowed := "building a table", []string{"rules", "opt", "players", "pieces", "out", "workers", "quiet", "progress", "disk-graph-above", "scratch"}
 	switch {
 	case strength && verify:
 		return usageError{"solve: give either --strength or --verify, not both"}
