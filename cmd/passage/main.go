@@ -2,9 +2,10 @@
 // rule reconstructions and Ki nevet a végén (Ludo). Its commands are
 // rules, new and moves (the scriptable contract of docs/cli.md), play
 // (a game in the terminal), sim (simulations between computer players),
-// serve (the game server) and verify (the dice of a server game). The
-// usage constant below and the README describe them; example_test.go
-// runs the scriptable ones.
+// serve (the game server) and verify (the dice of a server game), solve,
+// eval and analyze (endgame tables and game review) and version.
+// commandList (commands.go) and the README describe them;
+// example_test.go runs the scriptable ones.
 package main
 
 import (
@@ -22,45 +23,6 @@ import (
 type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
-
-const usage = `passage: race board games (Senet in three reconstructions, and Ki nevet a végén)
-
-Usage:
-  passage rules                                   list the rulesets
-  passage new   --rules ID [--opt K=V ...] [--players N]
-                                                  print the initial position
-  passage moves --rules ID [--opt K=V ...] --pos POSITION --roll N
-                                                  print the legal moves as JSON
-  passage play  [--rules ID] [--opt K=V ...] [--vs LEVEL] [--seat S]
-                [--seats KIND,KIND...] [--seed N] [--hint] [--touch-move] [--delay D]
-                [--auto-forced=false] [--lang LANG]
-                                                  play a game in the terminal
-  passage sim   (--rules ID [--opt K=V ...] | --compare R1,R2) --seats NAME,NAME...
-                [--games N] [--seed S] [--workers W] [--json] [--plot FILE]
-                [--log-scale] [--progress] [--journal FILE] [--max-turns N]
-                [--lang LANG]
-                                                  simulate games between computer players
-  passage serve [--addr HOST:PORT] [--db FILE] [--bot-delay D] [--stand-in LEVEL]
-                [--log LEVEL]
-                                                  play in the browser: http://localhost:8080
-  passage verify RECORD                           check the fair dice of a server game's record
-  passage solve --rules ID [--opt K=V ...] --pieces K [--out DIR]
-                | --verify FILE | --strength FILE [--agents NAME,NAME...]
-                                                  build or check a Senet endgame table
-  passage eval  --rules ID [--opt K=V ...] --pos POSITION [--tables DIR] [--level L]
-                                                  print each seat's chance of winning as JSON
-  passage analyze RECORD [--json] [--level L] [--tables DIR]
-                                                  review a game: losses, mistakes, luck, accuracy
-
-Computer players: easy, medium, hard, expert (levels), random, greedy,
-expectimax[-N], mcts[-N].
-
-Run 'passage COMMAND -h' for a command's flags. Positions and moves use the
-notation of docs/notation.md.
-`
-
-// commands lists the commands for the errors that name them.
-const commands = "rules, new, moves, play, sim, serve, verify, solve, eval, analyze"
 
 // oneLine escapes the control characters of an error message (a newline
 // in a file name or an option's value), so that the error stays the
@@ -86,15 +48,15 @@ func main() {
 // on any error, which is printed as one line on stderr with nothing on
 // stdout.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-		fmt.Fprint(stdout, usage)
-		return 0
-	}
 	if len(args) == 0 {
 		args = []string{""}
 	}
 	var err error
 	switch cmd, rest := args[0], args[1:]; cmd {
+	case "-h", "--help", "help":
+		err = cmdHelp(rest, stdout)
+	case "version", "--version":
+		err = cmdVersion(rest, stdout)
 	case "rules":
 		err = cmdRules(rest, stdout)
 	case "new":

@@ -26,7 +26,7 @@ func TestREADMEMatchesCommands(t *testing.T) {
 	if want := "Go " + string(m[1]) + " or later"; !strings.Contains(string(readme), want) {
 		t.Errorf("README does not say %q (go.mod's go line)", want)
 	}
-	flagLine := regexp.MustCompile(`(?m)^  -(\S+)`)
+	flagLine := regexp.MustCompile(`(?m)^  --(\S+)`)
 	for _, cmd := range []string{"new", "moves", "play", "sim", "serve"} {
 		code, stdout, _ := runCLI(t, "", cmd, "-h")
 		if code != 0 {

@@ -53,12 +53,7 @@ func (o *optionalDuration) Set(s string) error {
 func newFlags(name string, help io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.Usage = func() {
-		fs.SetOutput(help)
-		fmt.Fprintf(help, "Usage of passage %s:\n", name)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-	}
+	fs.Usage = func() { writeCommandHelp(help, name, fs) }
 	return fs
 }
 

@@ -144,7 +144,8 @@ func checkCLIError(t *testing.T, stdin, want string, args ...string) {
 
 // TestCLIHelp checks that -h prints a command's usage once, on stdout.
 func TestCLIHelp(t *testing.T) {
-	for _, cmd := range []string{"rules", "new", "moves", "play", "sim", "verify"} {
+	for _, c := range commandList {
+		cmd := c.name
 		t.Run(cmd, func(t *testing.T) {
 			code, stdout, stderr := runCLI(t, "", cmd, "-h")
 			if code != 0 || stderr != "" {
@@ -153,6 +154,14 @@ func TestCLIHelp(t *testing.T) {
 			if got := strings.Count(stdout, "Usage of passage "+cmd+":"); got != 1 {
 				t.Errorf("passage %s -h prints the usage %d times, want once:\n%s", cmd, got, stdout)
 			}
+			// What it does and an example, then the flags as typed.
+			inOrder(t, stdout, "passage "+cmd+": "+c.what, "Example:\n  passage "+cmd)
+			if strings.Contains(stdout, "\n  -") && !strings.Contains(stdout, "\n  --") {
+				t.Errorf("passage %s -h writes its flags with one dash:\n%s", cmd, stdout)
+			}
+			if code, again, _ := runCLI(t, "", "help", cmd); code != 0 || again != stdout {
+				t.Errorf("passage help %s: exit %d, and not what -h prints:\n%s", cmd, code, again)
+			}
 			// A flag whose default depends on others states it once.
 			for line := range strings.Lines(stdout) {
 				if strings.Count(line, "(default") > 1 {
@@ -160,6 +169,27 @@ func TestCLIHelp(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCLIHelpAndVersion: passage help lists every command, help of an
+// unknown one is an error, and version names the program.
+func TestCLIHelpAndVersion(t *testing.T) {
+	code, stdout, _ := runCLI(t, "", "help")
+	if code != 0 {
+		t.Fatalf("passage help: exit %d", code)
+	}
+	for _, c := range commandList {
+		if !strings.Contains(stdout, "  passage "+c.name) || !strings.Contains(stdout, c.what) {
+			t.Errorf("passage help does not list %s (%s)", c.name, c.what)
+		}
+	}
+	checkCLIError(t, "", `unknown command "nonsense"`, "help", "nonsense")
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		code, stdout, stderr := runCLI(t, "", args...)
+		if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "passage ") || !strings.Contains(stdout, " go1.") || strings.Count(stdout, "\n") != 1 {
+			t.Errorf("passage %s: exit %d, %q %q; want one line naming the program and its Go release", args[0], code, stdout, stderr)
+		}
 	}
 }
 

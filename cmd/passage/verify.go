@@ -11,9 +11,6 @@ import (
 // cmdVerify checks the throws of a game record played with fair dice.
 func cmdVerify(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlags("verify", stdout)
-	fs.Usage = func() {
-		fmt.Fprintln(stdout, "Usage of passage verify: passage verify RECORD (a file, or - for standard input)")
-	}
 	var path string
 	// verify takes no flags: a lone "-x" goes to the flag parser, which
 	// refuses it, rather than being opened as a file ("-" is stdin).
