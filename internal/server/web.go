@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -13,6 +14,7 @@ import (
 	"passage/docs"
 	"passage/internal/catalog"
 	"passage/internal/i18n"
+	"passage/internal/store"
 	"passage/web"
 )
 
@@ -144,8 +146,19 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 		return func(w http.ResponseWriter, r *http.Request) { s.page(w, r, site, http.StatusOK, name, data) }
 	}
 	mux.HandleFunc("GET /{$}", show("lobby", pageData{TitleID: "web.title.lobby", Class: "lobby", Script: "lobby.js"}))
-	mux.HandleFunc("GET /g/{id}", show("game", pageData{TitleID: "web.title.game", Class: "game", Script: "game.js"}))
-	mux.HandleFunc("GET /g/{id}/replay", show("replay", pageData{TitleID: "web.title.replay", Class: "replay", Script: "replay.js"}))
+	// A game's pages are the 404 page where there is no such game, not
+	// a board and buttons that can never work.
+	showGame := func(name string, data pageData) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			if _, err := s.st.Game(r.Context(), r.PathValue("id")); errors.Is(err, store.ErrNotFound) {
+				s.notFound(w, r, site)
+				return
+			}
+			s.page(w, r, site, http.StatusOK, name, data)
+		}
+	}
+	mux.HandleFunc("GET /g/{id}", showGame("game", pageData{TitleID: "web.title.game", Class: "game", Script: "game.js"}))
+	mux.HandleFunc("GET /g/{id}/replay", showGame("replay", pageData{TitleID: "web.title.replay", Class: "replay", Script: "replay.js"}))
 	mux.Handle("GET /static/", http.StripPrefix("/static/", noCache(http.FileServerFS(static))))
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/static/favicon.svg", http.StatusMovedPermanently)

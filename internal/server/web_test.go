@@ -28,14 +28,18 @@ var dataBlock = regexp.MustCompile(`(?s)<script type="application/json" id="mess
 // with a 404 page that escapes what was asked.
 func TestPages(t *testing.T) {
 	s := newTestServer(t, Config{})
+	id, _, _ := twoPeople(t, s, "")
 	tests := []struct {
 		path   string
 		status int
 		want   []string
 	}{
 		{"/", 200, []string{`<title>Lobby · Passage</title>`, `src="/static/lobby.js"`, `id="create"`, `href="/static/favicon.svg"`, `src="/static/prefs.js"`}},
-		{"/g/abc", 200, []string{`src="/static/game.js"`, `id="board"`, `aria-live="polite"`}},
-		{"/g/abc/replay", 200, []string{`src="/static/replay.js"`, `id="slider"`, `id="play"`}},
+		{"/g/" + id, 200, []string{`src="/static/game.js"`, `id="board"`, `aria-live="polite"`}},
+		{"/g/" + id + "/replay", 200, []string{`src="/static/replay.js"`, `id="slider"`, `id="play"`}},
+		// No such game: the 404 page, not a board that cannot work.
+		{"/g/abc", 404, []string{`Not found`}},
+		{"/g/abc/replay", 404, []string{`Not found`}},
 		{"/rules", 200, []string{`href="/rules/senet-jequier"`, `href="/rules/kinevet"`}},
 		{"/rules/senet-jequier", 200, []string{`<title>Senet after Jéquier (Pusch) · Passage</title>`, `class="rule-id"`, `id="J7"`}},
 		{"/rules/kinevet", 200, []string{`id="H2"`, `<html lang="en">`}},
