@@ -637,8 +637,8 @@ func TestBrowserLobbyChoices(t *testing.T) {
 // create a game in one press with the game and rules chosen above,
 // whatever the seat choices below say: you in the first seat, the
 // computer (medium, or the level chosen beside the button, which is
-// remembered) or an invited person in the second, the computer in the
-// others. Both buttons are in view on a laptop without scrolling.
+// remembered) in the others, or an invited person in the second and
+// the computer (medium) in the others. Both buttons are in view on a laptop without scrolling.
 func TestBrowserLobbyQuickStart(t *testing.T) {
 	s := newTestServer(t, Config{CreateRate: 100, CreateBurst: 100})
 	browser := newBrowser(t)
@@ -677,8 +677,8 @@ func TestBrowserLobbyQuickStart(t *testing.T) {
 	}
 	for _, tc := range []struct{ button, level, want string }{
 		{"#quick-computer", "", "human, medium, medium, medium"},
-		{"#quick-computer", "hard", "human, hard, medium, medium"},
-		{"#quick-computer", "", "human, hard, medium, medium"}, // the level chosen before, remembered
+		{"#quick-computer", "hard", "human, hard, hard, hard"}, // every opponent at the level chosen
+		{"#quick-computer", "", "human, hard, hard, hard"},     // the level chosen before, remembered
 		{"#quick-friend", "", "human, human (open), medium, medium"},
 	} {
 		run(t, ctx, "the Ludo lobby with other seat choices",

@@ -167,6 +167,12 @@ func TestBrowserReview(t *testing.T) {
 	if got := get(t, ctx, "players", chromedp.Evaluate[int](`document.querySelectorAll('table.review-players tbody tr').length`)); got != 2 {
 		t.Errorf("%d players in the review, want 2", got)
 	}
+	// The board shows the end of the game: so does the review, not
+	// "Start of the game".
+	at := get(t, ctx, "the review's turn", chromedp.Evaluate[string](`document.querySelector('svg.review-graph').getAttribute('aria-valuenow') + ' / ' + document.querySelector('svg.review-graph').getAttribute('aria-valuemax') + ' ' + document.querySelector('.review-turn').textContent`))
+	if n, rest, _ := strings.Cut(at, " / "); !strings.HasPrefix(rest, n+" ") || strings.Contains(at, "Start of the game") {
+		t.Errorf("the game page's review shows %q, want its last turn", at)
+	}
 	for _, v := range axeViolations(t, ctx, axe) {
 		t.Errorf("game page: accessibility: %s", v)
 	}

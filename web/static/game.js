@@ -414,7 +414,7 @@ function render(animateFrom, freshThrow) {
   ol.replaceChildren(...log.map((t) => turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board) })));
   ol.scrollTop = ol.scrollHeight;
   if (game.status === 'over' && !review) {
-    review = mountReview({ id, board: game.board, seats: game.seats, over: true, onPick: (n) => { location.href = `/g/${id}/replay#turn=${n}`; } });
+    review = mountReview({ id, board: game.board, seats: game.seats, over: true, at: Infinity, onPick: (n) => { location.href = `/g/${id}/replay#turn=${n}`; } });
   }
   if (review) review.markLog(ol);
 

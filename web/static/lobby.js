@@ -264,11 +264,13 @@ function creatable(on) {
 }
 
 // quickStart creates a game with you in the first seat, second in the
-// second (a seat choice: a level, 'invite') and the computer (medium)
-// elsewhere.
+// second (a seat choice: a level, 'invite') and elsewhere the computer:
+// at second's level when that is one (against the computer, every
+// opponent plays at the level chosen), else medium.
 function quickStart(second) {
+  const others = second === 'invite' ? 'medium' : second;
   document.querySelectorAll('select[data-seat]').forEach((s, i) => {
-    s.value = i === 0 ? 'me' : i === 1 ? second : 'medium';
+    s.value = i === 0 ? 'me' : i === 1 ? second : others;
     s.dispatchEvent(new Event('change'));
   });
   create();

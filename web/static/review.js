@@ -64,12 +64,14 @@ const W = 320, H = 170, L = 42, R = 6, TOP = 6, BOTTOM = 18; // L: room for "100
 
 export class Review {
   // box: the panel's element; opts: {id, board, seats (decorated: label,
-  // cl), over, onPick(n): go to turn n, onReady(): the review is drawn}.
+  // cl), over, onPick(n): go to turn n, onReady(): the review is drawn,
+  // at: the turn shown first (default 0, the start; Infinity: the last,
+  // for the game page, whose board shows the end)}.
   constructor(box, opts) {
     this.box = box;
     this.o = opts;
     this.rep = null;
-    this.at = 0;
+    this.at = opts.at || 0;
     box.classList.add('card', 'review');
     box.replaceChildren(h('h2', {}, T.heading));
     box.setAttribute('aria-busy', 'true');
@@ -267,6 +269,7 @@ export class Review {
     if (!this.rep) return;
     const ds = this.rep.decisions;
     n = Math.max(0, Math.min(ds.length, n));
+    this.at = n;
     for (const line of this.now) {
       line.setAttribute('x1', this.x(n));
       line.setAttribute('x2', this.x(n));
