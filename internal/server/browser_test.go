@@ -295,8 +295,8 @@ func playMyTurn(t *testing.T, ctx context.Context) int {
 
 // checkMarks checks the marks of a board where a piece is picked: each
 // kind is there with its own shape (dashed ring: can move; square: picked;
-// dot: can go here; square outline and tint: the last move) and none is
-// larger than a square as drawn.
+// dot: can go here; square outline and tint: the last move, a ring where
+// it ended in a tray) and none is larger than a square as drawn.
 func checkMarks(t *testing.T, ctx context.Context) {
 	t.Helper()
 	problem := get(t, ctx, "the marks", chromedp.Evaluate[string](`(() => {
@@ -304,7 +304,8 @@ func checkMarks(t *testing.T, ctx context.Context) {
 		const sq = svg.querySelector('[data-square]').getBBox();
 		const shapes = {'.mark-movable': 'circle', '.mark-selected': 'rect', '.mark-target': 'circle'};
 		const last = document.querySelector('#log li:last-child .mv');
-		if (last && last.textContent !== 'no move') { shapes['.last-to'] = 'rect'; }
+		// A move off the board ends at a tray place: a ring its size.
+		if (last && last.textContent !== 'no move') { shapes['.last-to'] = /-off$/.test(last.textContent.trim()) ? 'circle' : 'rect'; }
 		for (const [sel, tag] of Object.entries(shapes)) {
 			const marks = [...svg.querySelectorAll(sel)];
 			if (!marks.length) return 'no ' + sel;

@@ -335,8 +335,14 @@ export class BoardView {
       const k = mod.keys(st.last.move, lp);
       if (k) {
         const fromP = st.animateFrom ? { ...mod.parse(st.animateFrom), upright: p.upright, turn: st.last.letter } : lp;
-        squareMark('last-from', mod.center(k.from, fromP), 2);
-        squareMark('last-to', mod.center(k.to, lp), 1);
+        // A tray place gets a ring its size (mod.trayMark), not a square.
+        const lastMark = (cls, key, pp, inset, placed) => {
+          const c = mod.center(key, pp, placed), r = mod.trayMark?.(key);
+          if (r) el('circle', { class: cls, cx: c.x, cy: c.y, r }, under);
+          else squareMark(cls, c, inset);
+        };
+        lastMark('last-from', k.from, fromP, 2, false);
+        lastMark('last-to', k.to, lp, 1, true);
         if (st.animateFrom && !reducedMotion()) this.animate(layer, k, fromP, lp, st.animateFrom);
       }
     }

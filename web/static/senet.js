@@ -88,16 +88,26 @@ export function size(upright) {
 }
 
 // center is where the thing a key names is drawn: "s:N" square N,
-// "hand" and "off" the mover's tray places.
-export function center(key, p) {
+// "hand" and "off" the mover's tray places: for "off" the next free
+// place, or with placed the place of the piece borne off last (p is
+// then the position after it was).
+export function center(key, p, placed = false) {
   if (key.startsWith('s:')) return squareCenter(p, Number(key.slice(2)));
   const side = p.turn === '-' ? 'w' : p.turn;
   if (key === 'hand') return handSlot(p, side, 0);
   if (key === 'off') {
     const n = [...p.off].filter((c) => c.toLowerCase() === side).length;
-    return offSlot(p, side, Math.min(n, 6));
+    return offSlot(p, side, Math.min(Math.max(placed ? n - 1 : n, 0), 6));
   }
   return { x: 0, y: 0 };
+}
+
+// trayMark is the radius of the ring that marks a tray place (a waiting
+// or borne-off piece) as a move's start or end, or 0 for a square,
+// which a square-sized mark fits; a tray's places are smaller and
+// closer than squares.
+export function trayMark(key) {
+  return key === 'hand' || key === 'off' ? TRAY_R + 3 : 0;
 }
 
 // keys names where a move starts and ends: "12-15" is s:12 to s:15,
