@@ -201,7 +201,7 @@ func TestBrowserRuleEventsInReplay(t *testing.T) {
 // TestBrowserBlockedWords: each kind of blocked move the API sends is
 // told in words a player reads in the status line and the move list
 // (app.js's blockedText, run in the page); moves blocked by the same
-// wall are told together.
+// wall, or by overlapping rows of pieces, are told together.
 func TestBrowserBlockedWords(t *testing.T) {
 	s := newTestServer(t, Config{})
 	ctx, probs := newWatchedPerson(t, newBrowser(t))
@@ -211,6 +211,13 @@ func TestBrowserBlockedWords(t *testing.T) {
 		{`[{"move":"8-12","kind":"wall","wall":"9-11","rule":"J9"},{"move":"7-11","kind":"wall","wall":"9-11","rule":"J9"},{"move":"20-26","kind":"wall","wall":"21-24","rule":"J9"}]`,
 			"the wall on 9-11 blocks 8-12 and 7-11; the wall on 21-24 blocks 20-26"},
 		{`[{"move":"11-15","kind":"pair","wall":"12-13","rule":"A8"}]`, "the pieces side by side on 12-13 cannot be jumped together (11-15)"},
+		// One row of pieces, seen by each move without the mover's own
+		// piece: one sentence; a row apart from it, another.
+		{`[{"move":"2-5","kind":"pair","wall":"3-9","rule":"A8"},{"move":"4-7","kind":"pair","wall":"5-9","rule":"A8"},{"move":"6-9","kind":"pair","wall":"7-9","rule":"A8"},{"move":"8-11","kind":"pair","wall":"1-7","rule":"A8"},{"move":"20-23","kind":"pair","wall":"21-22","rule":"A8"}]`,
+			"the pieces side by side on 1-9 cannot be jumped together (2-5, 4-7, 6-9, and 8-11); the pieces side by side on 21-22 cannot be jumped together (20-23)"},
+		// A row that bridges two rows told before it joins them.
+		{`[{"move":"1-4","kind":"pair","wall":"2-3","rule":"A8"},{"move":"5-9","kind":"pair","wall":"6-8","rule":"A8"},{"move":"2-6","kind":"pair","wall":"3-5","rule":"A8"}]`,
+			"the pieces side by side on 2-8 cannot be jumped together (1-4, 2-6, and 5-9)"},
 		{`[{"move":"28-off","kind":"ba-waits","rule":"S20"}]`, "the piece on 28 may not bear off before its BA has entered"},
 		{`[{"move":"28-off","kind":"ba-waits","rule":"S20"},{"move":"29-off","kind":"ba-waits","rule":"S20"}]`, "the pieces on 28 and 29 may not bear off before their BA has entered"},
 		{`[{"move":"28-off","kind":"pieces-wait","rule":"S20"}]`, "the BA on 28 may not bear off while pieces of its side wait to enter"},

@@ -217,19 +217,47 @@ const BLOCKS = { wall: 'wall', pair: 'pair', 'ba-waits': 'baWaits', 'pieces-wait
 // "the wall on 14-16 blocks 11-15 and 12-16"; '' when nothing was
 // blocked.
 export function blockedText(blocked) {
-  const groups = new Map();
+  // One sentence per obstacle: blocks of a kind whose squares overlap
+  // are one (each move of a row of pieces sees the row without its own
+  // piece, 3-9, 5-9, 7-9...: the row is 1-9).
+  const groups = [];
   for (const b of blocked || []) {
-    const key = b.kind + ' ' + (b.wall || '');
-    if (!groups.has(key)) groups.set(key, { kind: b.kind, wall: b.wall, moves: [] });
-    groups.get(key).moves.push(b.move);
+    const span = (b.wall || '').split('-').map(Number);
+    const g = groups.find((x) => x.kind === b.kind && (span.length < 2 || !x.lo ? x.wall === (b.wall || '')
+      : span[0] <= x.hi + 1 && span[1] >= x.lo - 1));
+    if (!g) {
+      groups.push({ kind: b.kind, wall: b.wall || '', lo: span.length === 2 ? span[0] : 0, hi: span.length === 2 ? span[1] : 0, moves: [b.move] });
+      continue;
+    }
+    g.moves.push(b.move);
+    if (g.lo) join(g, { lo: span[0], hi: span[1], moves: [] });
   }
-  return [...groups.values()].map((g) => {
+  // A span can bridge two groups made before it: join until none overlap.
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i];
+    const j = groups.findIndex((x, k) => k > i && x.kind === g.kind && g.lo && x.lo && x.lo <= g.hi + 1 && x.hi >= g.lo - 1);
+    if (j >= 0) {
+      join(g, groups[j]);
+      groups.splice(j, 1);
+      i--;
+    }
+  }
+  return groups.map((g) => {
     const moves = list(g.moves);
     if (!BLOCKS[g.kind]) return `${moves}: ${g.kind}`;
     return t(`web.blocked.${BLOCKS[g.kind]}`, {
       Wall: g.wall || '', Moves: moves, From: list(g.moves.map((m) => m.split('-')[0])), Count: g.moves.length,
     });
   }).join('; ');
+}
+
+// join adds group (or span) x to group g: its moves, and its squares to
+// g's span.
+function join(g, x) {
+  g.moves.push(...x.moves);
+  g.lo = Math.min(g.lo, x.lo);
+  g.hi = Math.max(g.hi, x.hi);
+  g.wall = g.lo + '-' + g.hi;
 }
 
 // effectParts is the icon and words of one effect of turn tn; the board
