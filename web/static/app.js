@@ -396,7 +396,12 @@ export class BoardView {
       piece.dataset.from = key;
       const hit = mod.hitSize(key);
       if (hit) piece.insertBefore(el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }), piece.firstChild);
-      el('circle', { class: 'mark-movable', r: Math.min(r + 4, half - 1.5) }, piece);
+      // A light ring under the dashed one: it stands out from the piece's
+      // outline and a Ludo hole's coloured rim, which it lies on where a
+      // piece nearly fills its square.
+      const ring = Math.min(r + 4, half - 1.5);
+      el('circle', { class: 'mark-movable-under', r: ring }, piece);
+      el('circle', { class: 'mark-movable', r: ring }, piece);
       el('circle', { class: 'focus-ring', r: half - 0.5 }, piece);
       const ways = byFrom.get(key);
       piece.dataset.ways = ways.length;
