@@ -536,7 +536,7 @@ func autoPassGame(t *testing.T, s *testServer, alice, bob context.Context) bool 
 	}
 	run(t, bob, "bob takes the other seat by the invite link", chromedp.Navigate(s.url+c.Invites[0].Path), visible("svg#board .piece"))
 	waitJS(t, alice, "the game starts", `document.body.dataset.status === 'live'`)
-	if title := textOf(t, alice, "#title"); !strings.Contains(title, "(Players: two)") {
+	if title := textOf(t, alice, "#title"); !strings.Contains(title, "(Number of players: two)") {
 		t.Errorf("the game's title %q does not say its option in words", title)
 	}
 	people := []context.Context{alice, bob}
@@ -780,12 +780,18 @@ func TestBrowserPreferences(t *testing.T) {
 
 // TestBrowserLobbyHidesIdleGames: a game nobody has moved in for more
 // than 30 minutes is not listed as being played; a fresh one is. A
-// finished game is listed with its winner.
+// finished game is listed with how it ended and its winner.
 func TestBrowserLobbyHidesIdleGames(t *testing.T) {
 	s := newTestServer(t, Config{})
 	over := s.create(t, createRequest{Rules: "senet-jequier", Start: "......................w.b...w. w off=wwwbbbb",
 		Seats: []seatRequest{{Kind: "medium"}, {Kind: "easy"}}})
 	end := s.waitFor(t, over.Game.ID, "the end", func(v gameView) bool { return v.Status == "over" })
+	// And one that ended by resignation, which the list must not tell as
+	// a game played out.
+	resigned, white, black := twoPeople(t, s, "")
+	s.firstTurns(t, resigned, map[int]string{0: white, 1: black})
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+resigned+"/resign", white, nil, nil)
+	gave := s.game(t, resigned)
 	old := time.Now().Add(-2 * time.Hour)
 	for _, g := range []struct {
 		id      string
@@ -807,12 +813,14 @@ func TestBrowserLobbyHidesIdleGames(t *testing.T) {
 	if n := get(t, ctx, "idle game", chromedp.Evaluate[int](`document.querySelectorAll('li[data-game="idleidleidle2"]').length`)); n != 0 {
 		t.Error("the lobby lists a game idle for two hours")
 	}
-	want := fmt.Sprintf("%s won in %d turns.", end.Seats[end.Result.Winner].Name, end.Turns)
-	if end.Turns == 1 {
-		want = fmt.Sprintf("%s won in 1 turn.", end.Seats[end.Result.Winner].Name)
-	}
-	if line := textOf(t, ctx, fmt.Sprintf(`#over li[data-game="%s"] span`, over.Game.ID)); !strings.HasSuffix(line, want) {
-		t.Errorf("the lobby lists the finished game as %q, want it to end %q", line, want)
+	winner := end.Seats[end.Result.Winner].Name
+	for id, want := range map[string]string{
+		over.Game.ID: fmt.Sprintf("%s bore off the last piece on turn %d: %s wins.", winner, end.Result.Turn, winner),
+		resigned:     fmt.Sprintf("White resigned on turn %d: Black wins.", gave.Result.Turn),
+	} {
+		if line := textOf(t, ctx, fmt.Sprintf(`#over li[data-game="%s"] span`, id)); !strings.HasSuffix(line, want) {
+			t.Errorf("the lobby lists the finished game as %q, want it to end %q", line, want)
+		}
 	}
 }
 

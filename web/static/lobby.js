@@ -2,7 +2,7 @@
 // who sits where and in which colour), and the lists of games waiting
 // for players, being played and finished.
 
-import { api, saveSeat, loadSeat, $, h, chip, decorateSeats, levelName, optionValue } from './app.js';
+import { api, saveSeat, loadSeat, $, h, chip, decorateSeats, levelName, optionValue, resultText } from './app.js';
 import { t, has } from './i18n.js';
 import { stored, store } from './prefs.js';
 
@@ -340,9 +340,9 @@ async function refresh() {
       } else {
         links.push(h('a', { href: `/g/${g.id}/replay` }, t('web.lobby.replay')));
       }
-      // A finished game says who won and in how many turns.
-      const winner = status === 'over' && g.result && g.result.winner >= 0 ? g.seats[g.result.winner] : null;
-      const line = winner ? `${seatSummary(g)} · ${t('web.replay.won', { Seat: winner.label, Count: g.turns })}`
+      // A finished game says how it ended (a resignation too), on which
+      // turn and who won, in the words of the game's own page.
+      const line = status === 'over' && g.result ? `${seatSummary(g)} · ${resultText(g, [])}`
         : g.turns ? t('web.lobby.gameLine', { Seats: seatSummary(g), Turn: g.turns }) : seatSummary(g);
       ul.append(h('li', { 'data-game': g.id },
         h('strong', {}, t('ruleset.' + g.name)), h('span', { class: 'small muted' }, line), ...links));
