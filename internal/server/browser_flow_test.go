@@ -114,7 +114,13 @@ func TestBrowserRematch(t *testing.T) {
 	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
 	notOld := func(url string) bool { return strings.Contains(url, "/g/") && !strings.Contains(url, old) }
 	urlA := waitURLWhere(t, alice, "/g/NEWID", notOld)
-	newID := urlA[strings.LastIndex(urlA, "/g/")+3:]
+	newID, hash, _ := strings.Cut(urlA[strings.LastIndex(urlA, "/g/")+3:], "#")
+	// Alice's new page waits for bob's answer; it does not ask her to
+	// send links.
+	if hash != "rematch" {
+		t.Errorf("the asker's new page is %q, want #rematch", urlA)
+	}
+	waitJS(t, alice, "the asker's status", `/Rematch offered; waiting for an answer from/.test(document.querySelector('#status').textContent)`)
 
 	// Bob, still on the old page, is offered to accept.
 	waitJS(t, bob, "the offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch'`)

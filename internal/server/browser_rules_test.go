@@ -283,3 +283,29 @@ func TestBrowserBlockedMove(t *testing.T) {
 		t.Errorf("movable %q, want only the waiting BA (hand)", m)
 	}
 }
+
+// TestBrowserResultWords: the end of a game in words (app.js's
+// resultText, run in the page): one winner, or, where a side resigns
+// among three or four, the others sharing the win.
+func TestBrowserResultWords(t *testing.T) {
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	run(t, ctx, "a page", chromedp.Navigate(s.url+"/rules"), visible("main"))
+	ludo := `seats: [{seat: 0, label: 'Red'}, {seat: 1, label: 'Yellow'}, {seat: 2, label: 'Green'}, {seat: 3, label: 'Blue'}], board: 'ludo'`
+	for _, tt := range []struct{ game, want string }{
+		{`{result: {how: 'resign', seat: 0, winner: -1, payoffs: [0, 1/3, 1/3, 1/3], turn: 20}, ` + ludo + `}`,
+			"Red (you) resigned on turn 20: Yellow, Green, and Blue share the win."},
+		{`{result: {how: 'resign', seat: 0, winner: 1, payoffs: [0, 1], turn: 12}, seats: [{seat: 0, label: 'White'}, {seat: 1, label: 'Black'}], board: 'senet'}`,
+			"White (you) resigned on turn 12: Black wins."},
+		{`{result: {how: 'abort', seat: 0, winner: -1, payoffs: [0, 0, 0, 0], turn: 1}, ` + ludo + `}`,
+			"Red (you) aborted the game on turn 1: no winner."},
+	} {
+		got := get(t, ctx, "resultText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => m.resultText(`+tt.game+`, [0]))`, chromedp.EvalAwaitPromise))
+		if got != tt.want {
+			t.Errorf("resultText(%s) = %q, want %q", tt.game, got, tt.want)
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

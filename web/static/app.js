@@ -666,7 +666,12 @@ export function resultText(g, mine) {
   else if (r.how === 'claim') how = t('web.result.claim', args);
   else if (!w) how = t('web.result.noWinner', args);
   else how = t(g.board === 'senet' ? 'web.result.boreOff' : 'web.result.home', args);
-  if (!w) return t('web.result.sentence', { How: how });
+  if (!w) {
+    // A resignation among three or four sides: the others share the win.
+    const winners = (r.payoffs || []).flatMap((x, s) => (x > 0 ? [name(s)] : []));
+    if (winners.length > 1) return t('web.result.share', { How: how, Winners: list(winners) });
+    return t('web.result.sentence', { How: how });
+  }
   const winner = mine.includes(w.seat) ? t('web.result.you', { Seat: w.label }) : w.label;
   return t('web.result.wins', { How: how, Winner: winner });
 }

@@ -123,7 +123,9 @@ export class FlowControls {
       const res = await api('POST', `/api/games/${this.ctx.id}/rematch`, { newToken: ownToken(pending) }, this.ctx.token());
       saveSeat(res.game.id, res.token, res.seats);
       forget(pending);
-      location.assign('/g/' + res.game.id);
+      // #rematch: the new game's page says the offer waits for an answer
+      // (given on the last game's page) rather than "send the links".
+      location.assign('/g/' + res.game.id + (res.game.status === 'waiting' ? '#rematch' : ''));
     } catch (e) {
       if (e.status && e.status < 500) forget(pending); // refused, not lost
       this.ctx.message(e.message);

@@ -286,8 +286,11 @@ function statusText() {
     // The holder with links to send is told to send them; anyone else
     // (a rematch's asker, whose opponent accepts on the old page, or a
     // watcher) which seats are still to be taken.
-    if (mySeats().length && myInvites().length) return t('web.status.waiting');
     const open = game.seats.filter((s) => s.open).map((s) => s.label);
+    // The asker of a rematch waits for the other side's answer on the
+    // last game's page; the link stays below in case that page is closed.
+    if (location.hash === '#rematch' && mySeats().length) return t('web.status.rematchWaiting', { Names: list(open) });
+    if (mySeats().length && myInvites().length) return t('web.status.waiting');
     return t('web.status.waitingFor', { Names: list(open), Count: open.length });
   }
   if (game.status === 'abandoned') return t('web.status.abandoned');
