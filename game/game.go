@@ -216,19 +216,28 @@ func BadMove(format string, args ...any) error {
 
 // Block is one move a player would have with a throw but for a rule
 // that removes it: a wall it may not pass, or a condition on bearing
-// off. Pages tell it ("No legal move with 3: the wall on 14-16 blocks").
+// off; or, where the throw leaves no move at all, the entering that
+// needs another throw. Pages tell it ("No legal move with 3: the wall
+// on 14-16 blocks").
 type Block struct {
-	// Move is the move removed, in notation ("11-14").
+	// Move is the move removed, in notation ("11-14"; "in-1" for a
+	// needs-throw).
 	Move string `json:"move"`
 	// Kind says what removed it, for words in any language: "wall" (a
 	// run of opponent pieces that may not be passed), "pair" (two
 	// adjacent pieces a piece may not pass together), "ba-waits" (a
 	// piece may not bear off before its BA has entered), "pieces-wait"
-	// (the BA may not bear off while pieces of its side wait).
+	// (the BA may not bear off while pieces of its side wait),
+	// "needs-throw" (pieces waiting to enter do so only with Throw;
+	// listed when the throw leaves no move, so that a pass is
+	// explained).
 	Kind string `json:"kind"`
 	// Wall is the squares of the wall or pair ("14-16"), empty for the
 	// other kinds.
 	Wall string `json:"wall,omitempty"`
+	// Throw is the throw a needs-throw's entering takes, 0 for the
+	// other kinds.
+	Throw int `json:"throw,omitempty"`
 	// Rule is the rule's ID ("J9").
 	Rule string `json:"rule"`
 }

@@ -16,7 +16,9 @@ var _ game.Blocker[Position] = (*Rules)(nil)
 // (S20), each with what removed it (game.Blocker). A move is listed when
 // the same rules without that obstacle have it and the real rules do
 // not, so the list says exactly why the player has fewer moves (or
-// none); nothing is listed when the obstacle changed nothing.
+// none); nothing is listed when the obstacle changed nothing. A throw
+// that leaves no move while pieces wait for the throw that enters them
+// (S6) lists that entering too ("needs-throw").
 func (r *Rules) Blocks(p Position, roll int) []game.Block {
 	if p.turn < 0 {
 		return nil
@@ -46,7 +48,22 @@ func (r *Rules) Blocks(p Position, roll int) []game.Block {
 			out = append(out, game.Block{Move: m.String(), Kind: kind, Rule: r.BlockRules[kind]})
 		}
 	}
+	if r.EnterThrow > 0 && roll != r.EnterThrow && p.Hand(int(p.turn)) > 0 && onlyPass(legal) {
+		// S6: the pass of a side whose pieces wait for the throw that
+		// enters them, at the start of Szenet most of all.
+		out = append(out, game.Block{Move: Move{From: 0, To: 1}.String(), Kind: "needs-throw", Throw: r.EnterThrow, Rule: r.BlockRules["needs-throw"]})
+	}
 	return out
+}
+
+// onlyPass reports whether legal offers no move but the pass.
+func onlyPass(legal []Move) bool {
+	for _, m := range legal {
+		if m != Pass {
+			return false
+		}
+	}
+	return true
 }
 
 // removed lists the moves of open that legal lacks, Pass aside.

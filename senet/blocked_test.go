@@ -37,18 +37,25 @@ func TestBlocks(t *testing.T) {
 			[]game.Block{{Move: "20-26", Kind: "wall", Wall: "21-24", Rule: "J9"}}},
 		{"J9 own pieces never block", jq,
 			szPos("11w 12w 13w 14w 20b 22b", "w off=wbbb"), 4, nil},
-		{"S11 the unit on 6-8 stops 5-9: no legal move", sz,
+		{"S11 the unit on 6-8 stops 5-9: no legal move, and the waiting pieces need a 1 (S6)", sz,
 			szPos("5w 6b 7b 8b", "w hand=wwwWbB"), 4,
-			[]game.Block{{Move: "5-9", Kind: "wall", Wall: "6-8", Rule: "S11"}}},
+			[]game.Block{{Move: "5-9", Kind: "wall", Wall: "6-8", Rule: "S11"}, {Move: "in-1", Kind: "needs-throw", Throw: 1, Rule: "S6"}}},
+		{"S6 the start: every piece waits, and a 2 does not enter", sz,
+			".............................. w hand=wwwwWbbbbB", 2,
+			[]game.Block{{Move: "in-1", Kind: "needs-throw", Throw: 1, Rule: "S6"}}},
+		{"S6 a 1 enters: nothing to explain", sz,
+			".............................. w hand=wwwwWbbbbB", 1, nil},
+		{"S6 pieces wait, but one on the board moves: no pass to explain", sz,
+			szPos("5w", "w hand=wwwWbbbbB"), 2, nil},
 		{"S11, S20 a unit on 28-30 stops bearing off from 26", sz,
 			szPos("26W 28b 29b 30b", "w hand=bB off=wwww"), 5,
 			[]game.Block{{Move: "26-off", Kind: "wall", Wall: "28-30", Rule: "S11"}}},
-		{"S20 an ordinary piece waits for its BA", sz,
+		{"S20 an ordinary piece waits for its BA, which needs a 1 to enter (S6)", sz,
 			szPos("28w", "w hand=WbbbbB off=www"), 3,
-			[]game.Block{{Move: "28-off", Kind: "ba-waits", Rule: "S20"}}},
-		{"S20 the BA waits for its pieces", sz,
+			[]game.Block{{Move: "28-off", Kind: "ba-waits", Rule: "S20"}, {Move: "in-1", Kind: "needs-throw", Throw: 1, Rule: "S6"}}},
+		{"S20 the BA waits for its pieces, and the one waiting needs a 1 (S6)", sz,
 			szPos("28W", "w hand=wbbbbB off=www"), 3,
-			[]game.Block{{Move: "28-off", Kind: "pieces-wait", Rule: "S20"}}},
+			[]game.Block{{Move: "28-off", Kind: "pieces-wait", Rule: "S20"}, {Move: "in-1", Kind: "needs-throw", Throw: 1, Rule: "S6"}}},
 		{"S20 nothing waits: the BA bears off", sz,
 			szPos("28W", "w hand=bbbbB off=wwww"), 3, nil},
 		{"A8 two adjacent pieces of either colour cannot be passed", ak,
@@ -113,6 +120,14 @@ func TestBlocksInPlay(t *testing.T) {
 // way and hold what its kind says.
 func checkObstacle(t *testing.T, name string, r *Rules, p Position, roll int, m Move, b game.Block) {
 	t.Helper()
+	if b.Kind == "needs-throw" {
+		// S6: a pass (no move at all) with pieces waiting, and a throw
+		// that does not enter them.
+		if m.From != 0 || m.To != 1 || roll == b.Throw || p.Hand(int(p.turn)) == 0 || !onlyPass(r.Moves(p, roll, nil)) {
+			t.Fatalf("%s %s throw %d: %+v explains no pass of waiting pieces", name, r.Format(p), roll, b)
+		}
+		return
+	}
 	if b.Kind != "wall" && b.Kind != "pair" {
 		if m.To != OffSq {
 			t.Fatalf("%s %s: %+v does not bear off", name, r.Format(p), b)

@@ -41,5 +41,5 @@ var Szenet = Variant{
 		"safe": "S19", "water": "S17", "enter": "S6, S12", "bonus": "S14, S16", "skip": "S13",
 		"sleep": "S15", "jump": "S16", "leave": "S19",
 	},
-	BlockRules: map[string]string{"wall": "S11", "ba-waits": "S20", "pieces-wait": "S20"},
+	BlockRules: map[string]string{"wall": "S11", "ba-waits": "S20", "pieces-wait": "S20", "needs-throw": "S6"},
 }

@@ -221,6 +221,8 @@ func TestBrowserBlockedWords(t *testing.T) {
 		{`[{"move":"28-off","kind":"ba-waits","rule":"S20"}]`, "the piece on 28 may not bear off before its BA has entered"},
 		{`[{"move":"28-off","kind":"ba-waits","rule":"S20"},{"move":"29-off","kind":"ba-waits","rule":"S20"}]`, "the pieces on 28 and 29 may not bear off before their BA has entered"},
 		{`[{"move":"28-off","kind":"pieces-wait","rule":"S20"}]`, "the BA on 28 may not bear off while pieces of its side wait to enter"},
+		{`[{"move":"in-1","kind":"needs-throw","throw":1,"rule":"S6"}]`, "waiting pieces enter only with a 1"},
+		{`[{"move":"5-9","kind":"wall","wall":"6-8","rule":"S11"},{"move":"in-1","kind":"needs-throw","throw":1,"rule":"S6"}]`, "the wall on 6-8 blocks 5-9; waiting pieces enter only with a 1"},
 		{`[]`, ""},
 	} {
 		got := get(t, ctx, "blockedText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => m.blockedText(`+tt.blocked+`))`, chromedp.EvalAwaitPromise))

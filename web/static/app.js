@@ -209,9 +209,10 @@ const EFFECTS = {
 // BLOCKS words what removed moves from a throw (the API's blocked, by
 // game.Block kind; web.blocked.*): Wall is the wall's squares, Moves the
 // moves it removed ("8-12 and 7-11"), From the squares they start from
-// ("8 and 7"), Count how many.
+// ("8 and 7"), Count how many, Throw the throw that enters waiting
+// pieces (needs-throw: why a throw left no move).
 const BLOCKED_ICON = '▥';
-const BLOCKS = { wall: 'wall', pair: 'pair', 'ba-waits': 'baWaits', 'pieces-wait': 'piecesWait' };
+const BLOCKS = { wall: 'wall', pair: 'pair', 'ba-waits': 'baWaits', 'pieces-wait': 'piecesWait', 'needs-throw': 'needsThrow' };
 
 // blockedText says in words why a throw has fewer moves (or none):
 // "the wall on 14-16 blocks 11-15 and 12-16"; '' when nothing was
@@ -226,7 +227,7 @@ export function blockedText(blocked) {
     const g = groups.find((x) => x.kind === b.kind && (span.length < 2 || !x.lo ? x.wall === (b.wall || '')
       : span[0] <= x.hi + 1 && span[1] >= x.lo - 1));
     if (!g) {
-      groups.push({ kind: b.kind, wall: b.wall || '', lo: span.length === 2 ? span[0] : 0, hi: span.length === 2 ? span[1] : 0, moves: [b.move] });
+      groups.push({ kind: b.kind, wall: b.wall || '', throw: b.throw, lo: span.length === 2 ? span[0] : 0, hi: span.length === 2 ? span[1] : 0, moves: [b.move] });
       continue;
     }
     g.moves.push(b.move);
@@ -246,7 +247,7 @@ export function blockedText(blocked) {
     const moves = list(g.moves);
     if (!BLOCKS[g.kind]) return `${moves}: ${g.kind}`;
     return t(`web.blocked.${BLOCKS[g.kind]}`, {
-      Wall: g.wall || '', Moves: moves, From: list(g.moves.map((m) => m.split('-')[0])), Count: g.moves.length,
+      Wall: g.wall || '', Moves: moves, From: list(g.moves.map((m) => m.split('-')[0])), Count: g.moves.length, Throw: g.throw,
     });
   }).join('; ');
 }
