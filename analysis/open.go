@@ -15,7 +15,8 @@ import (
 
 // Open makes the judge of ruleset id (canonical or not, options
 // included) at level, over notation, with the endgame table of the
-// ruleset from the directory tables when there is one there. It
+// ruleset from the directory tables when there is one there (none when
+// tables is ""). It
 // evaluates as the player of that name plays: hard and expert with the
 // embedded network where the ruleset has one, LEVEL-linear with the
 // linear evaluation. The
@@ -38,12 +39,14 @@ func Open(id, level, tables string) (TextJudge, error) {
 			return nil, err
 		}
 		var oracle agent.Oracle[senet.Position]
-		t, err := endgame.Find(tables, r.ID())
-		if err != nil {
-			return nil, err
-		}
-		if t != nil {
-			oracle = t
+		if tables != "" { // "": no tables at all
+			t, err := endgame.Find(tables, r.ID())
+			if err != nil {
+				return nil, err
+			}
+			if t != nil {
+				oracle = t
+			}
 		}
 		j, err := NewJudge(r, agent.EvalOf(level, game.Evaluator[senet.Position](r), nneval.ForSenet(r)), oracle, level)
 		if err != nil {

@@ -26,6 +26,18 @@ func solveTiny(t *testing.T) string {
 	return dir
 }
 
+// TestEvalWithoutCacheDir: with no user cache directory (neither
+// XDG_CACHE_HOME nor HOME) and no --tables there are no tables, and eval
+// estimates as it does with a table missing, rather than failing.
+func TestEvalWithoutCacheDir(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	code, out, errOut := runCLI(t, "", "eval", "--rules", "senet-jequier", "--pos", "...........................wb. w off=wwwwbbbb", "--level", "greedy")
+	if code != 0 || !strings.Contains(out, `"exact":false,"source":"evaluation"`) {
+		t.Errorf("eval without a cache directory: exit %d, %q %q", code, out, errOut)
+	}
+}
+
 // TestSolveProgressWhere: the bar is drawn on a terminal or with
 // --progress, not into a file or a pipe (the tests' standard error is
 // neither a terminal); with --progress its last drawing is the end of

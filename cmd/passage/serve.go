@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"passage/agent"
 	"passage/internal/server"
 	"passage/internal/store"
 	"passage/internal/store/postgres"
@@ -50,6 +51,10 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	}
 	if *maxGames < 1 || *searches < 1 || *maxComputer < 1 || *maxStreams < 1 || *createRate <= 0 || *takeRate <= 0 || *idle <= 0 || *expiry <= 0 || *lease <= 0 {
 		return usageError{"serve: --max-games, --searches, --max-computer-games, --max-streams, --create-rate, --take-rate, --idle, --waiting-expiry and --lease must be positive"}
+	}
+	if err := agent.Check(*standIn); err != nil {
+		// Found at start, not when the first time limit runs out.
+		return usageError{fmt.Sprintf("serve: --stand-in: %v", err)}
 	}
 	if *drainWait < 0 {
 		return usageError{"serve: --drain-wait must not be negative"}

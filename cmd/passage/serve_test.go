@@ -363,8 +363,8 @@ func TestVerifyCommand(t *testing.T) {
 	}
 }
 
-// TestServeClusterFlags: the cluster's flags are checked before anything
-// starts: one line on stderr, nothing on stdout, exit status 2.
+// TestServeClusterFlags: the cluster's flags (and the stand-in's level)
+// are checked before anything starts: one line on stderr, nothing on stdout, exit status 2.
 func TestServeClusterFlags(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "passage.db")
 	for _, tt := range []struct {
@@ -375,6 +375,7 @@ func TestServeClusterFlags(t *testing.T) {
 		{[]string{"--db", "postgres://db/x", "--advertise", "10.0.0.5:8080"}, "--advertise"},
 		{[]string{"--db", "postgres://db/x", "--lease", "0s"}, "--lease"},
 		{[]string{"--db", db, "--drain-wait", "-1s"}, "--drain-wait"},
+		{[]string{"--db", db, "--stand-in", "nope"}, `--stand-in: agent: unknown player "nope"`},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(append([]string{"serve", "--addr", "127.0.0.1:0"}, tt.args...), nil, &stdout, &stderr)

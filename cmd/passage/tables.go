@@ -47,7 +47,9 @@ func tablesStamp(id string) (string, error) {
 // tablesDir is the directory of --tables DIR on the commands that read
 // tables, or the default. A directory given that is not there is an
 // error (a typing mistake), where a missing table in it is not: the
-// commands then estimate.
+// commands then estimate. Without a user cache directory (no HOME) and
+// no --tables there are no tables: "" (the commands estimate, as with a
+// table missing).
 func tablesDir(flagValue string) (string, error) {
 	if flagValue != "" {
 		if fi, err := os.Stat(flagValue); err != nil || !fi.IsDir() {
@@ -55,7 +57,11 @@ func tablesDir(flagValue string) (string, error) {
 		}
 		return flagValue, nil
 	}
-	return endgame.DefaultDir()
+	dir, err := endgame.DefaultDir()
+	if err != nil {
+		return "", nil
+	}
+	return dir, nil
 }
 
 // openJudge makes the judge of ruleset id (canonical or not) at level,
