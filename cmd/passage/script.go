@@ -106,11 +106,18 @@ func (r *rulesFlags) open() (catalog.Kit, error) {
 	if r.rules == "" {
 		return catalog.Kit{}, usageError{"--rules is required (see passage rules)"}
 	}
-	spec, err := catalog.Lookup(r.rules)
+	// A ruleset as records and reports write it, options after its name
+	// ("senet-jequier water=15"), is the name with those --opt.
+	fields := strings.Fields(r.rules)
+	if len(fields) == 0 {
+		return catalog.Kit{}, usageError{"--rules is required (see passage rules)"}
+	}
+	name := fields[0]
+	spec, err := catalog.Lookup(name)
 	if err != nil {
 		return catalog.Kit{}, err
 	}
-	opts := r.opts
+	opts := append(fields[1:len(fields):len(fields)], r.opts...)
 	if r.players != 0 {
 		has, given := false, false
 		for _, o := range spec.Options {
@@ -125,7 +132,7 @@ func (r *rulesFlags) open() (catalog.Kit, error) {
 			opts = append(opts, "players="+strconv.Itoa(r.players))
 		}
 	}
-	kit, err := catalog.Open(r.rules, opts)
+	kit, err := catalog.Open(name, opts)
 	if err != nil {
 		return catalog.Kit{}, err
 	}

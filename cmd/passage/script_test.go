@@ -193,6 +193,17 @@ func TestCLIHelpAndVersion(t *testing.T) {
 	}
 }
 
+// TestCLIRulesAsWritten: --rules takes a ruleset as records and reports
+// write it, its options after its name.
+func TestCLIRulesAsWritten(t *testing.T) {
+	_, want, _ := runCLI(t, "", "new", "--rules", "kinevet", "--opt", "players=2")
+	code, got, stderr := runCLI(t, "", "new", "--rules", "kinevet players=2")
+	if code != 0 || got != want {
+		t.Errorf("new --rules 'kinevet players=2': exit %d, %q %q; want %q", code, got, stderr, want)
+	}
+	checkCLIError(t, "", "option players given twice", "new", "--rules", "kinevet players=2", "--opt", "players=2")
+}
+
 // TestCLIPlayersAndOption: --players N beside --opt players=N is the
 // same thing said twice, not an error.
 func TestCLIPlayersAndOption(t *testing.T) {
