@@ -52,6 +52,9 @@ func NewJudge[P comparable, M comparable](g game.Game[P, M], eval game.Evaluator
 	case level == "greedy" || level == "medium":
 		j.eval = agent.SearchEval(eval)
 	default:
+		if err := agent.Check(level); err != nil {
+			return nil, fmt.Errorf("level %q: %w", level, err) // unknown, or out of range
+		}
 		return nil, fmt.Errorf("level %q cannot judge positions (levels: medium, greedy, hard, expert, expectimax-N)", level)
 	}
 	return j, nil

@@ -225,7 +225,7 @@ func TestPlayFlagErrors(t *testing.T) {
 		{"bad option value", []string{"--opt", "water=3"}, "water=3"},
 		{"bad seed", []string{"--seed", "-1"}, "invalid value"},
 		{"negative delay", []string{"--delay", "-1s"}, "negative duration"},
-		{"bad delay", []string{"--delay", "soon"}, `invalid value "soon" for flag -delay: parse error`},
+		{"bad delay", []string{"--delay", "soon"}, `invalid value "soon" for flag --delay: parse error`},
 		{"stray argument", []string{"now"}, `unexpected argument "now"`},
 	}
 	for _, tt := range tests {

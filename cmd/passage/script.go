@@ -70,12 +70,24 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 			fs.Usage()
 			return err
 		}
-		return usageError{fs.Name() + ": " + err.Error()}
+		return usageError{fs.Name() + ": " + doubleDash(err.Error())}
 	}
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))}
 	}
 	return nil
+}
+
+// doubleDash writes the flag package's errors with flags as people type
+// them here, --name ("flag provided but not defined: -bogus" names
+// -bogus whichever was typed).
+func doubleDash(msg string) string {
+	for _, p := range []string{"not defined: -", "for flag -", "needs an argument: -"} {
+		if i := strings.Index(msg, p); i >= 0 && !strings.HasPrefix(msg[i+len(p):], "-") {
+			return msg[:i+len(p)] + "-" + msg[i+len(p):]
+		}
+	}
+	return msg
 }
 
 // rulesFlags are the flags that choose a ruleset.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"os/signal"
 	"runtime"
 	"strings"
@@ -63,6 +64,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	if *plotPath != "" {
 		if err := sim.CheckPlotPath(*plotPath); err != nil {
 			return usageError{err.Error()}
+		}
+		// The plot is drawn after the games: a directory it cannot be
+		// written in must stop the run before they are played.
+		if err := canWriteIn(filepath.Dir(*plotPath)); err != nil {
+			return usageError{fmt.Sprintf("sim: plot %q: %v", *plotPath, err)}
 		}
 	}
 	if *logScale && (*compare == "" || *plotPath == "") {

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,6 +76,11 @@ func openJournal(path string, head journalHeader) (*simJournal, []sim.Finished, 
 	j := &simJournal{path: path, head: head}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
+		// The file is made at the first game: a directory it cannot be
+		// made in must stop the run now, before any game is played.
+		if err := canWriteIn(filepath.Dir(path)); err != nil {
+			return nil, nil, usageError{fmt.Sprintf("sim: journal %s: %v", path, err)}
+		}
 		return j, nil, nil
 	}
 	if err != nil {
@@ -85,6 +92,22 @@ func openJournal(path string, head journalHeader) (*simJournal, []sim.Finished, 
 	}
 	j.keep = int64(keep)
 	return j, done, nil
+}
+
+// canWriteIn reports whether a file can be made in directory dir, by
+// making one and removing it: what a long run checks before it starts
+// of the files it writes at its end or as it goes.
+func canWriteIn(dir string) error {
+	probe, err := os.CreateTemp(dir, ".passage-probe-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write in %s: %w", dir, err)
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
 }
 
 // readJournal reads a journal's contents: the games it holds and the

@@ -44,6 +44,9 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	if err := solveModeFlags(fs, *strength != "", *verify != ""); err != nil {
 		return err
 	}
+	if *workers < 0 {
+		return usageError{"solve: --workers must be positive (0, the default: every core)"}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *strength != "" {
@@ -77,8 +80,8 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	if rf.rules == "" {
 		return usageError{"solve: --rules is required (or --verify FILE)"}
 	}
-	if *pieces == 0 {
-		return usageError{"solve: --pieces is required"}
+	if *pieces <= 0 {
+		return usageError{"solve: --pieces K is required, K at least 1"}
 	}
 	if *diskAbove < 1 {
 		return usageError{"solve: --disk-graph-above must be at least 1"}

@@ -17,6 +17,9 @@ func cmdVerify(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) == 1 && (args[0] == "-" || !strings.HasPrefix(args[0], "-")) {
 		path, args = args[0], nil
 	}
+	if len(args) > 1 && !strings.HasPrefix(args[0], "-") {
+		return usageError{fmt.Sprintf("verify: want one argument, the record file (- for standard input); got %d", len(args))}
+	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
