@@ -140,7 +140,7 @@ function drawPiece(g, letter, x, y, r, key, label) {
   el('circle', { class: 'body', r, cx: 0, cy: 0, fill: side === 'w' ? '#fbf7ec' : '#2d2723', stroke: side === 'w' ? '#4a3b2a' : '#000', 'stroke-width': 2 }, grp);
   if (letter === 'W' || letter === 'B') {
     el('circle', { r: r * 0.66, fill: 'none', stroke: '#c9a227', 'stroke-width': 3 }, grp);
-    text(grp, 0, r * 0.3, 'BA', { 'text-anchor': 'middle', 'font-size': r * 0.75, 'font-weight': 700, fill: '#c9a227', 'pointer-events': 'none' });
+    text(grp, 0, r * 0.3, t('web.senet.baMark'), { 'text-anchor': 'middle', 'font-size': r * 0.75, 'font-weight': 700, fill: '#c9a227', 'pointer-events': 'none' });
   } else {
     el('circle', { r: r * 0.35, fill: 'none', stroke: side === 'w' ? '#b9a98c' : '#6b625a', 'stroke-width': 2 }, grp);
   }
