@@ -6,7 +6,7 @@
 // portrait screen the board is drawn upright (the rows become columns)
 // so that its squares stay large enough to touch.
 
-import { el, text, title, parseKeys, fitWidth } from './svg.js';
+import { el, text, title, parseKeys, fitWidth, shrinkToFit } from './svg.js';
 import { t, tRules, list, houseName, houseShort } from './i18n.js';
 
 export const cell = 64;  // square size
@@ -174,17 +174,13 @@ export function draw(svg, pos, opts = {}) {
     text(bg, k.x + 5, k.y + 13, String(s), { class: 'sq-num' });
     if (h && short(h)) {
       const name = short(h);
-      // Upright (on a phone) the board is drawn smaller: larger letters,
-      // a long name pressed into its square.
+      // Upright (on a phone) the board is drawn smaller: larger letters.
+      // A name too long for its square ("Возрождение", "Megújulás") is
+      // set smaller, and pressed only past the smallest size, where
+      // pressing alone squashed its letters.
       const long = name.length > 10;
-      const fit = long && p.upright ? { textLength: S - 6, lengthAdjust: 'spacingAndGlyphs' } : {};
-      const label = text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': p.upright ? (long ? 10.5 : 12) : (long ? 8 : 9.5), ...fit });
-      // A name longer in another language than it looks by its letters
-      // ("Megújulás") is pressed into its square too.
-      if (!long && label.getComputedTextLength && label.getComputedTextLength() > S - 6) {
-        label.setAttribute('textLength', S - 6);
-        label.setAttribute('lengthAdjust', 'spacingAndGlyphs');
-      }
+      const label = text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': p.upright ? (long ? 10.5 : 12) : (long ? 8 : 9.5) });
+      shrinkToFit(label, S - 6, p.upright ? 9.5 : 7);
     }
   }
   // The way round: an arrowhead on each border between squares.

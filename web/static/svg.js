@@ -21,6 +21,16 @@ export function text(parent, x, y, s, attrs = {}) {
 
 // fitWidth squeezes a drawn text into width units where it is wider
 // (measurable only once the SVG is in the page; elsewhere it stays).
+// shrinkToFit makes text t (with a font-size attribute) fit width: a
+// smaller font down to min, and only past that the glyphs pressed
+// (fitWidth), which distorts them.
+export function shrinkToFit(t, width, min) {
+  if (!t.getComputedTextLength) return t;
+  const len = t.getComputedTextLength(), size = Number(t.getAttribute('font-size'));
+  if (len > width && size > min) t.setAttribute('font-size', Math.max(min, (size * width) / len).toFixed(2));
+  return fitWidth(t, width);
+}
+
 export function fitWidth(t, width) {
   if (t.getComputedTextLength && t.getComputedTextLength() > width) {
     t.setAttribute('textLength', width);
