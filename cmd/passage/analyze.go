@@ -15,9 +15,10 @@ import (
 // cmdAnalyze reviews a game record: every turn's win probabilities, the
 // loss of the move played, the luck of the throw, and each player's
 // accuracy.
-func cmdAnalyze(args []string, stdin io.Reader, stdout io.Writer) error {
+func cmdAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("analyze", stdout)
 	asJSON := fs.Bool("json", false, "print the review as one JSON object")
+	progress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
 	level := fs.String("level", "hard", "estimate outside the tables at `LEVEL`: medium, greedy, hard, expert or expectimax-N")
 	tables := fs.String("tables", "", "read endgame tables from `DIR` (default: the user cache directory's passage/endgame)")
 	// RECORD may come first or last.
@@ -49,10 +50,26 @@ func cmdAnalyze(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep, err := j.Analyze(rec)
+	// Turn by turn, so that a terminal sees how far it is (an expert
+	// review of a long game takes a minute).
+	rv, err := j.Begin(rec)
 	if err != nil {
 		return err
 	}
+	bar := newCountBar(stderr, "analyze: turn", *progress)
+	for {
+		done, err := rv.Next()
+		bar.show(rv.Progress())
+		if err != nil {
+			bar.end()
+			return err
+		}
+		if done {
+			break
+		}
+	}
+	bar.end()
+	rep := rv.Report()
 	var buf bytes.Buffer
 	if *asJSON {
 		enc := json.NewEncoder(&buf)

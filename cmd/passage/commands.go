@@ -46,7 +46,7 @@ var commandList = []command{
 	{"eval", []string{"--rules ID [--opt K=V ...] --pos POSITION [--tables DIR] [--level L]"},
 		"print each seat's chance of winning as JSON",
 		"passage eval --rules senet-jequier --pos '...........................wb. w off=wwwwbbbb'"},
-	{"analyze", []string{"RECORD [--json] [--level L] [--tables DIR]   (RECORD: a file, or - for standard input)"},
+	{"analyze", []string{"RECORD [--json] [--level L] [--tables DIR] [--progress]", "(RECORD: a file, or - for standard input)"},
 		"review a game: losses, mistakes, luck, accuracy", "passage analyze game.rec --level expert"},
 	{"version", nil, "print the program's version, commit and Go release", "passage version"},
 }

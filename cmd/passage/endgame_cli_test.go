@@ -198,8 +198,14 @@ func TestAnalyze(t *testing.T) {
 		t.Fatalf("%+v", rep)
 	}
 	code, out, errOut = runCLI(t, analyzeRecord, "analyze", "--level", "greedy", "--tables", dir, "-")
-	if code != 0 || !strings.Contains(out, "w: accuracy") || !strings.Contains(out, "b: accuracy") {
-		t.Fatalf("text review: %d %q %q", code, out, errOut)
+	if code != 0 || !strings.Contains(out, "w: accuracy") || !strings.Contains(out, "b: accuracy") || errOut != "" {
+		t.Fatalf("text review: %d %q %q (no bar into a pipe)", code, out, errOut)
+	}
+	// With --progress, a bar counts the turns to the last.
+	code, again, errOut := runCLI(t, analyzeRecord, "analyze", "--level", "greedy", "--tables", dir, "--progress", "-")
+	frames := strings.Split(strings.TrimSuffix(errOut, "\n"), "\r")
+	if last := frames[len(frames)-1]; code != 0 || again != out || !strings.HasPrefix(last, "analyze: turn [") || !strings.Contains(last, "100% 3/3") {
+		t.Errorf("analyze --progress: exit %d, last frame %q; want the same review and a bar ending at 3/3", code, last)
 	}
 }
 

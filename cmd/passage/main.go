@@ -76,7 +76,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "eval":
 		err = cmdEval(rest, stdout)
 	case "analyze":
-		err = cmdAnalyze(rest, stdin, stdout)
+		err = cmdAnalyze(rest, stdin, stdout, stderr)
 	case "":
 		err = usageError{"no command (commands: " + commands + "; see passage --help)"}
 	default:
