@@ -46,17 +46,32 @@ type EndlessReport struct {
 // the values (see mustEnd). Moves come from the real move generator, as
 // in Verify. The result does not depend on workers.
 func (t *Table) Endless(ctx context.Context, workers int) (EndlessReport, error) {
+	return t.EndlessWith(ctx, workers, nil)
+}
+
+// EndlessWith is Endless telling progress (when not nil) how many of its
+// steps are done: each layer group, once for each of the two fixed
+// points.
+func (t *Table) EndlessWith(ctx context.Context, workers int, progress func(done, total int64)) (EndlessReport, error) {
 	c := t.Class
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	rep := EndlessReport{Checked: c.size}
-	ends, passes, err := t.leastFixpoint(ctx, workers, t.canEnd)
+	steps := int64(2 * len(c.groups()))
+	tell := func(offset int64) func(int) {
+		return func(g int) {
+			if progress != nil {
+				progress(offset+int64(g), steps)
+			}
+		}
+	}
+	ends, passes, err := t.leastFixpoint(ctx, workers, t.canEnd, tell(0))
 	rep.Passes += passes
 	if err != nil {
 		return rep, err
 	}
-	must, passes, err := t.leastFixpoint(ctx, workers, t.mustEnd)
+	must, passes, err := t.leastFixpoint(ctx, workers, t.mustEnd, tell(steps/2))
 	rep.Passes += passes
 	if err != nil {
 		return rep, err
@@ -87,11 +102,11 @@ type rule func(i int64, have []bool, buf []senet.Move) (bool, []senet.Move, stri
 // leads to a later group), within a group by decreasing sum of occupied
 // squares (the order forward moves take), in passes over the positions
 // not yet marked until a pass marks none; it returns the passes made.
-func (t *Table) leastFixpoint(ctx context.Context, workers int, decide rule) ([]bool, int, error) {
+func (t *Table) leastFixpoint(ctx context.Context, workers int, decide rule, groupDone func(int)) ([]bool, int, error) {
 	c := t.Class
 	have := make([]bool, c.size)
 	passes := 0
-	for _, group := range c.groups() {
+	for gi, group := range c.groups() {
 		todo := bySquareSum(c, group)
 		next := make([]bool, endlessBlock)
 		failures := make([]string, workers)
@@ -136,6 +151,7 @@ func (t *Table) leastFixpoint(ctx context.Context, workers int, decide rule) ([]
 			}
 			todo = kept
 		}
+		groupDone(gi + 1)
 	}
 	return have, passes, nil
 }

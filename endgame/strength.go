@@ -43,6 +43,12 @@ type Chooser interface {
 // cancelled it returns ErrInterrupted with the decisions measured so
 // far, which are the first ones of the uninterrupted measurement.
 func (t *Table) MeasureStrength(ctx context.Context, name string, player Chooser, n int, seed uint64) (Strength, error) {
+	return t.MeasureStrengthWith(ctx, name, player, n, seed, nil)
+}
+
+// MeasureStrengthWith is MeasureStrength telling progress (when not nil)
+// how many of the n decisions it has measured.
+func (t *Table) MeasureStrengthWith(ctx context.Context, name string, player Chooser, n int, seed uint64, progress func(done, total int)) (Strength, error) {
 	c, r := t.Class, t.Class.Rules
 	rng := rand.New(rand.NewPCG(seed, 0xe9d))
 	s := Strength{Player: name}
@@ -80,6 +86,9 @@ func (t *Table) MeasureStrength(ctx context.Context, name string, player Chooser
 		}
 		e, _ := t.Exact(r.Apply(p, roll, player.Choose(p, roll)))
 		s.Decisions++
+		if progress != nil {
+			progress(s.Decisions, n)
+		}
 		if loss := best - e[turn]; loss > 0 {
 			s.NonOptimal++
 			s.MeanLoss += loss

@@ -77,6 +77,12 @@ type VerifyReport struct {
 // both colours alike, as the shared entries assume), and that every
 // move stays in the class.
 func (t *Table) Verify(ctx context.Context, workers int) (VerifyReport, error) {
+	return t.VerifyWith(ctx, workers, nil)
+}
+
+// VerifyWith is Verify telling progress (when not nil) how many
+// positions of how many it has checked, from one goroutine at a time.
+func (t *Table) VerifyWith(ctx context.Context, workers int, progress func(done, total int64)) (VerifyReport, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -87,6 +93,9 @@ func (t *Table) Verify(ctx context.Context, workers int) (VerifyReport, error) {
 		bad    atomic.Pointer[string]
 		cursor atomic.Int64
 		wg     sync.WaitGroup
+		told   sync.Mutex // progress is called by one worker at a time
+		shown  int64      // the most progress told, under told
+		done   atomic.Int64
 	)
 	for range workers {
 		wg.Add(1)
@@ -99,7 +108,8 @@ func (t *Table) Verify(ctx context.Context, workers int) (VerifyReport, error) {
 				if lo >= c.size {
 					break
 				}
-				for i := lo; i < min(lo+chunk, c.size); i++ {
+				hi := min(lo+chunk, c.size)
+				for i := lo; i < hi; i++ {
 					l := c.layerOf(i)
 					stored := float64(t.vals[i]) / 65535
 					for _, turn := range []int{senet.White, senet.Black} {
@@ -121,6 +131,15 @@ func (t *Table) Verify(ctx context.Context, workers int) (VerifyReport, error) {
 							local.MaxResidual, local.Worst = r, c.Rules.Format(p)
 						}
 					}
+				}
+				if progress != nil {
+					n := done.Add(hi - lo)
+					told.Lock()
+					if n > shown { // never backwards, whichever worker tells first
+						shown = n
+						progress(n, c.size)
+					}
+					told.Unlock()
 				}
 			}
 			mu.Lock()

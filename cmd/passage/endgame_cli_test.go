@@ -108,6 +108,13 @@ func TestSolveAndVerify(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "ok: senet-jequier, 1 pieces: 1624 positions") || !strings.Contains(out, "none of the 812 positions rests on endless play, from 0 of them") {
 		t.Fatalf("verify: %d %q %q", code, out, errOut)
 	}
+	// With --progress, a bar for each of its two checks, to the end.
+	_, again, errOut := runCLI(t, "", "solve", "--verify", file, "--progress")
+	for _, want := range []string{"verify: the Bellman equation, positions [##############################] 100% 812/812", "verify: endless play, layer groups [##############################] 100% 2/2"} {
+		if again != out || !strings.Contains(errOut, want) {
+			t.Errorf("verify --progress: stderr %q lacks %q", errOut, want)
+		}
+	}
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -239,6 +246,32 @@ func TestSolveStrengthReport(t *testing.T) {
 	}
 }
 
+// TestSolveStrengthPlayersAsTheyPlay: --strength measures hard with the
+// network it plays with and hard-linear with the linear evaluation (it
+// made every player search with the linear one), so the two rows
+// differ; with --progress a bar counts each player's decisions.
+func TestSolveStrengthPlayersAsTheyPlay(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := runCLI(t, "", "solve", "--rules", "senet-jequier", "--pieces", "2", "--out", dir, "--quiet"); code != 0 {
+		t.Fatalf("solve K=2: %s", errOut)
+	}
+	code, out, errOut := runCLI(t, "", "solve", "--strength", filepath.Join(dir, "senet-jequier.k2.pegt"), "--agents", "hard,hard-linear", "--positions", "40", "--progress")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 {
+		t.Fatalf("exit %d, %q %q", code, out, errOut)
+	}
+	hard, _ := strings.CutPrefix(lines[2], "hard\t")
+	linear, _ := strings.CutPrefix(lines[3], "hard-linear\t")
+	if hard == linear {
+		t.Errorf("hard and hard-linear measure alike (%q): one of them does not play with its own evaluation", hard)
+	}
+	for _, p := range []string{"hard", "hard-linear"} {
+		if !strings.Contains(errOut, "strength: "+p+", decisions [##############################] 100% 40/40") {
+			t.Errorf("no bar of %s's 40 decisions in %q", p, errOut)
+		}
+	}
+}
+
 // TestSolveStrengthInterrupted: an interrupted --strength prints what it
 // measured (here nothing but the header) and reports the interruption,
 // exit status 130.
@@ -247,7 +280,7 @@ func TestSolveStrengthInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out strings.Builder
-	err := measureStrength(ctx, file, []string{"greedy"}, 10, 1, &out)
+	err := measureStrength(ctx, file, []string{"greedy"}, 10, 1, &out, func(string) *countBar { return nil })
 	if !errors.As(err, new(interrupted)) || strings.Count(out.String(), "\n") != 2 {
 		t.Fatalf("%v, %q", err, out.String())
 	}

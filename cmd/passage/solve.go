@@ -17,6 +17,7 @@ import (
 
 	"passage/agent"
 	"passage/endgame"
+	"passage/nneval"
 	"passage/senet"
 )
 
@@ -50,7 +51,8 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *strength != "" {
-		return measureStrength(ctx, *strength, strings.Split(*agents, ","), *positions, *seed, stdout)
+		return measureStrength(ctx, *strength, strings.Split(*agents, ","), *positions, *seed, stdout,
+			func(what string) *countBar { return newCountBar(stderr, what, *progress) })
 	}
 	if *verify != "" {
 		t, err := endgame.ReadFile(*verify)
@@ -58,13 +60,17 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		start := time.Now()
-		rep, err := t.Verify(ctx, *workers)
+		bar := newCountBar(stderr, "verify: the Bellman equation, positions", *progress)
+		rep, err := t.VerifyWith(ctx, *workers, func(done, total int64) { bar.show(int(done), int(total)) })
+		bar.end()
 		if err != nil {
 			return err
 		}
 		bellman := time.Since(start).Round(time.Millisecond)
 		start = time.Now()
-		endless, err := t.Endless(ctx, *workers)
+		bar = newCountBar(stderr, "verify: endless play, layer groups", *progress)
+		endless, err := t.EndlessWith(ctx, *workers, func(done, total int64) { bar.show(int(done), int(total)) })
+		bar.end()
 		if err != nil {
 			return err
 		}
@@ -218,9 +224,11 @@ func (b *progressBar) done() {
 // decisions, the shares of decisions losing at least each of
 // endgame.LossThresholds and the mean loss in win probability on random
 // positions of a table. The players search without the tables, which
-// would make hard and expert perfect. Interrupted (Ctrl-C), it prints
+// would make hard and expert perfect, and with the evaluation they play
+// with (the network where the ruleset has one; before 4 December 2026
+// every player searched with the linear evaluation here). Interrupted (Ctrl-C), it prints
 // the rows measured so far, the last one over the decisions it reached.
-func measureStrength(ctx context.Context, path string, players []string, n int, seed uint64, stdout io.Writer) error {
+func measureStrength(ctx context.Context, path string, players []string, n int, seed uint64, stdout io.Writer, bars func(what string) *countBar) error {
 	t, err := endgame.ReadFile(path)
 	if err != nil {
 		return err
@@ -238,11 +246,15 @@ func measureStrength(ctx context.Context, path string, players []string, n int, 
 	}
 	fmt.Fprintln(&b, "\tmean loss")
 	for _, name := range players {
-		a, err := agent.New(r, r, name, seed)
+		// As the player of that name plays: hard and expert with the
+		// ruleset's network, NAME-linear with the linear evaluation.
+		a, err := agent.NewLearned(r, r, nneval.ForSenet(r), name, seed)
 		if err != nil {
 			return err
 		}
-		s, err := t.MeasureStrength(ctx, name, a, n, seed)
+		bar := bars("strength: " + name + ", decisions")
+		s, err := t.MeasureStrengthWith(ctx, name, a, n, seed, bar.show)
+		bar.end()
 		if err != nil && !errors.Is(err, endgame.ErrInterrupted) {
 			return err
 		}
@@ -274,9 +286,9 @@ func solveModeFlags(fs *flag.FlagSet, strength, verify bool) error {
 	case strength && verify:
 		return usageError{"solve: give either --strength or --verify, not both"}
 	case strength:
-		mode, allowed = "--strength", []string{"strength", "agents", "positions", "seed"}
+		mode, allowed = "--strength", []string{"strength", "agents", "positions", "seed", "progress"}
 	case verify:
-		mode, allowed = "--verify", []string{"verify", "workers"}
+		mode, allowed = "--verify", []string{"verify", "workers", "progress"}
 	}
 	var err error
 	fs.Visit(func(f *flag.Flag) {
