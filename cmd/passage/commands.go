@@ -48,6 +48,9 @@ var commandList = []command{
 		"passage eval --rules senet-jequier --pos '...........................wb. w off=wwwwbbbb'"},
 	{"analyze", []string{"RECORD [--json] [--level L] [--tables DIR] [--progress]", "(RECORD: a file, or - for standard input)"},
 		"review a game: losses, mistakes, luck, accuracy", "passage analyze game.rec --level expert"},
+	{"perft", []string{"--rules ID [--opt K=V ...] [--pos POSITION] [--depth N]"},
+		"count the (throw, move) sequences from a position, depth by depth",
+		"passage perft --rules senet-jequier --depth 4"},
 	{"version", nil, "print the program's version, commit and Go release", "passage version"},
 }
 

@@ -75,6 +75,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdSolve(rest, stdout, stderr)
 	case "eval":
 		err = cmdEval(rest, stdout)
+	case "perft":
+		err = cmdPerft(rest, stdout)
 	case "analyze":
 		err = cmdAnalyze(rest, stdin, stdout, stderr)
 	case "":

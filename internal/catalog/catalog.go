@@ -34,6 +34,9 @@ type Kit struct {
 	// rule that removes them (game.Blocker: Senet's walls), none for a
 	// game without such rules or a position it cannot read.
 	Blocks func(pos string, roll int) []game.Block
+	// Perft counts the (throw, move) sequences of depth plies from pos
+	// (game.Perft).
+	Perft func(pos string, depth int) (int64, error)
 	// Houses are the marked squares of the board under the options
 	// chosen (Senet's water=15 moves the return square), or none.
 	Houses []game.House
@@ -120,6 +123,13 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 		},
 		Blocks: func(pos string, roll int) []game.Block {
 			return blocks(g, pos, roll)
+		},
+		Perft: func(pos string, depth int) (int64, error) {
+			p, err := g.ParsePosition(pos)
+			if err != nil {
+				return 0, err
+			}
+			return game.Perft(g, p, depth), nil
 		},
 	}
 	if h, ok := g.(houser); ok {
