@@ -66,6 +66,15 @@ func TestBrowserReview(t *testing.T) {
 			}
 			run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+id+"/replay"))
 			waitJS(t, ctx, "the review", `document.querySelector('svg.review-graph') !== null && document.body.dataset.step === '0'`)
+			// Every icon of the move list is told in words under it, for
+			// a finger that cannot point at one.
+			if missing := get(t, ctx, "the legend", chromedp.Evaluate[[]string](`(() => {
+				const legend = document.querySelector('#legend').textContent;
+				const icons = new Set([...document.querySelectorAll('#log .effect')].map((e) => e.textContent));
+				return icons.size ? [...icons].filter((i) => !legend.includes(i)) : ['no icon in the move list'];
+			})()`)); len(missing) > 0 {
+				t.Errorf("icons of the move list not in its legend: %v", missing)
+			}
 			// Two seats: one curve, each seat's share of the height in its colour.
 			if got := get(t, ctx, "shares", chromedp.Evaluate[string](`[...document.querySelectorAll('svg.review-graph .share')].map((e) => e.dataset.seat + ':' + getComputedStyle(e).fill).join(' ') + ' ' + document.querySelectorAll('svg.review-graph .edge, svg.review-graph .seat-line').length`)); got != "1:rgb(45, 39, 35) 0:rgb(251, 247, 236) 1" {
 				t.Errorf("the graph's shares and lines: %q, want Black's above and White's below one edge", got)

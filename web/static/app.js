@@ -289,6 +289,21 @@ export function turnText(tn, seats, kind) {
   return t('web.turn.text', { Who: seatWho(tn, seats), Roll: tn.roll, Move: move }) + (said.length ? ' · ' + said.join(' · ') : '');
 }
 
+// iconLegend says what the icons of a move list mean, each icon its
+// turns use once ("↻ another throw · ⇄ …"), for a finger that cannot
+// point at one to read its title; none when no turn has an icon.
+export function iconLegend(turns) {
+  const seen = new Map();
+  for (const tn of turns) {
+    for (const e of tn.effects || []) {
+      const [icon, id] = EFFECTS[e] || [];
+      if (icon && !seen.has(icon + id)) seen.set(icon + id, `${icon} ${t('web.effect.' + id)}`);
+    }
+    if (tn.blocked && tn.blocked.length && !seen.has(BLOCKED_ICON)) seen.set(BLOCKED_ICON, `${BLOCKED_ICON} ${t('web.game.blockedIcon')}`);
+  }
+  return seen.size ? [t('web.game.legend'), ' ', [...seen.values()].join(' · ')] : [];
+}
+
 // turnItem is a turn as a move-list entry, each effect with its icon.
 export function turnItem(tn, seats, kind, attrs = {}) {
   const seat = seats[tn.seat];

@@ -11,7 +11,7 @@
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
-  ownToken, forget, forgetSeat, optionsText, rulesetInfo,
+  ownToken, forget, forgetSeat, optionsText, rulesetInfo, iconLegend,
 } from './app.js';
 import { t, list } from './i18n.js';
 import { play } from './sound.js';
@@ -416,6 +416,7 @@ function render(animateFrom, freshThrow) {
   const ol = $('#log');
   ol.replaceChildren(...log.map((t) => turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board) })));
   ol.scrollTop = ol.scrollHeight;
+  $('#legend').replaceChildren(...iconLegend(log));
   if (game.status === 'over' && !review) {
     review = mountReview({ id, board: game.board, seats: game.seats, over: true, at: Infinity, onPick: (n) => { location.href = `/g/${id}/replay#turn=${n}`; } });
   }

@@ -4,7 +4,7 @@
 
 import {
   api, chip, saveSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
-  houseLegend, announce, kindLabel, resultText, optionsText, rulesetInfo,
+  houseLegend, announce, kindLabel, resultText, optionsText, rulesetInfo, iconLegend,
 } from './app.js';
 import { t } from './i18n.js';
 import { mountReview } from './review.js';
@@ -47,6 +47,7 @@ async function init() {
     li.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(i + 1); });
     return li;
   }));
+  $('#legend').replaceChildren(...iconLegend(rec.turns));
   $('#commit').textContent = rec.commit;
   if (rec.diceSeed) {
     try {
