@@ -49,12 +49,17 @@ func Summarize(xs []float64) Dist {
 		sum += x
 	}
 	return Dist{
-		Mean:   sum / float64(len(xs)),
-		Median: Quantile(xs, 0.5),
-		P90:    Quantile(xs, 0.9),
+		Mean:   clean(sum / float64(len(xs))),
+		Median: clean(Quantile(xs, 0.5)),
+		P90:    clean(Quantile(xs, 0.9)),
 		Max:    xs[len(xs)-1],
 	}
 }
+
+// clean rounds x to nine decimals: a report of game lengths (whole
+// numbers of turns) then reads 415.3, not 415.29999999999995, the
+// rounding error of the interpolation.
+func clean(x float64) float64 { return math.Round(x*1e9) / 1e9 }
 
 // Quantile is the q-quantile of sorted xs by linear interpolation
 // between closest ranks (the definition of R's type 7 and NumPy's
