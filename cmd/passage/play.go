@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -84,6 +85,11 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Flags for a person at the keyboard do nothing in a game between
+	// computers: say so rather than ignore them.
+	if !slices.Contains(kinds, human) && (*hint || *touchMove) {
+		return usageError{"play: --hint and --touch-move are for a person's seat; --seats names none (" + strings.Join(kinds, ",") + ")"}
+	}
 	bots := make([]agent.TextAgent, len(kinds))
 	for i, k := range kinds {
 		if k != human {
@@ -157,6 +163,9 @@ func resolveSeats(rules game.Ruleset, vs, seat, seats string) ([]string, error) 
 		return kinds, nil
 	}
 	if vs == "" {
+		if seat != "" {
+			return nil, usageError{"play: --seat chooses your side against --vs LEVEL; without --vs every seat is a person at this keyboard"}
+		}
 		vs = human
 	}
 	if !validKind(vs) {

@@ -221,6 +221,8 @@ func TestPlayFlagErrors(t *testing.T) {
 		{"unknown seat kind", []string{"--seats", "human,robot"}, `unknown player "robot"`},
 		{"seats and vs", []string{"--seats", "human,random", "--vs", "random"}, "either --seats or --vs/--seat"},
 		{"unknown seat", []string{"--vs", "random", "--seat", "x"}, `--seat "x": want one of w, b`},
+		{"a side without an opponent", []string{"--seat", "b"}, "--seat chooses your side against --vs LEVEL"},
+		{"a hint for nobody", []string{"--seats", "random,greedy", "--hint"}, "--hint and --touch-move are for a person's seat"},
 		{"unknown ruleset", []string{"--rules", "senet-nope"}, "unknown ruleset"},
 		{"bad option value", []string{"--opt", "water=3"}, "water=3"},
 		{"bad seed", []string{"--seed", "-1"}, "invalid value"},
