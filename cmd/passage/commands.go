@@ -21,7 +21,8 @@ type command struct {
 
 // commandList is every command, in the order the usage lists them.
 var commandList = []command{
-	{"rules", nil, "list the rulesets", "passage rules"},
+	{"rules", []string{"[--rules ID [--opt K=V ...] [--players N]]"}, "list the rulesets, or describe one as JSON (options, seats, throws and their probabilities)",
+		"passage rules --rules senet-szenet"},
 	{"new", []string{"--rules ID [--opt K=V ...] [--players N]"}, "print the initial position",
 		"passage new --rules kinevet --players 2"},
 	{"moves", []string{"--rules ID [--opt K=V ...] --pos POSITION --roll N"}, "print the legal moves as JSON",

@@ -156,7 +156,29 @@ func (r *rulesFlags) open() (catalog.Kit, error) {
 
 func cmdRules(args []string, stdout io.Writer) error {
 	fs := newFlags("rules", stdout)
+	var rf rulesFlags
+	rf.register(fs, "")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if rf.rules != "" || len(rf.opts) > 0 || rf.players != 0 {
+		// One ruleset in full: its options, seats and throws with their
+		// probabilities, as GET /api/rulesets/NAME gives them.
+		kit, err := rf.open()
+		if err != nil {
+			return err
+		}
+		sp, err := catalog.Lookup(strings.Fields(rf.rules)[0])
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(catalog.KitView(sp, kit)); err != nil {
+			return err
+		}
+		_, err = stdout.Write(buf.Bytes())
 		return err
 	}
 	var b strings.Builder

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"passage/internal/catalog"
 )
 
 // runCLI runs the command line with args and stdin and returns its exit
@@ -217,4 +220,27 @@ func TestCLIPlayersAndOption(t *testing.T) {
 	if code != 0 || stdout != "........................................ ..../..../..../.... r colors=ryg\n" {
 		t.Errorf("new --opt players=3 --players 3: exit %d, %q %q", code, stdout, stderr)
 	}
+}
+
+// TestRulesDescribesOne: rules --rules ID prints the ruleset as the
+// server's API does, its throws' probabilities adding up to one.
+func TestRulesDescribesOne(t *testing.T) {
+	for _, args := range [][]string{{"--rules", "senet-szenet"}, {"--rules", "kinevet", "--players", "2"}, {"--rules", "senet-jequier water=15"}} {
+		code, out, stderr := runCLI(t, "", append([]string{"rules"}, args...)...)
+		var v catalog.View
+		if code != 0 || strings.Count(out, "\n") != 1 || json.Unmarshal([]byte(out), &v) != nil {
+			t.Fatalf("rules %v: exit %d, %q %q", args, code, out, stderr)
+		}
+		num, den := 0, 0
+		for _, o := range v.Outcomes {
+			num, den = num+o.Num, o.Den
+		}
+		if len(v.Outcomes) == 0 || num != den || v.Players != len(v.Seats) || v.Start == "" {
+			t.Errorf("rules %v: %+v", args, v)
+		}
+	}
+	if _, out, _ := runCLI(t, "", "rules", "--rules", "kinevet", "--players", "2"); !strings.Contains(out, `"id":"kinevet players=2","players":2`) {
+		t.Errorf("rules --rules kinevet --players 2: %s", out)
+	}
+	checkCLIError(t, "", `unknown ruleset "nope"`, "rules", "--rules", "nope")
 }
