@@ -54,7 +54,8 @@ func TestBrowserBlockedPass(t *testing.T) {
 		t.Fatal("every first throw of 30 games was a 1 or a 4")
 	}
 	roll, from := *v.Roll, 31-*v.Roll
-	why := fmt.Sprintf("the piece on %d may not bear off before its BA has entered", from)
+	// The BA cannot enter either (S6): the second reason.
+	why := fmt.Sprintf("the piece on %d may not bear off before its BA has entered; waiting pieces enter only with a 1", from)
 	// The player reads why before the pass plays itself; the watcher too.
 	waitJS(t, player, "the player's reason", fmt.Sprintf(`document.querySelector('#status').textContent === %q`, fmt.Sprintf("No legal move with %d (%s): passing…", roll, why)))
 	waitJS(t, watcher, "the watcher's reason", fmt.Sprintf(`document.querySelector('#status').textContent.endsWith(%q) || Number(document.body.dataset.turns) > 0`, fmt.Sprintf("White threw %d: no legal move: %s.", roll, why)))
