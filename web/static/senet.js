@@ -180,7 +180,9 @@ export function draw(svg, pos, opts = {}) {
       // pressing alone squashed its letters.
       const long = name.length > 10;
       const label = text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': p.upright ? (long ? 10.5 : 12) : (long ? 8 : 9.5) });
-      shrinkToFit(label, S - 6, p.upright ? 9.5 : 7);
+      // Upright, not under 10.5: 8.5 px letters on a phone, the least
+      // TestBrowserPages allows.
+      shrinkToFit(label, S - 6, p.upright ? 10.5 : 7);
     }
   }
   // The way round: an arrowhead on each border between squares.
