@@ -48,7 +48,9 @@ func (r *Rules) Blocks(p Position, roll int) []game.Block {
 			out = append(out, game.Block{Move: m.String(), Kind: kind, Rule: r.BlockRules[kind]})
 		}
 	}
-	if r.EnterThrow > 0 && roll != r.EnterThrow && p.Hand(int(p.turn)) > 0 && onlyPass(legal) {
+	// Not during a bonus throw (S6, S14, S16): only its piece may move
+	// then, and a 1 would not enter a piece either.
+	if r.EnterThrow > 0 && roll != r.EnterThrow && p.bonus == 0 && p.Hand(int(p.turn)) > 0 && onlyPass(legal) {
 		// S6: the pass of a side whose pieces wait for the throw that
 		// enters them, at the start of Szenet most of all.
 		out = append(out, game.Block{Move: Move{From: 0, To: 1}.String(), Kind: "needs-throw", Throw: r.EnterThrow, Rule: r.BlockRules["needs-throw"]})

@@ -45,6 +45,8 @@ func TestBlocks(t *testing.T) {
 			[]game.Block{{Move: "in-1", Kind: "needs-throw", Throw: 1, Rule: "S6"}}},
 		{"S6 a 1 enters: nothing to explain", sz,
 			".............................. w hand=wwwwWbbbbB", 1, nil},
+		{"S6 a bonus throw for the piece just entered, blocked by its own piece on 3: a 1 would not enter another either", sz,
+			szPos("1w 3w", "w hand=wwWbbbbB bonus=1"), 2, nil},
 		{"S6 pieces wait, but one on the board moves: no pass to explain", sz,
 			szPos("5w", "w hand=wwwWbbbbB"), 2, nil},
 		{"S11, S20 a unit on 28-30 stops bearing off from 26", sz,
@@ -123,7 +125,7 @@ func checkObstacle(t *testing.T, name string, r *Rules, p Position, roll int, m 
 	if b.Kind == "needs-throw" {
 		// S6: a pass (no move at all) with pieces waiting, and a throw
 		// that does not enter them.
-		if m.From != 0 || m.To != 1 || roll == b.Throw || p.Hand(int(p.turn)) == 0 || !onlyPass(r.Moves(p, roll, nil)) {
+		if m.From != 0 || m.To != 1 || roll == b.Throw || p.bonus != 0 || p.Hand(int(p.turn)) == 0 || !onlyPass(r.Moves(p, roll, nil)) {
 			t.Fatalf("%s %s throw %d: %+v explains no pass of waiting pieces", name, r.Format(p), roll, b)
 		}
 		return

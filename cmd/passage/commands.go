@@ -148,6 +148,10 @@ func cmdHelp(args []string, stdout io.Writer) error {
 	case len(args) > 1:
 		return usageError{fmt.Sprintf("help: unexpected argument %q", args[1])}
 	}
+	if args[0] == "help" {
+		writeUsage(stdout)
+		return nil
+	}
 	if _, ok := lookup(args[0]); !ok {
 		return usageError{fmt.Sprintf("help: unknown command %q (commands: %s)", args[0], commands)}
 	}

@@ -82,7 +82,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 // them here, --name ("flag provided but not defined: -bogus" names
 // -bogus whichever was typed).
 func doubleDash(msg string) string {
-	for _, p := range []string{"not defined: -", "for flag -", "needs an argument: -"} {
+	for _, p := range []string{"not defined: -", "for flag -", "needs an argument: -", " for -"} { // " for -": invalid boolean value "x" for -json
 		if i := strings.Index(msg, p); i >= 0 && !strings.HasPrefix(msg[i+len(p):], "-") {
 			return msg[:i+len(p)] + "-" + msg[i+len(p):]
 		}

@@ -165,8 +165,10 @@ func TestCLIHelp(t *testing.T) {
 			}
 			// What it does and an example, then the flags as typed.
 			inOrder(t, stdout, "passage "+cmd+": "+c.what, "Example:\n  passage "+cmd)
-			if strings.Contains(stdout, "\n  -") && !strings.Contains(stdout, "\n  --") {
-				t.Errorf("passage %s -h writes its flags with one dash:\n%s", cmd, stdout)
+			for line := range strings.Lines(stdout) {
+				if strings.HasPrefix(line, "  -") && !strings.HasPrefix(line, "  --") {
+					t.Errorf("passage %s -h writes a flag with one dash: %q", cmd, line)
+				}
 			}
 			if code, again, _ := runCLI(t, "", "help", cmd); code != 0 || again != stdout {
 				t.Errorf("passage help %s: exit %d, and not what -h prints:\n%s", cmd, code, again)
@@ -194,6 +196,10 @@ func TestCLIHelpAndVersion(t *testing.T) {
 		}
 	}
 	checkCLIError(t, "", `unknown command "nonsense"`, "help", "nonsense")
+	if code, again, _ := runCLI(t, "", "help", "help"); code != 0 || again != stdout {
+		t.Errorf("passage help help: exit %d, not the general usage", code)
+	}
+	checkCLIError(t, "", `invalid boolean value "maybe" for --json`, "sim", "--json=maybe")
 	for _, args := range [][]string{{"version"}, {"--version"}} {
 		code, stdout, stderr := runCLI(t, "", args...)
 		if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "passage ") || !strings.Contains(stdout, " go1.") || strings.Count(stdout, "\n") != 1 {

@@ -69,11 +69,16 @@ func TestBrowserReview(t *testing.T) {
 			// Every icon of the move list is told in words under it, for
 			// a finger that cannot point at one.
 			if missing := get(t, ctx, "the legend", chromedp.Evaluate[[]string](`(() => {
-				const legend = document.querySelector('#legend').textContent;
+				const legend = document.querySelector('#icons-legend').textContent;
 				const icons = new Set([...document.querySelectorAll('#log .effect')].map((e) => e.textContent));
 				return icons.size ? [...icons].filter((i) => !legend.includes(i)) : ['no icon in the move list'];
 			})()`)); len(missing) > 0 {
 				t.Errorf("icons of the move list not in its legend: %v", missing)
+			}
+			// The houses' legend keeps its own place (the icons' line once
+			// took its id and wrote over it).
+			if n := get(t, ctx, "the houses' legend", chromedp.Evaluate[int](`document.querySelectorAll('#legend details, #legend summary').length + document.querySelectorAll('[id="legend"]').length * 100`)); n < 101 || n >= 200 {
+				t.Errorf("the replay has %d elements with id legend (want 1), holding %d parts of the houses' legend (want some)", n/100, n%100)
 			}
 			// Two seats: one curve, each seat's share of the height in its colour.
 			if got := get(t, ctx, "shares", chromedp.Evaluate[string](`[...document.querySelectorAll('svg.review-graph .share')].map((e) => e.dataset.seat + ':' + getComputedStyle(e).fill).join(' ') + ' ' + document.querySelectorAll('svg.review-graph .edge, svg.review-graph .seat-line').length`)); got != "1:rgb(45, 39, 35) 0:rgb(251, 247, 236) 1" {

@@ -302,8 +302,11 @@ func TestBrowserResultWords(t *testing.T) {
 			"White (you) resigned on turn 12: Black wins."},
 		{`{result: {how: 'abort', seat: 0, winner: -1, payoffs: [0, 0, 0, 0], turn: 1}, ` + ludo + `}`,
 			"Red (you) aborted the game on turn 1: no winner."},
+		// Seen by Green, who shares the win.
+		{`{result: {how: 'resign', seat: 0, winner: -1, payoffs: [0, 1/3, 1/3, 1/3], turn: 20}, ` + ludo + `, mine: [2]}`,
+			"Red resigned on turn 20: Yellow, Green (you), and Blue share the win."},
 	} {
-		got := get(t, ctx, "resultText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => m.resultText(`+tt.game+`, [0]))`, chromedp.EvalAwaitPromise))
+		got := get(t, ctx, "resultText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => { const g = `+tt.game+`; return m.resultText(g, g.mine || [0]); })`, chromedp.EvalAwaitPromise))
 		if got != tt.want {
 			t.Errorf("resultText(%s) = %q, want %q", tt.game, got, tt.want)
 		}

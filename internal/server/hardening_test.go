@@ -783,38 +783,49 @@ func TestRefusedCommandsKeepNothing(t *testing.T) {
 }
 
 // TestCommandAsGameLeavesMemory: a command that reaches a game's actor
-// just as a sweep stops it (queued behind the stop) loads the game
-// again and is done, rather than refused as if the server were
-// shutting down.
+// while a sweep is stopping it (the actor refuses work but is still in
+// the server's map, until its stop has run to the end) waits for the
+// stop and is done on a new actor, rather than refused as if the server
+// were shutting down. The test holds that moment open: the actor is
+// marked stopped, with no mailbox running, and finished by hand.
 func TestCommandAsGameLeavesMemory(t *testing.T) {
 	s := newTestServer(t, Config{})
 	id, white, black := twoPeople(t, s, "")
 	mover := map[int]string{0: white, 1: black}[s.game(t, id).ToMove]
 	a := s.srv.inMemory(id)
-	hold := make(chan struct{})
-	a.post(func() { <-hold })
-	a.post(a.stop)
-	status := make(chan int, 1)
+	// Let the mailbox run dry, then stop the actor halfway.
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		a.mu.Lock()
+		idle := !a.running && len(a.queue) == 0
+		if idle {
+			a.stopped = true
+		}
+		a.mu.Unlock()
+		if idle {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the actor's mailbox never ran dry")
+		}
+	}
+	answer := make(chan int, 1)
 	go func() {
 		code, b := s.do(t, "POST", "/api/games/"+id+"/throw", mover, map[string]any{})
 		if code != http.StatusOK {
 			t.Errorf("throw: %d %s", code, b)
 		}
-		status <- code
+		answer <- code
 	}()
-	queued := func() int {
-		a.mu.Lock()
-		defer a.mu.Unlock()
-		return len(a.queue)
+	select {
+	case code := <-answer:
+		t.Fatalf("the throw was answered (%d) while the stopped actor was still in the map: it did not wait for the stop", code)
+	case <-time.After(300 * time.Millisecond):
 	}
-	for deadline := time.Now().Add(5 * time.Second); queued() < 2; {
-		if time.Now().After(deadline) {
-			t.Fatal("the throw never reached the actor")
-		}
-		time.Sleep(time.Millisecond)
-	}
-	close(hold)
-	if <-status != http.StatusOK {
+	// The stop ends: the server forgets the actor, done closes.
+	a.cancel()
+	s.srv.forget(a)
+	close(a.done)
+	if <-answer != http.StatusOK {
 		return
 	}
 	if b := s.srv.inMemory(id); b == nil || b == a {

@@ -684,7 +684,7 @@ export function resultText(g, mine) {
   else how = t(g.board === 'senet' ? 'web.result.boreOff' : 'web.result.home', args);
   if (!w) {
     // A resignation among three or four sides: the others share the win.
-    const winners = (r.payoffs || []).flatMap((x, s) => (x > 0 ? [name(s)] : []));
+    const winners = (r.payoffs || []).flatMap((x, s) => (x > 0 ? [mine.includes(s) ? t('web.result.you', { Seat: name(s) }) : name(s)] : []));
     if (winners.length > 1) return t('web.result.share', { How: how, Winners: list(winners) });
     return t('web.result.sentence', { How: how });
   }

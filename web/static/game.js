@@ -416,7 +416,7 @@ function render(animateFrom, freshThrow) {
   const ol = $('#log');
   ol.replaceChildren(...log.map((t) => turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board) })));
   ol.scrollTop = ol.scrollHeight;
-  $('#legend').replaceChildren(...iconLegend(log));
+  $('#icons-legend').replaceChildren(...iconLegend(log));
   if (game.status === 'over' && !review) {
     review = mountReview({ id, board: game.board, seats: game.seats, over: true, at: Infinity, onPick: (n) => { location.href = `/g/${id}/replay#turn=${n}`; } });
   }

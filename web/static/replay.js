@@ -47,7 +47,7 @@ async function init() {
     li.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(i + 1); });
     return li;
   }));
-  $('#legend').replaceChildren(...iconLegend(rec.turns));
+  $('#icons-legend').replaceChildren(...iconLegend(rec.turns));
   $('#commit').textContent = rec.commit;
   if (rec.diceSeed) {
     try {
