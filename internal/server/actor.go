@@ -47,6 +47,12 @@ type actor struct {
 	// command leaves it alone: a stranger's refused commands neither
 	// load a game for longer than the next sweep nor keep it in memory.
 	lastActive time.Time
+	// born is when the actor started: a game just loaded is not idle for
+	// its first two sweep periods, so that the command that loaded it
+	// reaches it before a sweep stops it (with a sweep every few
+	// milliseconds, a command could otherwise find its game gone on
+	// every try).
+	born time.Time
 
 	// history counts the positions the game has been at (its start and
 	// the position after every turn), where the game can go on for ever
@@ -85,7 +91,7 @@ func newActor(srv *Server, st turnState) *actor {
 	ctx, cancel := context.WithCancel(srv.ctx)
 	return &actor{
 		srv: srv, id: st.g.ID, ctx: ctx, cancel: cancel, st: st, w: srv.st,
-		done: make(chan struct{}),
+		done: make(chan struct{}), born: time.Now(),
 	}
 }
 
@@ -441,7 +447,7 @@ func historyOf(kit catalog.Kit, g store.Game, turns []store.Turn) *agent.History
 // (Server.wake) when it runs out.
 func (a *actor) idle(now time.Time) bool {
 	return len(a.subs) == 0 && !a.thinking && a.st.next().kind != actComputer &&
-		now.Sub(a.lastActive) >= a.srv.cfg.IdleAfter
+		now.Sub(a.lastActive) >= a.srv.cfg.IdleAfter && now.Sub(a.born) >= 2*a.srv.cfg.SweepEvery
 }
 
 // view is the game as clients see it now.
