@@ -111,7 +111,8 @@ func TestSolveAndVerify(t *testing.T) {
 	// With --progress, a bar for each of its two checks, to the end.
 	_, again, errOut := runCLI(t, "", "solve", "--verify", file, "--progress")
 	for _, want := range []string{"verify: the Bellman equation, positions [##############################] 100% 812/812", "verify: endless play, layer groups [##############################] 100% 2/2"} {
-		if again != out || !strings.Contains(errOut, want) {
+		// The same verdict (its times differ from run to run).
+		if !strings.HasPrefix(again, "ok: senet-jequier, 1 pieces: 1624 positions") || !strings.Contains(errOut, want) {
 			t.Errorf("verify --progress: stderr %q lacks %q", errOut, want)
 		}
 	}
