@@ -19,6 +19,7 @@ import (
 
 	"passage/agent"
 	"passage/game"
+	"passage/internal/progress"
 )
 
 // Config is one simulation run.
@@ -244,7 +245,7 @@ func schedule(ctx context.Context, cfg Config, results []result, resumed int, pl
 	var next, done atomic.Int64
 	done.Store(int64(resumed))
 	var wg sync.WaitGroup
-	stop := progress(cfg.Progress, cfg.ProgressText, &done, resumed, cfg.Games, time.Now())
+	stop := drawProgress(cfg.Progress, cfg.ProgressText, &done, resumed, cfg.Games, time.Now())
 	for range cfg.Workers {
 		wg.Go(func() {
 			for {
@@ -444,52 +445,36 @@ func mix(seed, game, seat uint64) uint64 {
 	return z ^ z>>31
 }
 
-// progress draws a progress bar on w until the returned stop is called;
-// the rate and the time left count only the games done after the first
-// base (those resumed from an earlier run).
-func progress(w io.Writer, text func(done, total int, perSec float64, eta time.Duration) string, done *atomic.Int64, base, total int, start time.Time) (stop func()) {
+// drawProgress draws a progress bar on w until the returned stop is
+// called; the rate and the time left count only the games done after the
+// first base (those resumed from an earlier run). Workers count the games
+// in done; one goroutine draws, on a ticker.
+func drawProgress(w io.Writer, text func(done, total int, perSec float64, eta time.Duration) string, done *atomic.Int64, base, total int, start time.Time) (stop func()) {
 	if w == nil {
 		return func() {}
 	}
+	if text == nil {
+		text = func(done, total int, perSec float64, eta time.Duration) string {
+			return fmt.Sprintf("%s %d/%d games, %.1f games/s, ETA %s", progress.Percent(int64(done), int64(total)), done, total, perSec, progress.Left(eta))
+		}
+	}
+	bar := progress.New(w, true)
 	draw := func() {
 		d := int(done.Load())
-		const width = 30
-		fill := width * d / total
-		bar := make([]byte, width)
-		for i := range bar {
-			bar[i] = '.'
-			if i < fill {
-				bar[i] = '#'
-			}
-		}
-		el := time.Since(start)
-		now := d - base
-		eta := time.Duration(-1)
-		if now > 0 {
-			eta = (time.Duration(float64(el) / float64(now) * float64(total-d))).Round(time.Second)
-		}
-		perSec := float64(now) / el.Seconds()
-		if text != nil {
-			fmt.Fprintf(w, "\r[%s] %s   ", bar, text(d, total, perSec, eta))
-			return
-		}
-		etaText := "?"
-		if eta >= 0 {
-			etaText = eta.String()
-		}
-		fmt.Fprintf(w, "\r[%s] %3d%% %d/%d games, %.1f games/s, ETA %s   ", bar, 100*d/total, d, total, perSec, etaText)
+		perSec, eta := progress.Pace(start, base, d, total)
+		bar.Draw(progress.Cells(int64(d), int64(total)) + " " + text(d, total, perSec, eta))
 	}
 	quit := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		tick := time.NewTicker(200 * time.Millisecond)
+		tick := time.NewTicker(progress.Every)
 		defer tick.Stop()
 		for {
 			select {
 			case <-quit:
 				draw()
-				fmt.Fprintln(w)
+				bar.End()
 				return
 			case <-tick.C:
 				draw()

@@ -18,7 +18,7 @@ import (
 func cmdAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("analyze", stdout)
 	asJSON := fs.Bool("json", false, "print the review as one JSON object")
-	progress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
+	showProgress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
 	level := fs.String("level", "hard", "estimate outside the tables at `LEVEL`: medium, greedy, hard, expert or expectimax-N")
 	tables := fs.String("tables", "", "read endgame tables from `DIR` (default: the user cache directory's passage/endgame)")
 	// RECORD may come first or last.
@@ -56,7 +56,7 @@ func cmdAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	bar := newCountBar(stderr, "analyze: turn", *progress)
+	bar := newCountBar(stderr, "analyze: turn", *showProgress)
 	for {
 		done, err := rv.Next()
 		bar.show(rv.Progress())

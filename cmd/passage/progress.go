@@ -3,44 +3,38 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
-	"time"
+
+	"passage/internal/progress"
 )
 
-// countBar draws "WHAT [####......]  42% 420/1000" on one line of a
-// terminal, redrawn at most five times a second, for long work counted
-// in steps (the turns analyze judges). A nil *countBar draws nothing.
+// countBar is a progress bar for work counted in steps (the turns
+// analyze judges, the positions verify checks): "WHAT [####....]  42%
+// 420/1000". A nil *countBar draws nothing.
 type countBar struct {
-	w    io.Writer
+	bar  *progress.Bar
 	what string
-	last time.Time
-	done int
 }
 
 // newCountBar is a bar on w when w is a terminal or force asks for it
 // anyway (--progress), else nil.
 func newCountBar(w io.Writer, what string, force bool) *countBar {
-	if !force && !isTerminal(w) {
+	bar := progress.New(w, force)
+	if bar == nil {
 		return nil
 	}
-	return &countBar{w: w, what: what}
+	return &countBar{bar: bar, what: what}
 }
 
-// show draws done of total, unless it drew less than 0.2 s ago and the
-// work is not finished.
+// show makes done of total the bar's state.
 func (b *countBar) show(done, total int) {
-	if b == nil || done < total && time.Since(b.last) < 200*time.Millisecond {
-		return
+	if b != nil {
+		b.bar.Show(fmt.Sprintf("%s %s %d/%d", b.what, progress.Gauge(int64(done), int64(total)), done, total))
 	}
-	b.last, b.done = time.Now(), done
-	const width = 30
-	n := width * done / max(total, 1)
-	fmt.Fprintf(b.w, "\r%s [%s%s] %3d%% %d/%d ", b.what, strings.Repeat("#", n), strings.Repeat(".", width-n), 100*done/max(total, 1), done, total)
 }
 
-// end ends the bar's line.
+// end draws the last state and ends the bar's line.
 func (b *countBar) end() {
-	if b != nil && !b.last.IsZero() {
-		fmt.Fprintln(b.w)
+	if b != nil {
+		b.bar.End()
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"passage/agent"
 	"passage/internal/catalog"
 	"passage/internal/i18n"
+	"passage/internal/progress"
 	"passage/sim"
 )
 
@@ -35,7 +36,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	plotPath := fs.String("plot", "", "draw the game-length distribution to `FILE` (.png or .svg)")
 	compare := fs.String("compare", "", "compare rulesets `R1,R2,...` with the same seats (each a ruleset ID, then each option after a ':', e.g. senet-jequier:water=15:overshoot=block)")
 	logScale := fs.Bool("log-scale", false, "with --compare and --plot: draw the game lengths on a logarithmic axis, for rulesets whose games differ tenfold in length")
-	progress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
+	showProgress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
 	maxTurns := fs.Int("max-turns", 0, "stop a game still going after `N` turns and count it as unfinished, won by nobody (0: no limit); for rules where a side can prolong the game for ever, as Apokrif's 26")
 	journalPath := fs.String("journal", "", "keep every finished game in `FILE` (JSON lines); run the same command again to go on from where it stopped")
 	var lang langFlag
@@ -101,7 +102,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
 	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns}
-	if *progress || isTerminal(stderr) {
+	if *showProgress || progress.IsTerminal(stderr) {
 		cfg.Progress = stderr
 		cfg.ProgressText = func(done, total int, perSec float64, eta time.Duration) string {
 			return progressText(words, done, total, perSec, eta)
@@ -210,16 +211,6 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
 // writeReport prints a simulation report for people, in their
 // language (the JSON report is the one for programs).
 func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
@@ -270,13 +261,8 @@ func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
 // ("?" until the first game ends), which read the same in every
 // language.
 func progressText(words *i18n.Printer, done, total int, perSec float64, eta time.Duration) string {
-	left := "?"
-	if eta >= 0 {
-		secs := int(eta.Round(time.Second) / time.Second)
-		left = fmt.Sprintf("%d:%02d", secs/60, secs%60)
-	}
-	return words.T("sim.progress", "Percent", fmt.Sprintf("%3d%%", 100*done/total),
-		"Done", done, "Total", total, "Rate", words.Float(perSec, 1), "ETA", left)
+	return words.T("sim.progress", "Percent", progress.Percent(int64(done), int64(total)),
+		"Done", done, "Total", total, "Rate", words.Float(perSec, 1), "ETA", progress.Left(eta))
 }
 
 // playerLabels are sim.Report.PlayerLabels in the reader's language:

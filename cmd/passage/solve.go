@@ -17,6 +17,7 @@ import (
 
 	"passage/agent"
 	"passage/endgame"
+	"passage/internal/progress"
 	"passage/nneval"
 	"passage/senet"
 )
@@ -32,7 +33,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	verify := fs.String("verify", "", "check the Bellman equation on every position of table `FILE`, and that best play can end the game from each")
 	workers := fs.Int("workers", 0, "`W` goroutines to use (default: every core); the table does not depend on it")
 	quiet := fs.Bool("quiet", false, "no progress bar")
-	progress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
+	showProgress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
 	diskAbove := fs.Int64("disk-graph-above", endgame.DiskGraphPositions, "keep the move graph of a layer group with more than `N` positions on disk (--scratch); the table does not depend on it")
 	scratch := fs.String("scratch", "", "keep the move graphs of the largest layer groups in `DIR` while they are solved (default: DIR/tmp of --out)")
 	strength := fs.String("strength", "", "measure computer players against table `FILE` (with --agents, --positions, --seed)")
@@ -52,7 +53,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	if *strength != "" {
 		return measureStrength(ctx, *strength, strings.Split(*agents, ","), *positions, *seed, stdout,
-			func(what string) *countBar { return newCountBar(stderr, what, *progress) })
+			func(what string) *countBar { return newCountBar(stderr, what, *showProgress) })
 	}
 	if *verify != "" {
 		t, err := endgame.ReadFile(*verify)
@@ -60,7 +61,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		start := time.Now()
-		bar := newCountBar(stderr, "verify: the Bellman equation, positions", *progress)
+		bar := newCountBar(stderr, "verify: the Bellman equation, positions", *showProgress)
 		rep, err := t.VerifyWith(ctx, *workers, func(done, total int64) { bar.show(int(done), int(total)) })
 		bar.end()
 		if err != nil {
@@ -68,7 +69,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 		}
 		bellman := time.Since(start).Round(time.Millisecond)
 		start = time.Now()
-		bar = newCountBar(stderr, "verify: endless play, layer groups", *progress)
+		bar = newCountBar(stderr, "verify: endless play, layer groups", *showProgress)
 		endless, err := t.EndlessWith(ctx, *workers, func(done, total int64) { bar.show(int(done), int(total)) })
 		bar.end()
 		if err != nil {
@@ -120,17 +121,29 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	debug.SetGCPercent(10)
 	// The bar is for people: on a terminal, or where --progress asks
 	// (a log or a file would get every redrawing).
-	bar := progressBar{w: stderr, quiet: *quiet || !*progress && !isTerminal(stderr)}
+	var bar *progress.Bar
+	if !*quiet {
+		bar = progress.New(stderr, *showProgress)
+	}
+	// The notes are printed with or without a bar.
+	note := func(line string) {
+		if bar != nil {
+			bar.Note(line)
+		} else {
+			fmt.Fprintln(stderr, line)
+		}
+	}
 	start := time.Now()
-	t, err := endgame.Solve(ctx, c, endgame.Options{Workers: *workers, Checkpoint: checkpoint, Scratch: *scratch, DiskGraphAbove: *diskAbove, Progress: bar.show,
+	t, err := endgame.Solve(ctx, c, endgame.Options{Workers: *workers, Checkpoint: checkpoint, Scratch: *scratch, DiskGraphAbove: *diskAbove,
+		Progress: func(p endgame.Progress) { bar.Show(solveLine(p)) },
 		// As each group ends: a K=4 solve runs for hours.
 		Fallback: func(l endgame.Layer, sweeps int) {
-			bar.note(fmt.Sprintf("solve: warning: layer group %d+%d stopped on the fallback test after %d sweeps: its values can be off by more than the tolerance (docs/endgame.md)", l.A, l.B, sweeps))
+			note(fmt.Sprintf("solve: warning: layer group %d+%d stopped on the fallback test after %d sweeps: its values can be off by more than the tolerance (docs/endgame.md)", l.A, l.B, sweeps))
 		},
 		Polished: func(r endgame.PolishReport) {
-			bar.note(fmt.Sprintf("solve: layer group %d+%d stopped on the fallback test; solved by policy iteration instead (policies solved: %d, GMRES iterations: %d): values moved by up to %.2g, a sweep now changes none by more than %.2g (docs/endgame.md, \"Polishing\")", r.Group.A, r.Group.B, r.Rounds, r.Iterations, r.Moved, r.Change))
+			note(fmt.Sprintf("solve: layer group %d+%d stopped on the fallback test; solved by policy iteration instead (policies solved: %d, GMRES iterations: %d): values moved by up to %.2g, a sweep now changes none by more than %.2g (docs/endgame.md, \"Polishing\")", r.Group.A, r.Group.B, r.Rounds, r.Iterations, r.Moved, r.Change))
 		}})
-	bar.done()
+	bar.End()
 	if errors.Is(err, endgame.ErrInterrupted) {
 		return interrupted{fmt.Sprintf("solve: interrupted; run the same command again to resume from %s", checkpoint)}
 	}
@@ -164,60 +177,15 @@ func senetRules(rf *rulesFlags) (*senet.Rules, error) {
 	return senet.New(f[0], opts)
 }
 
-// progressBar draws the solver's progress on one terminal line.
-type progressBar struct {
-	w     io.Writer
-	quiet bool
-	last  time.Time
-	drawn bool // the line holds a bar: a note or the end goes below it
-	// latest is the last progress reported, drawn or not: the end draws
-	// it, so the bar left on the screen is not one a throttled redraw
-	// skipped past.
-	latest endgame.Progress
-	fresh  bool // latest is not drawn yet
-}
-
-func (b *progressBar) show(p endgame.Progress) {
-	b.latest, b.fresh = p, true
-	if b.quiet || time.Since(b.last) < 200*time.Millisecond {
-		return
-	}
-	b.draw(p)
-}
-
-func (b *progressBar) draw(p endgame.Progress) {
-	b.last, b.fresh = time.Now(), false
-	const width = 30
-	frac := float64(p.Done) / float64(max(p.Total, 1))
-	n := int(frac * width)
+// solveLine words the solver's progress for its bar.
+func solveLine(p endgame.Progress) string {
 	step := fmt.Sprintf("sweep %-4d last change %-9.2g", p.Sweep, p.Delta)
 	if p.Polish > 0 {
 		step = fmt.Sprintf("policy %-3d last change %-9.2g", p.Polish, p.Delta)
 	} else if p.Sweep == 0 {
 		step = fmt.Sprintf("%-34s", "generating the moves")
 	}
-	fmt.Fprintf(b.w, "\rlayer %d+%d (group %d of %d) %s [%s%s] %3.0f%% ", p.Layer.A, p.Layer.B,
-		p.Groups[0]+1, p.Groups[1], step, strings.Repeat("#", n), strings.Repeat(".", width-n), 100*frac)
-	b.drawn = true
-}
-
-// note prints a line under the bar, which is drawn again at its next
-// progress.
-func (b *progressBar) note(line string) {
-	if b.drawn {
-		fmt.Fprintln(b.w)
-		b.drawn = false
-	}
-	fmt.Fprintln(b.w, line)
-}
-
-func (b *progressBar) done() {
-	if !b.quiet && b.fresh {
-		b.draw(b.latest)
-	}
-	if b.drawn {
-		fmt.Fprintln(b.w)
-	}
+	return fmt.Sprintf("layer %d+%d (group %d of %d) %s %s", p.Layer.A, p.Layer.B, p.Groups[0]+1, p.Groups[1], step, progress.Gauge(p.Done, p.Total))
 }
 
 // measureStrength prints, for each player, the share of non-optimal

@@ -18,6 +18,7 @@ import (
 	"passage/agent"
 	"passage/endgame"
 	"passage/game"
+	"passage/internal/progress"
 	"passage/ludo"
 	"passage/nneval"
 	"passage/senet"
@@ -403,57 +404,29 @@ func (c *curve[P, M]) measure(ctx context.Context, done int, loss float64) error
 	return werr
 }
 
-// bar is the progress bar.
+// bar is the training's progress bar: games, their rate, the time left
+// and the last batch's loss.
 type bar struct {
-	w     io.Writer
+	bar   *progress.Bar
 	start time.Time
-	from  int
+	from  int // games an earlier run trained: not counted in the rate
 	total int
-	last  time.Time
 }
 
 func newBar(w io.Writer, force bool, from, total int) *bar {
-	if !force && !isTerminal(w) {
-		w = nil
-	}
-	return &bar{w: w, start: time.Now(), from: from, total: total}
+	return &bar{bar: progress.New(w, force), start: time.Now(), from: from, total: total}
 }
 
 func (b *bar) draw(done int, loss float64) {
-	if b.w == nil || (time.Since(b.last) < 200*time.Millisecond && done < b.total) {
+	if b.bar == nil {
 		return
 	}
-	b.last = time.Now()
-	const width = 30
-	fill := width * done / max(b.total, 1)
-	el := time.Since(b.start)
-	rate := float64(done-b.from) / el.Seconds()
-	eta := "?"
-	if rate > 0 {
-		eta = time.Duration(float64(b.total-done) / rate * float64(time.Second)).Round(time.Second).String()
-	}
-	fmt.Fprintf(b.w, "\r[%s%s] %3d%% %d/%d games, %.1f games/s, ETA %s, loss %.4f   ",
-		strings.Repeat("#", fill), strings.Repeat(".", width-fill), 100*done/max(b.total, 1), done, b.total, rate, eta, loss)
+	perSec, left := progress.Pace(b.start, b.from, done, b.total)
+	b.bar.Show(fmt.Sprintf("%s %d/%d games, %.1f games/s, ETA %s, loss %.4f",
+		progress.Gauge(int64(done), int64(b.total)), done, b.total, perSec, progress.Left(left), loss))
 }
 
-func (b *bar) clear() {
-	if b.w != nil {
-		fmt.Fprint(b.w, "\r\033[K")
-	}
-}
+// clear ends the bar's line before other output.
+func (b *bar) clear() { b.bar.Break() }
 
-func (b *bar) finish() {
-	if b.w != nil {
-		fmt.Fprintln(b.w)
-	}
-}
-
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
+func (b *bar) finish() { b.bar.End() }
