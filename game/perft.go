@@ -8,29 +8,38 @@ package game
 // passage perft prints them, so that another move generator can be
 // checked against this one.
 func Perft[P comparable, M comparable](g Game[P, M], p P, depth int) int64 {
-	bufs := make([][]M, depth)
-	return perft(g, p, depth, bufs)
-}
-
-// perft is Perft with one move buffer per remaining ply, so that the
-// count does not allocate once the buffers have grown.
-func perft[P comparable, M comparable](g Game[P, M], p P, depth int, bufs [][]M) int64 {
-	if depth == 0 {
+	if depth <= 0 {
 		return 1
 	}
-	if g.Over(p) {
-		return 0
+	return PerftDepths(g, p, depth)[depth-1]
+}
+
+// PerftDepths is Perft for every depth from 1 to depth at once (counts[d-1]
+// is Perft to depth d), in one walk: a file that pins depths 1 to 3 needs
+// no three walks.
+func PerftDepths[P comparable, M comparable](g Game[P, M], p P, depth int) []int64 {
+	counts := make([]int64, max(depth, 0))
+	if depth > 0 {
+		perft(g, p, 0, counts, make([][]M, depth))
 	}
-	var n int64
+	return counts
+}
+
+// perft adds the sequences below p, reached after ply plies, to counts,
+// with one move buffer per ply, so that the walk does not allocate once
+// the buffers have grown.
+func perft[P comparable, M comparable](g Game[P, M], p P, ply int, counts []int64, bufs [][]M) {
+	if g.Over(p) {
+		return
+	}
 	for _, o := range g.Outcomes(p) {
-		bufs[depth-1] = g.Moves(p, o.Roll, bufs[depth-1][:0])
-		if depth == 1 {
-			n += int64(len(bufs[0]))
+		bufs[ply] = g.Moves(p, o.Roll, bufs[ply][:0])
+		counts[ply] += int64(len(bufs[ply]))
+		if ply+1 == len(counts) {
 			continue
 		}
-		for _, m := range bufs[depth-1] {
-			n += perft(g, g.Apply(p, o.Roll, m), depth-1, bufs)
+		for _, m := range bufs[ply] {
+			perft(g, g.Apply(p, o.Roll, m), ply+1, counts, bufs)
 		}
 	}
-	return n
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,13 +23,18 @@ func TestPerftDefinition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var moves, below int64
+	var moves, below, below2 int64
 	for _, o := range g.Outcomes(p) {
 		ms := g.Moves(p, o.Roll, nil)
 		moves += int64(len(ms))
 		for _, m := range ms {
 			below += gametest.Perft(g, g.Apply(p, o.Roll, m), 1)
+			below2 += gametest.Perft(g, g.Apply(p, o.Roll, m), 2)
 		}
+	}
+	// One walk counts every depth: each the same as the definition.
+	if got, want := game.PerftDepths(g, p, 3), []int64{moves, below, below2}; !slices.Equal(got, want) {
+		t.Errorf("PerftDepths(p, 3) = %v, want %v", got, want)
 	}
 	if got := gametest.Perft(g, p, 0); got != 1 {
 		t.Errorf("Perft(p, 0) = %d, want 1", got)
@@ -125,6 +131,7 @@ func TestRunPerftReports(t *testing.T) {
 		{"missing roll", strings.Replace(good, "roll 6: 4 moves\n", "", 1), "no line for roll 6"},
 		{"not canonical", strings.Replace(good, "rules: senet-jequier", "rules: senet-jequier water=1", 1), "not canonical"},
 		{"unreadable", good + "depth two: 5\n", "cannot read"},
+		{"depth 0", good + "depth 0: 1\n", "depths start at 1"},
 	}
 	for _, tt := range tests {
 		path := filepath.Join(t.TempDir(), "x.perft")
