@@ -793,21 +793,7 @@ func TestCommandAsGameLeavesMemory(t *testing.T) {
 	id, white, black := twoPeople(t, s, "")
 	mover := map[int]string{0: white, 1: black}[s.game(t, id).ToMove]
 	a := s.srv.inMemory(id)
-	// Let the mailbox run dry, then stop the actor halfway.
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
-		a.mu.Lock()
-		idle := !a.running && len(a.queue) == 0
-		if idle {
-			a.stopped = true
-		}
-		a.mu.Unlock()
-		if idle {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the actor's mailbox never ran dry")
-		}
-	}
+	stopHalfway(t, a)
 	answer := make(chan int, 1)
 	go func() {
 		code, b := s.do(t, "POST", "/api/games/"+id+"/throw", mover, map[string]any{})
@@ -821,15 +807,72 @@ func TestCommandAsGameLeavesMemory(t *testing.T) {
 		t.Fatalf("the throw was answered (%d) while the stopped actor was still in the map: it did not wait for the stop", code)
 	case <-time.After(300 * time.Millisecond):
 	}
-	// The stop ends: the server forgets the actor, done closes.
-	a.cancel()
-	s.srv.forget(a)
-	close(a.done)
+	finishStop(s, a)
 	if <-answer != http.StatusOK {
 		return
 	}
 	if b := s.srv.inMemory(id); b == nil || b == a {
 		t.Errorf("after the throw the game's actor is %p, want a new one (the stopped one was %p)", b, a)
+	}
+}
+
+// stopHalfway marks an idle actor stopped while it stays in the server's
+// map: the moment between a sweep's stop and its end, held open by hand.
+func stopHalfway(t *testing.T, a *actor) {
+	t.Helper()
+	// Let the mailbox run dry, then stop the actor halfway.
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		a.mu.Lock()
+		idle := !a.running && len(a.queue) == 0
+		if idle {
+			a.stopped = true
+		}
+		a.mu.Unlock()
+		if idle {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the actor's mailbox never ran dry")
+		}
+	}
+}
+
+// finishStop ends what stopHalfway began: the server forgets the actor,
+// done closes.
+func finishStop(s *testServer, a *actor) {
+	a.cancel()
+	s.srv.forget(a)
+	close(a.done)
+}
+
+// TestStreamAsGameLeavesMemory: a game's event stream opened while its
+// stopped actor is still in the map waits for the stop to end and
+// subscribes to the game loaded again (withActor, as a command).
+func TestStreamAsGameLeavesMemory(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, _, _ := twoPeople(t, s, "")
+	a := s.srv.inMemory(id)
+	stopHalfway(t, a)
+	w := s.dial(t, id)
+	got := make(chan message, 1)
+	go func() {
+		m, err := w.tryRead()
+		if err != nil {
+			t.Errorf("the stream: %v", err)
+		}
+		got <- m
+	}()
+	select {
+	case m := <-got:
+		t.Fatalf("the stream sent %q while the stopped actor was still in the map: it did not wait for the stop", m.Type)
+	case <-time.After(300 * time.Millisecond):
+	}
+	finishStop(s, a)
+	if m := <-got; m.Type != "state" {
+		t.Errorf("the first message is %q, want the state", m.Type)
+	}
+	if b := s.srv.inMemory(id); b == nil || b == a {
+		t.Errorf("after the stream opened the game's actor is %p, want a new one (the stopped one was %p)", b, a)
 	}
 }
 

@@ -92,27 +92,20 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 
 	var sub *subscriber
-	for range 3 {
-		if a == nil {
-			break
-		}
-		sub, err = call(ctx, a, a.subscribe)
-		if !errors.Is(err, errStopped) {
-			break
-		}
-		// The actor stopped (a sweep abandoned the game, say) but may
-		// still be in the server's map, where load would find it again:
-		// wait until it is gone (done closes after stop forgets it).
-		select {
-		case <-a.done:
-		case <-ctx.Done():
-		case <-time.After(time.Second):
-		}
-		if a, g, err = s.load(ctx, id); err != nil {
-			break
+	if a != nil {
+		// withActor, as every command: it waits out an actor that a sweep
+		// stopped just now, and loads the game again.
+		sub, err = withActor(ctx, s, id, func(act *actor) (*subscriber, error) {
+			a = act
+			return act.subscribe()
+		})
+		if errors.Is(err, errGameOver) || errors.Is(err, errAbandoned) {
+			// It ended meanwhile: its final state, as below.
+			sub, err = nil, nil
+			g, err = s.st.Game(ctx, id)
 		}
 	}
-	if errors.Is(err, errStopped) {
+	if errors.Is(err, errReloading) {
 		c.Close(websocket.StatusTryAgainLater, "the game is being reloaded: reconnect")
 		return
 	}
