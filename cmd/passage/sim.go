@@ -148,7 +148,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		defer journal.close()
 	}
 	var reports []sim.Report
-	cut := false // interrupted before every game was played
+	cut := false   // interrupted before every game was played
+	cutRules := "" // the ruleset the interrupt cut
+	cutGames := 0  // its games before the first unfinished one
 	for _, kit := range kits {
 		if cfg.Progress != nil && len(kits) > 1 {
 			fmt.Fprintf(stderr, "%s\n", kit.ID())
@@ -162,6 +164,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			reports = append(reports, rep)
 		}
 		if cut {
+			cutRules, cutGames = kit.ID(), rep.Games
 			break
 		}
 	}
@@ -205,10 +208,32 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	}
 	// An interrupt that came after the last game ended cut nothing: the
 	// report is whole, and so is the exit status.
-	if last := reports[len(reports)-1]; cut {
-		return interrupted{fmt.Sprintf("sim: interrupted; the report covers the %d games of %s before the first unfinished one", last.Games, last.Rules)}
+	if cut {
+		return interrupted{interruptedSim(reports, cutRules, cutGames)}
 	}
 	return nil
+}
+
+// interruptedSim words where an interrupt cut a run: the ruleset it cut
+// (its games before the first unfinished one, perhaps none) and, with
+// --compare, the rulesets played whole before it.
+func interruptedSim(reports []sim.Report, cutRules string, cutGames int) string {
+	played := reports // before the cut ruleset, whose report is last if it has one
+	if cutGames > 0 {
+		played = reports[:len(reports)-1]
+	}
+	var whole []string
+	for _, r := range played {
+		whole = append(whole, r.Rules)
+	}
+	if cutGames == 0 {
+		return fmt.Sprintf("sim: interrupted before the first game of %s ended; the report covers every game of %s", cutRules, strings.Join(whole, ", "))
+	}
+	msg := fmt.Sprintf("sim: interrupted; the report covers the %d games of %s before the first unfinished one", cutGames, cutRules)
+	if len(whole) > 0 {
+		msg += fmt.Sprintf(", and every game of %s", strings.Join(whole, ", "))
+	}
+	return msg
 }
 
 // writeReport prints a simulation report for people, in their

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"passage/sim"
 )
 
 // simJSON runs passage sim --json and decodes its report with the
@@ -230,5 +232,25 @@ func TestSimFirstToThrow(t *testing.T) {
 	rate := rep["first_seat"].(map[string]any)["rate"].(float64)
 	if games != 40 || rate != float64(blackWins)/40 {
 		t.Errorf("first_seat rate %v over %d games; Black won %d of them", rate, games, blackWins)
+	}
+}
+
+// TestInterruptedSim: the interrupt message names the ruleset it cut and,
+// with --compare, those played whole before it.
+func TestInterruptedSim(t *testing.T) {
+	a, b := sim.Report{Rules: "senet-jequier", Games: 100}, sim.Report{Rules: "senet-szenet", Games: 40}
+	for _, c := range []struct {
+		reports  []sim.Report
+		cut      string
+		cutGames int
+		want     string
+	}{
+		{[]sim.Report{b}, "senet-szenet", 40, "sim: interrupted; the report covers the 40 games of senet-szenet before the first unfinished one"},
+		{[]sim.Report{a, b}, "senet-szenet", 40, "sim: interrupted; the report covers the 40 games of senet-szenet before the first unfinished one, and every game of senet-jequier"},
+		{[]sim.Report{a}, "senet-szenet", 0, "sim: interrupted before the first game of senet-szenet ended; the report covers every game of senet-jequier"},
+	} {
+		if got := interruptedSim(c.reports, c.cut, c.cutGames); got != c.want {
+			t.Errorf("got  %q\nwant %q", got, c.want)
+		}
 	}
 }
