@@ -133,3 +133,36 @@ func (s Spec) Combinations() [][]string {
 	}
 	return combos
 }
+
+// Example is a position that shows one of a ruleset's rules about
+// pieces that meet (an attack, a pair, a triple, a wall) at work: the
+// rules pages draw each. Whether its move is legal is the move
+// generator's answer, so a drawing cannot say what the rules do not.
+type Example struct {
+	// Kind is what the example shows: "attack" (a lone piece is
+	// attacked), "pair" (two adjacent pieces protect each other),
+	// "pair-pass" (nor can a pair be passed, A8), "triple" (the middle of
+	// three can be attacked, A13) or "wall" (a run of pieces that
+	// cannot be passed).
+	Kind string
+	// Term is the source's own name for it where that is not Kind's
+	// ("unit": Szenet's S11 calls its wall so), else "".
+	Term string
+	// Rule is the ID of the rule the ruleset names for the obstacle (as
+	// Block.Rule: a wall, Apokrif's pair in the way), or "".
+	Rule string
+	// Pos is the position in notation, White to throw; White and Black
+	// are the squares of each side's pieces on the board.
+	Pos          string
+	White, Black []int
+	// White's move from From to To with the throw Roll.
+	Roll, From, To int
+	// Legal is whether the move generator allows it; Swap, whether the
+	// attacked piece then stands on From.
+	Legal, Swap bool
+}
+
+// Exampler is a ruleset with examples of its rules for the rules pages.
+type Exampler interface {
+	Examples() ([]Example, error)
+}

@@ -18,6 +18,7 @@ var Szenet = Variant{
 	ExtraThrow:     0,                                                  // S5: only bonus throws
 	PairProtects:   true,                                               // S10
 	WallSize:       3,                                                  // S11
+	WallTerm:       "unit",                                             // S11
 	Safe:           squares(1, 15, 26, 28, 29, 30),                     // S9, S12, S14, S16, S18, S19
 	Backward:       BackwardNone,                                       // S7
 	Drown:          DrownToHand,                                        // S17

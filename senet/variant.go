@@ -141,6 +141,9 @@ type Variant struct {
 	// Apokrif's "own colour included" (A14) needs no field: a wall always
 	// holds two adjacent pieces, which PassingSpaced never passes (A8).
 	WallSize int
+	// WallTerm is the source's name for a wall where it is not "wall"
+	// (Szenet S11: "unit"), for the rules pages' examples.
+	WallTerm string
 	// Passing is the passing policy (J6, A8).
 	Passing Passing
 	// Safe has bit s set for squares on which a piece cannot be attacked

@@ -40,6 +40,9 @@ type Kit struct {
 	// Houses are the marked squares of the board under the options
 	// chosen (Senet's water=15 moves the return square), or none.
 	Houses []game.House
+	// Examples shows the ruleset's rules about pieces that meet, for its
+	// rules page (game.Exampler); nil for a ruleset without examples.
+	Examples func() ([]game.Example, error)
 	// Weights is the hex SHA-256 of the embedded weight file whose
 	// network the search players use (package nneval), "" when the
 	// ruleset has none: the same name and seed play the same games only
@@ -131,6 +134,9 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 			}
 			return game.Perft(g, p, depth), nil
 		},
+	}
+	if e, ok := g.(game.Exampler); ok {
+		kit.Examples = e.Examples
 	}
 	if h, ok := g.(houser); ok {
 		kit.Houses = h.Houses()

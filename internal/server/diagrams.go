@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -293,9 +294,14 @@ func rulesDiagrams(t *template.Template, p *i18n.Printer) (map[string][]byte, er
 				return nil, err
 			}
 			out["/rules/"+sp.Name+"/board-upright.svg"] = up.Bytes()
-			// Every Senet page can show the same attack, pair and wall.
+			// The ruleset's own examples: its rules about pieces that
+			// meet differ (Apokrif's pair blocks, its three can be broken).
+			exs, err := kit.Examples()
+			if err != nil {
+				return nil, err
+			}
 			var b bytes.Buffer
-			if err := t.ExecuteTemplate(&b, "diagram", senetExamples(p)); err != nil {
+			if err := t.ExecuteTemplate(&b, "diagram", senetExamples(p, exs)); err != nil {
 				return nil, err
 			}
 			out["/rules/"+sp.Name+"/examples.svg"] = b.Bytes()
@@ -317,64 +323,80 @@ func diagramTemplate() (*template.Template, error) {
 	return template.ParseFS(web.Templates, "templates/diagrams/diagram.svg")
 }
 
-// senetExamples draws three rows of squares 11-18: an attack (a swap),
-// a protected pair and a wall, each with its caption.
-func senetExamples(p *i18n.Printer) svgDoc {
-	const S, x0 = 48.0, 20.0
+// senetExamples draws a ruleset's examples (game.Example), one row of
+// squares 2-9 each under its caption: the pieces, White's move as an arc,
+// and what the move generator says of it: an arrowhead (with "swap" for
+// an attack) or a cross.
+func senetExamples(p *i18n.Printer, exs []game.Example) svgDoc {
+	const S, x0, first, last = 48.0, 20.0, 2, 9
 	d := svgDoc{W: 560, H: 330, Title: p.T("web.diagram.examples")}
-	type row struct {
-		caption string
-		pieces  map[int]string // square: "w" or "b"
-		from    int            // the moving piece
-		to      int
-		blocked bool
-	}
-	rows := []row{
-		{p.T("web.diagram.attack"), map[int]string{12: "w", 15: "b"}, 12, 15, false},
-		{p.T("web.diagram.pair"), map[int]string{12: "w", 15: "b", 16: "b"}, 12, 15, true},
-		{p.T("web.diagram.wall"), map[int]string{12: "w", 14: "b", 15: "b", 16: "b"}, 12, 17, true},
-	}
 	// Captions wrap within the drawing's width rather than widen it: a
 	// wider drawing is shrunk more to fit a phone, and its words with it
 	// (15 px text: about 8 px a letter).
 	const captionSize, captionLine = 15.0, 19.0
 	maxChars := int((float64(d.W) - 2*x0) / (0.55 * captionSize))
 	y := 4.0
-	for _, r := range rows {
-		lines := wrapWords(r.caption, maxChars)
+	for _, ex := range exs {
+		lines := wrapWords(exampleCaption(p, ex), maxChars)
 		for j, l := range lines {
 			d.text(x0, y+12+float64(j)*captionLine, captionSize, l, "#2b2118", "start", "normal")
 		}
 		// The move's arc rises to 13 px under the row's top: clear of
 		// the caption's last line.
 		y += float64(len(lines)-1)*captionLine + 12
-		for s := 11; s <= 18; s++ {
-			x := x0 + float64(s-11)*S
+		for s := first; s <= last; s++ {
+			x := x0 + float64(s-first)*S
 			d.Rects = append(d.Rects, svgRect{X: x, Y: y + 20, W: S - 2, H: S - 2, RX: 4, Fill: "#dcc08a", Stroke: "#9b7441"})
 			d.text(x+4, y+32, 10, fmt.Sprint(s), "#5e4020", "start", "normal")
-			if c, ok := r.pieces[s]; ok {
-				fill, stroke := "#fbf7ec", "#4a3b2a"
-				if c == "b" {
-					fill, stroke = "#2d2723", "#000000"
-				}
+			fill, stroke := "", ""
+			switch {
+			case slices.Contains(ex.White, s):
+				fill, stroke = "#fbf7ec", "#4a3b2a"
+			case slices.Contains(ex.Black, s):
+				fill, stroke = "#2d2723", "#000000"
+			}
+			if fill != "" {
 				d.Circles = append(d.Circles, svgCircle{X: x + S/2 - 1, Y: y + 20 + S/2, R: 15, SW: 2, Fill: fill, Stroke: stroke})
 			}
 		}
 		// The move as an arc over the squares, ending in an arrowhead or a cross.
-		ax := x0 + float64(r.from-11)*S + S/2 - 1
-		bx := x0 + float64(r.to-11)*S + S/2 - 1
+		ax := x0 + float64(ex.From-first)*S + S/2 - 1
+		bx := x0 + float64(ex.To-first)*S + S/2 - 1
 		top := y + 16
 		d.Paths = append(d.Paths, svgPath{D: fmt.Sprintf("M %g %g Q %g %g %g %g", ax, top+8, (ax+bx)/2, top-14, bx, top+8), Fill: "none", Stroke: "#2b2118"})
-		if r.blocked {
+		switch {
+		case !ex.Legal:
 			d.text(bx, top+14, 20, "✕", "#a8281f", "middle", "bold")
-		} else {
+		case ex.Swap:
 			d.arrow(bx, top+6, 70, "#1b7f3b")
 			d.text(x0+8*S+8, y+52, 13, "⇄ "+p.T("web.diagram.swap"), "#1b7f3b", "start", "bold")
+		default:
+			d.arrow(bx, top+6, 70, "#1b7f3b")
 		}
 		y += 106
 	}
 	d.H = int(y)
 	return d
+}
+
+// exampleCaption words an example: its kind's message (or its term's,
+// where the source names it otherwise) with the example's squares.
+func exampleCaption(p *i18n.Printer, ex game.Example) string {
+	key := map[string]string{"pair-pass": "pairPass"}[ex.Kind]
+	if key == "" {
+		key = ex.Kind
+	}
+	if ex.Term != "" {
+		key = ex.Term
+	}
+	args := []any{"Roll", ex.Roll, "From", ex.From, "To", ex.To, "Rule", ex.Rule}
+	if n := len(ex.Black); n > 0 {
+		args = append(args, "A", ex.Black[0], "Squares", fmt.Sprintf("%d–%d", ex.Black[0], ex.Black[n-1]))
+	}
+	if len(ex.Black) > 1 {
+		args = append(args, "B", ex.Black[1])
+	}
+	return p.T("web.diagram."+key, args...)
 }
 
 // wrapWords breaks s at ordinary spaces into lines of at most max runes

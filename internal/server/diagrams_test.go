@@ -72,3 +72,60 @@ func TestWrapWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSenetExamplesFollowTheRules: each Senet ruleset's examples diagram
+// draws its own examples, with a cross exactly where the move generator
+// refuses the move and a swap where it swaps, and every caption filled
+// in every language (the diagram once showed every ruleset an attack on
+// square 15, which Szenet and Apokrif protect).
+func TestSenetExamplesFollowTheRules(t *testing.T) {
+	for _, name := range []string{"senet-jequier", "senet-szenet", "senet-apokrif"} {
+		kit, err := catalog.Open(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exs, err := kit.Examples()
+		if err != nil {
+			t.Fatal(err)
+		}
+		refused, swaps := 0, 0
+		for _, ex := range exs {
+			if !ex.Legal {
+				refused++
+			} else if ex.Swap {
+				swaps++
+			}
+		}
+		for _, tag := range i18n.Languages {
+			p, err := i18n.New(tag)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := senetExamples(p, exs)
+			crosses, swapped := 0, 0
+			var words []string
+			for _, tx := range d.Texts {
+				switch {
+				case tx.S == "✕":
+					crosses++
+				case strings.HasPrefix(tx.S, "⇄ "):
+					swapped++
+				default:
+					words = append(words, tx.S)
+				}
+			}
+			if crosses != refused || swapped != swaps {
+				t.Errorf("%s %s: %d crosses and %d swaps drawn, the move generator refuses %d and swaps %d", name, tag, crosses, swapped, refused, swaps)
+			}
+			text := strings.Join(words, " ")
+			if strings.Contains(text, "!web.") || strings.Contains(text, "<no value>") {
+				t.Errorf("%s %s: a caption is missing or unfilled: %s", name, tag, text)
+			}
+			for _, ex := range exs {
+				if !strings.Contains(text, exampleCaption(p, ex)[:8]) {
+					t.Errorf("%s %s: no caption for the %s example", name, tag, ex.Kind)
+				}
+			}
+		}
+	}
+}
