@@ -100,20 +100,25 @@ func TestRateFallsLinearly(t *testing.T) {
 
 // Training moves the estimates towards the results: after training on
 // a few hundred games of two-player Ludo from the hand-made evaluation,
-// the loss on fresh self-play games is lower than at the start.
+// the loss on 512 fresh games is lower than at the start. The games are
+// of random moves (Epsilon 1), in training and in the probe: the probe
+// then judges the same positions before and after. On self-play games
+// the probe's games change with the network, and 64 of them (the test
+// before 4 December 2026) let the result go either way from seed to
+// seed: it failed when Ludo's tie-break changed some moves.
 func TestTrainingLowersTheLoss(t *testing.T) {
 	r := ludo.MustNew("kinevet", map[string]string{"players": "2"})
 	net, _ := LudoFromHand(r, 8, uniform(1))
 	e, _ := NewEval(net, NewLudoEncoder(r))
 	loss := func(seed uint64) float64 {
-		probe := NewTrainer(r, e, nil, TrainConfig{Games: 64, Batch: 64, Lambda: 1, Rate: 0, Seed: seed, Workers: 2})
+		probe := NewTrainer(r, e, nil, TrainConfig{Games: 512, Batch: 512, Lambda: 1, Rate: 0, Epsilon: 1, Seed: seed, Workers: 2})
 		if err := probe.Run(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		return probe.Loss
 	}
 	before := loss(99)
-	tr := NewTrainer(r, e, nil, TrainConfig{Games: 400, Batch: 8, Lambda: 0.7, Rate: 0.3, SkipRate: 1, Seed: 1, Workers: 2})
+	tr := NewTrainer(r, e, nil, TrainConfig{Games: 400, Batch: 8, Lambda: 0.7, Rate: 0.3, SkipRate: 1, Epsilon: 1, Seed: 1, Workers: 2})
 	if err := tr.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
