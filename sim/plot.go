@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -20,6 +21,74 @@ type PlotOptions struct {
 	// logarithmic axis, for rulesets whose games differ tenfold in
 	// length. A single run's histogram keeps a linear axis.
 	LogScale bool
+	// Words are the plot's words in the reader's language; nil for
+	// English.
+	Words *PlotWords
+}
+
+// PlotWords are the words of a plot, for a command that speaks the
+// reader's language (passage sim --lang).
+type PlotWords struct {
+	Length    string // the length axis: "moves per game (throws, passes included)"
+	LengthLog string // the same on a logarithmic axis
+	Games     string // the histogram's count axis
+	// Title heads one run's histogram; CompareTitle a comparison; Box
+	// labels one run's box in a comparison (under its ruleset);
+	// Players joins the players' labels ("hard vs greedy").
+	Title        func(r Report) string
+	CompareTitle func(reports []Report) string
+	Box          func(r Report) string
+	Players      func(r Report) []string
+	Versus       string
+}
+
+// englishPlot are the words of a plot without PlotOptions.Words.
+var englishPlot = PlotWords{
+	Length:    "moves per game (throws, passes included)",
+	LengthLog: "moves per game (log scale)",
+	Games:     "games",
+	Title:     func(r Report) string { return fmt.Sprintf("%s, %d games", r.Rules, r.Games) },
+	CompareTitle: func(reports []Report) string {
+		return fmt.Sprintf("Game length by ruleset, %d games each", reports[0].Games)
+	},
+	Box: func(r Report) string {
+		return fmt.Sprintf("%s throws first, wins %.0f%%", r.FirstToThrow, 100*r.FirstSeat.Rate)
+	},
+	Players: Report.PlayerLabels,
+	Versus:  "vs",
+}
+
+// plotLineChars is about how many characters fit on a line of a
+// 6-inch plot's title: the players' line breaks before it, rather than
+// run off both edges (four Ludo players with their seats).
+const plotLineChars = 64
+
+// joinLines joins parts with sep, starting a new line before a part that
+// would take the line past width characters.
+func joinLines(parts []string, sep string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, part := range parts {
+		n := utf8.RuneCountInString(part)
+		if i > 0 {
+			if line+len(sep)+n > width {
+				b.WriteString(" " + strings.TrimSpace(sep) + "\n")
+				line = 0
+			} else {
+				b.WriteString(sep)
+				line += len(sep)
+			}
+		}
+		b.WriteString(part)
+		line += n
+	}
+	return b.String()
+}
+
+// rulesLines writes a ruleset ID with each option on a line of its own,
+// so that the boxes' labels stay as narrow as their boxes.
+func rulesLines(id string) string {
+	return strings.Join(strings.Fields(id), "\n")
 }
 
 // margin keeps the title and the axis labels clear of the image's
@@ -47,7 +116,9 @@ func Plot(reports []Report, path string, opts PlotOptions) error {
 	if err != nil {
 		return err
 	}
-	width := vg.Length(max(6, 1.6*float64(len(reports)))) * vg.Inch
+	// A box's label is its ruleset, one option a line, and who throws
+	// first with their win rate: about 2.2 inches in the widest language.
+	width := vg.Length(max(6, 2.2*float64(len(reports)))) * vg.Inch
 	height := 4 * vg.Inch
 	c, err := draw.NewFormattedCanvas(width, height, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
 	if err != nil {
@@ -74,9 +145,13 @@ func newPlot(reports []Report, opts PlotOptions) (*plot.Plot, error) {
 	if len(reports) == 0 {
 		return nil, fmt.Errorf("sim: plot: no runs")
 	}
+	w := englishPlot
+	if opts.Words != nil {
+		w = *opts.Words
+	}
+	players := joinLines(w.Players(reports[0]), " "+w.Versus+" ", plotLineChars)
 	p := plot.New()
 	p.Title.Padding = vg.Points(6)
-	const lengthLabel = "moves per game (throws, passes included)"
 	if len(reports) == 1 {
 		r := reports[0]
 		h, err := plotter.NewHist(lengths(r), 40)
@@ -84,10 +159,10 @@ func newPlot(reports []Report, opts PlotOptions) (*plot.Plot, error) {
 			return nil, fmt.Errorf("sim: plot: %w", err)
 		}
 		p.Add(h)
-		p.Title.Text = fmt.Sprintf("%s, %d games\n%s", r.Rules, r.Games, strings.Join(r.PlayerLabels(), " vs "))
-		p.X.Label.Text = lengthLabel
+		p.Title.Text = w.Title(r) + "\n" + players
+		p.X.Label.Text = w.Length
 		p.X.Tick.Marker = integerTicks{plot.DefaultTicks{}}
-		p.Y.Label.Text = "games"
+		p.Y.Label.Text = w.Games
 		p.Y.Tick.Marker = integerTicks{plot.DefaultTicks{}}
 		return p, nil
 	}
@@ -98,16 +173,16 @@ func newPlot(reports []Report, opts PlotOptions) (*plot.Plot, error) {
 			return nil, fmt.Errorf("sim: plot: %w", err)
 		}
 		p.Add(b)
-		names[i] = fmt.Sprintf("%s\n%s throws first, wins %.0f%%", r.Rules, r.FirstToThrow, 100*r.FirstSeat.Rate)
+		names[i] = rulesLines(r.Rules) + "\n" + w.Box(r)
 	}
 	p.NominalX(names...)
-	p.Title.Text = fmt.Sprintf("Game length by ruleset, %d games each\n%s", reports[0].Games, strings.Join(reports[0].PlayerLabels(), " vs "))
-	p.Y.Label.Text = lengthLabel
+	p.Title.Text = w.CompareTitle(reports) + "\n" + players
+	p.Y.Label.Text = w.Length
 	p.Y.Tick.Marker = integerTicks{plot.DefaultTicks{}}
 	if opts.LogScale {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = logTicks{}
-		p.Y.Label.Text = "moves per game (log scale)"
+		p.Y.Label.Text = w.LengthLog
 	}
 	return p, nil
 }

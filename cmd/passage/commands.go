@@ -31,7 +31,7 @@ var commandList = []command{
 		"[--seats KIND,KIND...] [--seed N] [--hint] [--touch-move] [--delay D]",
 		"[--auto-forced=false] [--lang LANG]"}, "play a game in the terminal",
 		"passage play --rules senet-szenet --vs hard --lang hu"},
-	{"sim", []string{"(--rules ID [--opt K=V ...] | --compare R1,R2) --seats NAME,NAME...",
+	{"sim", []string{"(--rules ID [--opt K=V ...] [--players N] | --compare R1,R2) --seats NAME,NAME...",
 		"[--games N] [--seed S] [--workers W] [--json] [--plot FILE]",
 		"[--log-scale] [--progress] [--journal FILE] [--max-turns N]",
 		"[--lang LANG]"}, "simulate games between computer players",
@@ -111,6 +111,22 @@ documents every command.
 `)
 }
 
+// commandNotes say what a command's output means where its words alone
+// would leave a reader guessing, after the example.
+var commandNotes = map[string]string{
+	"sim": `The report:
+  turns     a turn ends when the throw passes to the other side
+            (--max-turns counts these)
+  moves     every throw with what it moved, a lost throw (pass) included:
+            a turn with extra throws holds several moves (the plot's axis)
+  payoff    a player's mean score a game: 1 for a win, 0 otherwise; with
+            kinevet's finish=all, by place (docs/rules/kinevet.md)
+  first to throw  the win rate of the seat that throws first at the start
+--journal FILE holds one JSON line a game after a header; the README's
+"The simulation lab" lists its fields.
+`,
+}
+
 // writeCommandHelp prints command name's help: what it does, its usage,
 // an example and its flags (written --name, as they are typed).
 func writeCommandHelp(w io.Writer, name string, fs *flag.FlagSet) {
@@ -119,6 +135,9 @@ func writeCommandHelp(w io.Writer, name string, fs *flag.FlagSet) {
 	c.synopsisLines(w, "  ")
 	if c.example != "" {
 		fmt.Fprintf(w, "\nExample:\n  %s\n", c.example)
+	}
+	if note := commandNotes[name]; note != "" {
+		fmt.Fprintf(w, "\n%s", note)
 	}
 	first := true
 	fs.VisitAll(func(f *flag.Flag) {

@@ -177,7 +177,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		return interrupted{"sim: interrupted before the first game ended; nothing to report"}
 	}
 	if *plotPath != "" {
-		if err := sim.Plot(reports, *plotPath, sim.PlotOptions{LogScale: *logScale}); err != nil {
+		if err := sim.Plot(reports, *plotPath, sim.PlotOptions{LogScale: *logScale, Words: plotWords(words)}); err != nil {
 			return err
 		}
 	}
@@ -288,6 +288,26 @@ func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
 func progressText(words *i18n.Printer, done, total int, perSec float64, eta time.Duration) string {
 	return words.T("sim.progress", "Percent", progress.Percent(int64(done), int64(total)),
 		"Done", done, "Total", total, "Rate", words.Float(perSec, 1), "ETA", progress.Left(eta))
+}
+
+// plotWords are the plot's words in the reader's language.
+func plotWords(words *i18n.Printer) *sim.PlotWords {
+	return &sim.PlotWords{
+		Length:    words.T("sim.plot.length"),
+		LengthLog: words.T("sim.plot.lengthLog"),
+		Games:     words.T("sim.plot.games"),
+		Title: func(r sim.Report) string {
+			return words.T("sim.plot.title", "Rules", r.Rules, "Games", words.N("sim.games", r.Games))
+		},
+		CompareTitle: func(reports []sim.Report) string {
+			return words.T("sim.plot.compareTitle", "Games", words.N("sim.games", reports[0].Games))
+		},
+		Box: func(r sim.Report) string {
+			return words.T("sim.plot.box", "Seat", localSeatName(words, r.FirstToThrow), "Rate", words.Percent(r.FirstSeat.Rate, 0))
+		},
+		Players: func(r sim.Report) []string { return playerLabels(words, r) },
+		Versus:  words.T("sim.plot.vs"),
+	}
 }
 
 // playerLabels are sim.Report.PlayerLabels in the reader's language:
