@@ -2,6 +2,7 @@ package ludo
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -21,6 +22,15 @@ func TestEffects(t *testing.T) {
 		{"K7 into the goal", nil, ".......................................r ..../..../..../.... r", 2, "40-g2", []string{"into the goal (K7)"}},
 		{"H3 third six", map[string]string{"three-sixes": "on"}, "....r" + "..................................." + " ..../..../..../.... r sixes=2 last=5", 6, "pass", []string{"third six: turn lost (H3)", "roll lost (pass)"}},
 		{"pass", nil, "........................................ ..../..../..../.... r", 3, "pass", []string{"roll lost (pass)"}},
+		{"H1 start square safe", map[string]string{"safe-start": "on"}, "g....................................... ..../..../..../.... r", 6, "pass", []string{"roll again after a 6 (K4, H2)", "start square safe (H1)", "roll lost (pass)"}},
+		{"H1 off: the 6 captures", nil, "g....................................... ..../..../..../.... r", 6, "in-1", []string{"entering (K3)", "capture (K6)", "roll again after a 6 (K4, H2)"}},
+		{"H4 goal bounce", map[string]string{"goal-bounce": "on"}, ".......................................r ..../..../..../.... r", 6, "40-g2", []string{"into the goal (K7)", "roll again after a 6 (K4, H2)", "goal bounce (H4)"}},
+		{"H5 another try", map[string]string{"three-tries": "on"}, "........................................ ..../..../..../.... r", 3, "pass", []string{"another try for a 6 (H5)", "roll lost (pass)"}},
+		{"H5: the third failure passes the turn", map[string]string{"three-tries": "on"}, "........................................ ..../..../..../.... r tries=2", 3, "pass", []string{"roll lost (pass)"}},
+	}
+	// A house rule's row only where it is on.
+	if got := MustNew("kinevet", nil).EffectNames(); slices.ContainsFunc(got, func(n string) bool { return strings.Contains(n, "(H") && !strings.Contains(n, "K4") }) {
+		t.Errorf("without house rules the effects are %q", got)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

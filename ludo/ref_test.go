@@ -406,6 +406,15 @@ func (r lrRules) effects(p lrPos, roll int, m lrMove, q lrPos) []string {
 	case roll == 6 && q.turn == p.turn:
 		out = append(out, "roll again after a 6 (K4, H2)")
 	}
+	if start := lrStart(p.turn); r.safeStart && roll == 6 && p.yard(p.turn) > 0 && p.track[start] != '.' && p.track[start] != p.turn {
+		out = append(out, "start square safe (H1)") // the 6 cannot bring a piece out
+	}
+	if m.from >= 1 && m.from <= 40 && m.to > 40 && (m.from-lrStart(p.turn)+40)%40+roll-39 > 4 {
+		out = append(out, "goal bounce (H4)") // counted to g4 and back
+	}
+	if q.tries > p.tries {
+		out = append(out, "another try for a 6 (H5)")
+	}
 	return out
 }
 

@@ -17,6 +17,8 @@ const (
 	effPass                   // J10, J17, S8: no legal move, the throw is lost
 	effBAEnter                // S6: the BA enters, after every ordinary piece
 	effBADrown                // S17: the BA drowns and takes its pieces on the board along
+	effTriple                 // A13: the middle piece of three is attacked
+	effRebirth                // A20: a move ending on 15 gives another throw
 	numEffects
 )
 
@@ -26,11 +28,15 @@ var effectNames = [numEffects]string{
 	effExtra: "extra or bonus throw", effSkip: "missed turn (10, 20)", effSleep: "falls asleep (16)",
 	effJump: "jump over the water", effPass: "throw lost (pass)",
 	effBAEnter: "BA entering (S6)", effBADrown: "BA drowning (S17)",
+	effTriple: "middle of three attacked (A13)", effRebirth: "extra throw on 15 (A20)",
 }
 
 // effects lists the effects the variant can produce, in report order.
 func (v *Variant) effects() []effect {
 	out := []effect{effAttack}
+	if v.BreakTriple {
+		out = append(out, effTriple)
+	}
 	if v.Backward != BackwardNone {
 		out = append(out, effBackward)
 	}
@@ -42,6 +48,9 @@ func (v *Variant) effects() []effect {
 		out = append(out, effEnter)
 	}
 	out = append(out, effBearOff, effExtra)
+	if v.ExtraSquares != 0 {
+		out = append(out, effRebirth)
+	}
 	if v.SkipHouses != 0 {
 		out = append(out, effSkip)
 	}
@@ -88,6 +97,11 @@ func (r *Rules) Effects(p Position, roll int, m Move) uint64 {
 	default:
 		if p.occ[side^1]&(1<<to) != 0 {
 			set(effAttack)
+			// A13: a piece with a neighbour of its colour can be attacked
+			// only as the middle of three.
+			if r.BreakTriple && p.occ[side^1]&(1<<(to-1)|1<<(to+1)) != 0 {
+				set(effTriple)
+			}
 		}
 		switch {
 		case from == r.JumpFrom && roll == 1:
@@ -96,6 +110,9 @@ func (r *Rules) Effects(p Position, roll int, m Move) uint64 {
 			set(effBounce) // J14: counted up to 30 and back by the rest
 		case to < from:
 			set(effBackward) // J10, A16, also from 28 or 29 when the throw overshoots
+		}
+		if r.ExtraSquares&(1<<to) != 0 {
+			set(effRebirth) // A20: forward or backward
 		}
 		switch bit := uint32(1) << to; {
 		case to == Water:

@@ -32,6 +32,9 @@ func TestEffects(t *testing.T) {
 		{"S17 the BA drowns, its pieces with it", sz, szPos("6w 10w 22W 25w", "w hand=bbbbB off=w"), 5, "22-27", []string{"drowning (27)", "BA drowning (S17)"}},
 		{"S17 an ordinary piece drowns alone", sz, szPos("6w 10w 22W 25w", "w hand=bbbbB off=w"), 2, "25-27", []string{"drowning (27)"}},
 		{"pass", sz, ".............................. w hand=wwwwWbbbbB", 2, "pass", []string{"throw lost (pass)"}},
+		{"A13 the middle of three attacked", MustNew("senet-apokrif", nil), "...w.bbb...................... w off=wwwwbb", 3, "4-7", []string{"attack (swap)", "middle of three attacked (A13)"}},
+		{"A10 a lone piece attacked is no triple", MustNew("senet-apokrif", nil), "...w..b....................... w off=wwwwbbbb", 3, "4-7", []string{"attack (swap)"}},
+		{"A20 a move ending on 15 throws again", MustNew("senet-apokrif", nil), "...........w.................b w off=wwwwbbbb", 3, "12-15", []string{"extra or bonus throw", "extra throw on 15 (A20)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

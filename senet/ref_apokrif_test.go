@@ -278,6 +278,12 @@ func (p aprPos) effects(roll int, m aprMove, q aprPos) []string {
 		out = append(out, "drowning (27)") // A22
 	case p.sq[m.to] != '.':
 		out = append(out, "attack (swap)") // A10
+		if p.sq[m.to-1] == p.sq[m.to] || p.sq[m.to+1] == p.sq[m.to] {
+			out = append(out, "middle of three attacked (A13)")
+		}
+	}
+	if m.to == 15 {
+		out = append(out, "extra throw on 15 (A20)")
 	}
 	if m.from != 0 && m.to < m.from {
 		out = append(out, "backward move") // A16

@@ -225,23 +225,32 @@ func TestMessageFamilies(t *testing.T) {
 	for id := range firstThrow {
 		want["play.firstThrow."+id] = true
 	}
-	// The special rules a simulation reports, of every ruleset: a
+	// The special rules a simulation reports, of every ruleset and
+	// every option value (a house rule's row only where it is on): a
 	// one-game run lists them all.
 	for _, spec := range catalog.Specs() {
-		kit, err := catalog.Open(spec.Name, nil)
-		if err != nil {
-			t.Fatal(err)
+		choices := [][]string{nil}
+		for _, o := range spec.Options {
+			for _, v := range o.Values {
+				choices = append(choices, []string{o.Key + "=" + v})
+			}
 		}
-		seats := make([]string, kit.Players())
-		for i := range seats {
-			seats[i] = "random"
-		}
-		rep, err := kit.Simulate(context.Background(), sim.Config{Seats: seats, Games: 1, Seed: 1, Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range rep.Effects {
-			want["sim.effect."+effectSlug(e.Name)] = true
+		for _, opts := range choices {
+			kit, err := catalog.Open(spec.Name, opts)
+			if err != nil {
+				continue // a value that needs another (colors for another number of players)
+			}
+			seats := make([]string, kit.Players())
+			for i := range seats {
+				seats[i] = "random"
+			}
+			rep, err := kit.Simulate(context.Background(), sim.Config{Seats: seats, Games: 1, Seed: 1, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range rep.Effects {
+				want["sim.effect."+effectSlug(e.Name)] = true
+			}
 		}
 	}
 	have := map[string]bool{}

@@ -204,6 +204,11 @@ const EFFECTS = {
   'roll again after a 6 (K4, H2)': ['↻', 'sixAgain'],
   'third six: turn lost (H3)': ['⚠', 'thirdSix'],
   'roll lost (pass)': ['∅', 'rollLost'],
+  'middle of three attacked (A13)': ['⇄', 'tripleBroken'],
+  'extra throw on 15 (A20)': ['↻', 'rebirth'],
+  'start square safe (H1)': ['⛨', 'safeStart'],
+  'goal bounce (H4)': ['↶', 'goalBounce'],
+  'another try for a 6 (H5)': ['↻', 'anotherTry'],
 };
 
 // BLOCKS words what removed moves from a throw (the API's blocked, by
