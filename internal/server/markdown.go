@@ -35,7 +35,7 @@ func newMarkdown() goldmark.Markdown {
 // start-up.
 func renderMarkdown(md goldmark.Markdown, src []byte) (template.HTML, error) {
 	var b bytes.Buffer
-	if err := md.Convert(src, &b); err != nil {
+	if err := md.Convert(src, &b, parser.WithContext(parser.NewContext(parser.WithIDs(newHeadingIDs())))); err != nil {
 		return "", err
 	}
 	// goldmark escapes the source's HTML; the only HTML added is the
