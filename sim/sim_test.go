@@ -41,7 +41,7 @@ func TestSummarize(t *testing.T) {
 	got := Summarize([]float64{4, 1, 3, 2})
 	// 3.7 exactly as written (the interpolation gives 3.7000000000000006,
 	// which a report would print as such).
-	want := Dist{Mean: 2.5, Median: 2.5, P90: 3.7, Max: 4}
+	want := Dist{Mean: 2.5, SD: 1.290994449, Median: 2.5, P90: 3.7, Max: 4} // SD: sqrt(5/3)
 	if got != want {
 		t.Errorf("Summarize = %+v, want %+v", got, want)
 	}

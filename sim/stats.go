@@ -32,7 +32,10 @@ func Wilson(k float64, n int) Rate {
 
 // Dist summarises a distribution of game lengths.
 type Dist struct {
-	Mean   float64 `json:"mean"`
+	Mean float64 `json:"mean"`
+	// SD is the sample standard deviation, for intervals of the mean
+	// (Compare).
+	SD     float64 `json:"sd"`
 	Median float64 `json:"median"`
 	P90    float64 `json:"p90"`
 	Max    float64 `json:"max"`
@@ -48,8 +51,18 @@ func Summarize(xs []float64) Dist {
 	for _, x := range xs {
 		sum += x
 	}
+	mean := sum / float64(len(xs))
+	ss := 0.0
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	sd := 0.0
+	if len(xs) > 1 {
+		sd = math.Sqrt(ss / float64(len(xs)-1))
+	}
 	return Dist{
-		Mean:   clean(sum / float64(len(xs))),
+		Mean:   clean(mean),
+		SD:     clean(sd),
 		Median: clean(Quantile(xs, 0.5)),
 		P90:    clean(Quantile(xs, 0.9)),
 		Max:    xs[len(xs)-1],

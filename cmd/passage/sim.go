@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -199,6 +200,10 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			}
 			writeReport(&buf, words, rep, *workers)
 		}
+		if len(reports) > 1 {
+			buf.WriteString("\n")
+			writeComparison(&buf, words, reports)
+		}
 		if *plotPath != "" {
 			fmt.Fprintf(&buf, "\n%s\n", words.T("sim.plotWritten", "Path", *plotPath))
 		}
@@ -279,6 +284,45 @@ func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
 		}
 		tw.Flush()
 	}
+}
+
+// writeComparison prints, after the reports of sim --compare, one line
+// a ruleset: the first to throw's win rate and the mean length in turns,
+// each with its difference from the first ruleset and that difference's
+// 95% interval (sim.Compare).
+func writeComparison(w io.Writer, words *i18n.Printer, reports []sim.Report) {
+	fmt.Fprintln(w, words.T("sim.compare.head", "Base", reports[0].Rules))
+	pct := func(x float64) string { return words.Percent(x, 1) }
+	// A difference of rates in percentage points, signed.
+	pts := func(x float64) string {
+		sign := "+"
+		if x < 0 {
+			sign = "−"
+		}
+		return sign + words.Float(math.Abs(100*x), 1)
+	}
+	turns := func(x float64) string {
+		sign := "+"
+		if x < 0 {
+			sign = "−"
+		}
+		return sign + words.Float(math.Abs(x), 1)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	row := func(cells ...string) { fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t") }
+	row(words.T("sim.compare.rules"), words.T("sim.compare.first"), words.T("sim.compare.firstDiff"), words.T("sim.compare.turns"), words.T("sim.compare.turnsDiff"))
+	for i, r := range reports {
+		first := pct(r.FirstSeat.Rate) + " [" + pct(r.FirstSeat.Low) + ", " + pct(r.FirstSeat.High) + "]"
+		mean := words.Float(r.Turns.Mean, 1)
+		if i == 0 {
+			row(r.Rules, first, "", mean, "")
+			continue
+		}
+		c := sim.Compare(reports[0], r)
+		row(r.Rules, first, pts(c.FirstSeat.Diff)+" ["+pts(c.FirstSeat.Low)+", "+pts(c.FirstSeat.High)+"]",
+			mean, turns(c.Turns.Diff)+" ["+turns(c.Turns.Low)+", "+turns(c.Turns.High)+"]")
+	}
+	tw.Flush()
 }
 
 // progressText is the progress line after the bar: "42% 420/1000

@@ -2,9 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -252,5 +255,38 @@ func TestInterruptedSim(t *testing.T) {
 		if got := interruptedSim(c.reports, c.cut, c.cutGames); got != c.want {
 			t.Errorf("got  %q\nwant %q", got, c.want)
 		}
+	}
+}
+
+// TestSimCompareTable: sim --compare ends with one line a ruleset, the
+// later ones with their differences from the first, as sim.Compare
+// computes them from the same runs' JSON.
+func TestSimCompareTable(t *testing.T) {
+	args := []string{"sim", "--compare", "senet-jequier,senet-jequier:water=15", "--seats", "random,random", "--games", "200", "--seed", "4"}
+	code, stdout, stderr := runCLI(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	_, js, _ := runCLI(t, "", append(args, "--json")...)
+	var reps []sim.Report
+	if err := json.Unmarshal([]byte(js), &reps); err != nil || len(reps) != 2 {
+		t.Fatalf("JSON: %v (%d reports)", err, len(reps))
+	}
+	c := sim.Compare(reps[0], reps[1])
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	last := strings.Fields(lines[len(lines)-1])
+	want := []string{"senet-jequier", "water=15"}
+	if len(last) < 2 || last[0] != want[0] || last[1] != want[1] {
+		t.Fatalf("last line %q, want the second ruleset's comparison", lines[len(lines)-1])
+	}
+	sign := "+"
+	if c.Turns.Diff < 0 {
+		sign = "−"
+	}
+	if turns := fmt.Sprintf("%s%.1f", sign, math.Abs(c.Turns.Diff)); !slices.Contains(last, turns) {
+		t.Errorf("last line %q lacks the turns' difference %s", lines[len(lines)-1], turns)
+	}
+	if !strings.Contains(stdout, "Compared with senet-jequier") {
+		t.Errorf("no comparison head in:\n%s", stdout)
 	}
 }
