@@ -78,6 +78,13 @@ type Player struct {
 	MedianMs  float64 `json:"median_ms"`
 }
 
+// SeatRate is one seat's win rate over a run.
+type SeatRate struct {
+	Seat string  `json:"seat"`
+	Wins float64 `json:"wins"`
+	Win  Rate    `json:"win"`
+}
+
 // Effect is one special rule and how often it fired.
 type Effect struct {
 	Name    string  `json:"name"`
@@ -104,6 +111,10 @@ type Report struct {
 	// throw is made before it) won, whoever played it.
 	FirstSeat    Rate   `json:"first_seat"`
 	FirstToThrow string `json:"first_to_throw"`
+	// BySeat is each seat's win rate, whoever played it, in seat order
+	// (the first to throw need not be seat 0): where the seats differ
+	// in more than going first (four Ludo colours) a designer sees it.
+	BySeat []SeatRate `json:"by_seat"`
 	// Turns counts a side's consecutive throws as one turn; Moves counts
 	// every throw (passes included).
 	Turns   Dist     `json:"turns"`
@@ -201,6 +212,7 @@ func Run[P comparable, M comparable](ctx context.Context, g game.Game[P, M], new
 	rep.FirstToThrow = seatName(g, first)
 	for j := range rep.Players {
 		rep.Players[j].Seat = seatName(g, game.Player(j))
+		rep.BySeat[j].Seat = seatName(g, game.Player(j))
 	}
 	rep.Rules = g.ID()
 	rep.Seed = cfg.Seed
@@ -279,6 +291,7 @@ func aggregate(results []result, seats, effects []string, first game.Player) (Re
 	counts := make([]int, len(effects))
 	var turns, moves []float64
 	firstWins := 0.0
+	seatWins := make([]float64, n)
 	for _, r := range results {
 		if r.err != nil {
 			return Report{}, r.err
@@ -292,6 +305,7 @@ func aggregate(results []result, seats, effects []string, first game.Player) (Re
 			rep.Players[j].Payoff += r.payoffs[seat]
 			if winners[seat] {
 				rep.Players[j].Wins += share
+				seatWins[seat] += share
 			}
 			times[j] = append(times[j], r.times[seat]...)
 		}
@@ -316,6 +330,9 @@ func aggregate(results []result, seats, effects []string, first game.Player) (Re
 		}
 	}
 	rep.FirstSeat = Wilson(firstWins, games)
+	for _, w := range seatWins {
+		rep.BySeat = append(rep.BySeat, SeatRate{Wins: w, Win: Wilson(w, games)})
+	}
 	rep.Turns = Summarize(turns)
 	rep.Moves = Summarize(moves)
 	for k, name := range effects {

@@ -264,6 +264,14 @@ func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, words.T("sim.firstSeat", "Seat", localSeatName(words, r.FirstToThrow), "Rate", pct(r.FirstSeat.Rate), "Low", pct(r.FirstSeat.Low), "High", pct(r.FirstSeat.High)))
+	if len(r.BySeat) > 2 {
+		// With two seats the second's rate is the first's complement.
+		var parts []string
+		for _, sr := range r.BySeat {
+			parts = append(parts, localSeatName(words, sr.Seat)+" "+pct(sr.Win.Rate)+" ["+pct(sr.Win.Low)+", "+pct(sr.Win.High)+"]")
+		}
+		fmt.Fprintln(w, words.T("sim.bySeat", "List", strings.Join(parts, "; ")))
+	}
 	if r.MaxTurns > 0 {
 		fmt.Fprintln(w, words.T("sim.unfinished", "Games", words.N("sim.games", r.Unfinished), "Turns", words.Int(r.MaxTurns)))
 	}

@@ -290,3 +290,29 @@ func TestSimCompareTable(t *testing.T) {
 		t.Errorf("no comparison head in:\n%s", stdout)
 	}
 }
+
+// TestSimBySeat: every seat's win rate, whoever played it: the seats'
+// wins add up to the games, and the seat that throws first has the
+// first-to-throw rate; the text names each seat.
+func TestSimBySeat(t *testing.T) {
+	args := []string{"sim", "--rules", "kinevet", "--seats", "greedy,random,random,random", "--games", "120", "--seed", "3"}
+	_, js, _ := runCLI(t, "", append(args, "--json")...)
+	var rep sim.Report
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	sum := 0.0
+	for _, s := range rep.BySeat {
+		sum += s.Wins
+	}
+	if len(rep.BySeat) != 4 || sum != float64(rep.Games) {
+		t.Errorf("by seat %+v: %d seats, %g wins in %d games", rep.BySeat, len(rep.BySeat), sum, rep.Games)
+	}
+	if rep.BySeat[0].Seat != rep.FirstToThrow || rep.BySeat[0].Win != rep.FirstSeat {
+		t.Errorf("the first seat %+v, the first to throw %s %+v", rep.BySeat[0], rep.FirstToThrow, rep.FirstSeat)
+	}
+	_, text, _ := runCLI(t, "", args...)
+	if !strings.Contains(text, "wins by seat, whoever played it: Red ") || !strings.Contains(text, "; Blue ") {
+		t.Errorf("no seats' line in:\n%s", text)
+	}
+}
