@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -19,6 +20,7 @@ import (
 	"unicode"
 
 	"passage/agent"
+	"passage/game"
 	"passage/internal/catalog"
 	"passage/internal/i18n"
 	"passage/internal/progress"
@@ -52,8 +54,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	if *seats == "" {
 		return usageError{"sim: --seats is required (for example --seats hard,random)"}
 	}
-	if *games <= 0 || *workers <= 0 {
-		return usageError{"sim: --games and --workers must be positive"}
+	if *games <= 0 {
+		return usageError{fmt.Sprintf("sim: --games must be positive, not %d", *games)}
+	}
+	if *workers <= 0 {
+		return usageError{fmt.Sprintf("sim: --workers must be positive, not %d", *workers)}
 	}
 	if *maxTurns < 0 {
 		return usageError{"sim: --max-turns must be 0 (no limit) or positive"}
@@ -97,6 +102,24 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		kits = append(kits, kit)
+	}
+	names := strings.Split(*seats, ",")
+	for _, kit := range kits {
+		n := kit.Players()
+		if len(names) != n {
+			hint := ""
+			name, _, _ := strings.Cut(kit.ID(), " ")
+			if sp, err := catalog.Lookup(name); err == nil && *compare == "" && slices.ContainsFunc(sp.Options, func(o game.Option) bool { return o.Key == "players" }) {
+				hint = fmt.Sprintf(" (or --players %d for %d players)", len(names), len(names))
+			}
+			return usageError{fmt.Sprintf("sim: %s needs %d seats, got %d%s", kit.ID(), n, len(names), hint)}
+		}
+		// Players swap seats game by game: with games a multiple of the
+		// seats every player sits at every seat as often.
+		if *games%n != 0 && progress.IsTerminal(stderr) { // a note for people at a terminal, as the bar
+			fmt.Fprintf(stderr, "sim: note: %d games do not divide among %d seats; the players sit at the first seats one game more often\n", *games, n)
+			break
+		}
 	}
 	// Ctrl-C (or SIGTERM) stops the run: the games finished so far are
 	// still reported.
