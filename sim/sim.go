@@ -76,6 +76,10 @@ type Player struct {
 	// time a choice took, in milliseconds.
 	Decisions int     `json:"decisions"`
 	MedianMs  float64 `json:"median_ms"`
+	// Places counts its games by place, first place first, where every
+	// game of the run ranked every seat (kinevet's finish=all: the
+	// payoffs then differ seat by seat); nil otherwise.
+	Places []int `json:"places,omitempty"`
 }
 
 // SeatRate is one seat's win rate over a run.
@@ -292,6 +296,11 @@ func aggregate(results []result, seats, effects []string, first game.Player) (Re
 	var turns, moves []float64
 	firstWins := 0.0
 	seatWins := make([]float64, n)
+	places := make([][]int, n) // by entry, then place; nil once a game ranks no one
+	for j := range places {
+		places[j] = make([]int, n)
+	}
+	ranked := n > 2
 	for _, r := range results {
 		if r.err != nil {
 			return Report{}, r.err
@@ -312,6 +321,13 @@ func aggregate(results []result, seats, effects []string, first game.Player) (Re
 		if winners[first] {
 			firstWins += share
 		}
+		if place, ok := placesOf(r.payoffs, n, r.unfinished); ranked && ok {
+			for seat, j := range r.order {
+				places[j][place[seat]]++
+			}
+		} else {
+			ranked = false
+		}
 		turns = append(turns, float64(r.turns))
 		moves = append(moves, float64(r.moves))
 		rep.Lengths = append(rep.Lengths, r.moves)
@@ -324,6 +340,9 @@ func aggregate(results []result, seats, effects []string, first game.Player) (Re
 		pl.Win = Wilson(pl.Wins, games)
 		pl.Payoff /= float64(games)
 		pl.Decisions = len(times[j])
+		if ranked {
+			pl.Places = places[j]
+		}
 		if len(times[j]) > 0 {
 			slices.Sort(times[j])
 			pl.MedianMs = Quantile(times[j], 0.5)
@@ -441,6 +460,27 @@ func winnersOf(pay game.Payoffs, n int, unfinished bool) []bool {
 		w[i] = pay[i] == best
 	}
 	return w
+}
+
+// placesOf ranks the seats of a finished game by payoff, 0 the first
+// place; ok is false where two seats share a payoff (no full ranking: a
+// game that stops at its first winner) or the game was stopped.
+func placesOf(pay game.Payoffs, n int, unfinished bool) (place []int, ok bool) {
+	if unfinished {
+		return nil, false
+	}
+	place = make([]int, n)
+	for i := range n {
+		for k := range n {
+			if k != i && pay[k] == pay[i] {
+				return nil, false
+			}
+			if pay[k] > pay[i] {
+				place[i]++
+			}
+		}
+	}
+	return place, true
 }
 
 func count(bs []bool) int {

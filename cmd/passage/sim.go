@@ -286,6 +286,24 @@ func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
 			"["+pct(p.Win.Low)+", "+pct(p.Win.High)+"]", num(p.Payoff, 3), decisionTime(words, p.MedianMs))
 	}
 	tw.Flush()
+	if len(r.Players) > 0 && r.Players[0].Places != nil {
+		// Every game ranked every seat (finish=all): how often each
+		// player took each place.
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		head := []string{words.T("sim.col.player")}
+		for k := range r.Players[0].Places {
+			head = append(head, words.T("sim.col.place", "N", k+1))
+		}
+		row(tw, head...)
+		for i, p := range r.Players {
+			cells := []string{labels[i]}
+			for _, c := range p.Places {
+				cells = append(cells, words.Int(c))
+			}
+			row(tw, cells...)
+		}
+		tw.Flush()
+	}
 	fmt.Fprintln(w, words.T("sim.firstSeat", "Seat", localSeatName(words, r.FirstToThrow), "Rate", pct(r.FirstSeat.Rate), "Low", pct(r.FirstSeat.Low), "High", pct(r.FirstSeat.High)))
 	if len(r.BySeat) > 2 {
 		// With two seats the second's rate is the first's complement.

@@ -316,3 +316,32 @@ func TestSimBySeat(t *testing.T) {
 		t.Errorf("no seats' line in:\n%s", text)
 	}
 }
+
+// TestSimPlaces: under kinevet's finish=all every game ranks every seat,
+// and the report counts each player's places: each player's add up to
+// the games, its first places are its wins; where games stop at the first
+// winner there are none.
+func TestSimPlaces(t *testing.T) {
+	var rep sim.Report
+	_, js, _ := runCLI(t, "", "sim", "--json", "--rules", "kinevet", "--opt", "finish=all", "--opt", "players=3", "--seats", "greedy,random,random", "--games", "90", "--seed", "5")
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range rep.Players {
+		sum := 0
+		for _, c := range p.Places {
+			sum += c
+		}
+		if len(p.Places) != 3 || sum != rep.Games || float64(p.Places[0]) != p.Wins {
+			t.Errorf("%s: places %v in %d games, %g wins", p.Name, p.Places, rep.Games, p.Wins)
+		}
+	}
+	_, js, _ = runCLI(t, "", "sim", "--json", "--rules", "kinevet", "--opt", "players=3", "--seats", "greedy,random,random", "--games", "30")
+	rep = sim.Report{}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Players[0].Places != nil {
+		t.Errorf("places %v where games stop at the first winner", rep.Players[0].Places)
+	}
+}
