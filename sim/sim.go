@@ -186,7 +186,7 @@ func Run[P comparable, M comparable](ctx context.Context, g game.Game[P, M], new
 	var onGame sync.Mutex
 	start := time.Now()
 	schedule(ctx, cfg, results, resumed, func(i int) result {
-		r := play(ctx, g, newAgent, cfg, i, len(effects))
+		r := play(ctx, g, newAgent, cfg, i, len(effects), nil)
 		if cfg.OnGame != nil && r.finished {
 			onGame.Lock()
 			cfg.OnGame(finishedOf(i, r))
@@ -363,8 +363,38 @@ func aggregate(results []result, seats, effects []string, first game.Player) (Re
 // ErrTooLong is returned when a game exceeds Config.MaxThrows.
 var ErrTooLong = errors.New("sim: game did not end")
 
-// play plays game i of the run.
-func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], newAgent Factory[P, M], cfg Config, i, nEffects int) result {
+// Trace receives each throw of a game as it is played: the seat, its
+// throw and the move it chose (PlayGame).
+type Trace[M comparable] func(seat game.Player, roll int, m M)
+
+// PlayGame plays game i of the run cfg describes, the same game Run
+// plays as its game i, and tells each throw to trace: a game of a run
+// can be looked at alone (passage sim --record). It returns the game's
+// summary as a journal keeps it.
+func PlayGame[P comparable, M comparable](ctx context.Context, g game.Game[P, M], newAgent Factory[P, M], cfg Config, i int, trace Trace[M]) (Finished, error) {
+	if n := g.Players(); len(cfg.Seats) != n {
+		return Finished{}, fmt.Errorf("sim: %s needs %d seats, got %d", g.ID(), n, len(cfg.Seats))
+	}
+	cfg = cfg.withDefaults()
+	if i < 0 {
+		return Finished{}, fmt.Errorf("sim: no game %d: games are numbered from 0", i)
+	}
+	nEffects := 0
+	if e, ok := g.(game.Effecter[P, M]); ok {
+		nEffects = len(e.EffectNames())
+	}
+	r := play(ctx, g, newAgent, cfg, i, nEffects, trace)
+	if r.err != nil {
+		return Finished{}, r.err
+	}
+	if !r.finished {
+		return Finished{}, ctx.Err()
+	}
+	return finishedOf(i, r), nil
+}
+
+// play plays game i of the run; trace, when not nil, is told each throw.
+func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], newAgent Factory[P, M], cfg Config, i, nEffects int, trace Trace[M]) result {
 	n := g.Players()
 	r := result{order: make([]int, n), times: make([][]float64, n), effects: make([]int, nEffects)}
 	agents := make([]agent.Agent[P, M], n)
@@ -417,6 +447,9 @@ func play[P comparable, M comparable](ctx context.Context, g game.Game[P, M], ne
 			m = agents[seat].Choose(p, roll)
 		}
 		r.times[seat] = append(r.times[seat], float64(time.Since(t0).Nanoseconds())/1e6)
+		if trace != nil {
+			trace(seat, roll, m)
+		}
 		if eff != nil {
 			for bits, k := eff.Effects(p, roll, m), 0; bits != 0; bits, k = bits>>1, k+1 {
 				if bits&1 != 0 {

@@ -24,6 +24,7 @@ import (
 	"passage/internal/catalog"
 	"passage/internal/i18n"
 	"passage/internal/progress"
+	"passage/record"
 	"passage/sim"
 )
 
@@ -41,6 +42,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	logScale := fs.Bool("log-scale", false, "with --compare and --plot: draw the game lengths on a logarithmic axis, for rulesets whose games differ tenfold in length")
 	showProgress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
 	maxTurns := fs.Int("max-turns", 0, "stop a game still going after `N` turns and count it as unfinished, won by nobody (0: no limit); for rules where a side can prolong the game for ever, as Apokrif's 26")
+	recordGame := fs.Int("record", -1, "play only game `N` of the run (the journal's \"game\", from 0) and print its record instead of a report (for passage analyze)")
 	journalPath := fs.String("journal", "", "keep every finished game in `FILE` (JSON lines); run the same command again to go on from where it stopped")
 	var lang langFlag
 	lang.register(fs)
@@ -120,6 +122,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "sim: note: %d games do not divide among %d seats; the players sit at the first seats one game more often\n", *games, n)
 			break
 		}
+	}
+	if *recordGame >= 0 {
+		return simRecord(kits, *recordGame, *compare, *journalPath, *plotPath, *asJSON, sim.Config{Seats: names, Games: *games, Seed: *seed, Workers: 1, MaxTurns: *maxTurns}, stdout)
 	}
 	// Ctrl-C (or SIGTERM) stops the run: the games finished so far are
 	// still reported.
@@ -240,6 +245,27 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		return interrupted{interruptedSim(reports, cutRules, cutGames)}
 	}
 	return nil
+}
+
+// simRecord prints the record of game i of the run cfg describes
+// (sim --record): one ruleset, no report, nothing kept.
+func simRecord(kits []catalog.Kit, i int, compare, journal, plot string, asJSON bool, cfg sim.Config, stdout io.Writer) error {
+	switch {
+	case compare != "":
+		return usageError{"sim: --record plays a game of one ruleset; it cannot be used with --compare"}
+	case journal != "" || plot != "" || asJSON:
+		return usageError{"sim: --record prints a game's record, not a report: --journal, --plot and --json do not apply"}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rec, err := kits[0].SimGame(ctx, cfg, i)
+	if errors.Is(err, context.Canceled) {
+		return interrupted{fmt.Sprintf("sim: interrupted before game %d ended", i)}
+	}
+	if err != nil {
+		return err
+	}
+	return record.Write(stdout, rec)
 }
 
 // interruptedSim words where an interrupt cut a run: the ruleset it cut

@@ -345,3 +345,52 @@ func TestSimPlaces(t *testing.T) {
 		t.Errorf("places %v where games stop at the first winner", rep.Players[0].Places)
 	}
 }
+
+// TestSimRecord: --record N prints game N of the run, the same game the
+// run plays: as many throws as the journal counts for it, the same
+// winner, and a record that analyze (and so Replay) accepts.
+func TestSimRecord(t *testing.T) {
+	dir := t.TempDir()
+	journal := filepath.Join(dir, "run.jsonl")
+	if code, _, stderr := runCLI(t, "", "sim", "--rules", "senet-jequier", "--seats", "greedy,random", "--games", "4", "--seed", "7", "--journal", journal); code != 0 {
+		t.Fatalf("sim: %s", stderr)
+	}
+	b, err := os.ReadFile(journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var game3 sim.Finished
+	for _, line := range strings.Split(string(b), "\n") {
+		var f sim.Finished
+		if json.Unmarshal([]byte(line), &f) == nil && f.Index == 3 && f.Payoffs != nil {
+			game3 = f
+		}
+	}
+	code, rec, stderr := runCLI(t, "", "sim", "--rules", "senet-jequier", "--seats", "greedy,random", "--seed", "7", "--record", "3")
+	if code != 0 {
+		t.Fatalf("sim --record: %s", stderr)
+	}
+	throws := 0
+	for _, line := range strings.Split(rec, "\n") {
+		if f := strings.Fields(line); len(f) == 3 && (f[0] == "w" || f[0] == "b") {
+			throws++
+		}
+	}
+	winner := "w"
+	if game3.Payoffs[1] == 1 {
+		winner = "b"
+	}
+	if throws != game3.Moves || !strings.Contains(rec, "winner="+winner) {
+		t.Errorf("the record has %d throws and %q; the run's game 3 had %d moves, won by seat %s:\n%s", throws, rec[strings.LastIndex(rec, "end"):], game3.Moves, winner, rec)
+	}
+	path := filepath.Join(dir, "g3.rec")
+	if err := os.WriteFile(path, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "", "analyze", "--level", "greedy", path); code != 0 {
+		t.Errorf("analyze the record: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, "", "sim", "--rules", "senet-jequier", "--seats", "greedy,random", "--record", "1", "--json"); code != 2 || !strings.Contains(stderr, "--record") {
+		t.Errorf("--record with --json: exit %d, %q", code, stderr)
+	}
+}

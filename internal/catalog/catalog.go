@@ -16,6 +16,7 @@ import (
 	"passage/game"
 	"passage/ludo"
 	"passage/nneval"
+	"passage/record"
 	"passage/senet"
 	"passage/sim"
 )
@@ -27,6 +28,9 @@ type Kit struct {
 	NewPlayer func(name string, seed uint64) (agent.TextAgent, error)
 	// Simulate plays a simulation run between named computer players.
 	Simulate func(ctx context.Context, cfg sim.Config) (sim.Report, error)
+	// SimGame plays game i of the run cfg describes alone, the same game
+	// as Simulate's game i, and gives its record (sim.PlayGame).
+	SimGame func(ctx context.Context, cfg sim.Config, i int) (record.Record, error)
 	// Effects names the special rules (game.Effecter) that move, after
 	// throw roll in pos, sets off; none for a move it cannot read.
 	Effects func(pos string, roll int, move string) []string
@@ -121,6 +125,9 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 		Simulate: func(ctx context.Context, cfg sim.Config) (sim.Report, error) {
 			return sim.Run(ctx, g, factory, cfg)
 		},
+		SimGame: func(ctx context.Context, cfg sim.Config, i int) (record.Record, error) {
+			return simRecord(ctx, g, factory, cfg, i)
+		},
 		Effects: func(pos string, roll int, move string) []string {
 			return effects(g, pos, roll, move)
 		},
@@ -146,6 +153,30 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 	}
 	kit.Prolongable = game.CanProlong(g)
 	return kit
+}
+
+// simRecord plays game i of a simulation run and writes it as a record:
+// the seats as that game sat them, every turn, the end position.
+func simRecord[P comparable, M comparable](ctx context.Context, g game.Game[P, M], factory sim.Factory[P, M], cfg sim.Config, i int) (record.Record, error) {
+	text := game.Text(g)
+	n := g.Players()
+	rec := record.Record{Rules: g.ID(), Seats: make([]string, n)}
+	if len(cfg.Seats) == n {
+		for j, name := range cfg.Seats {
+			rec.Seats[(j+i)%n] = name // entry j sits one seat on a game (sim.Config)
+		}
+	}
+	p := g.Start()
+	_, err := sim.PlayGame(ctx, g, factory, cfg, i, func(seat game.Player, roll int, m M) {
+		_, letter := game.SeatName(text, seat)
+		rec.Turns = append(rec.Turns, record.Turn{Seat: letter, Roll: roll, Move: g.FormatMove(m)})
+		p = g.Apply(p, roll, m)
+	})
+	if err != nil {
+		return record.Record{}, err
+	}
+	rec.End = g.FormatPosition(p)
+	return rec, nil
 }
 
 // effects names the effects of a move that g reports; the move is
