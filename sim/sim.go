@@ -363,6 +363,23 @@ func aggregate(results []result, seats, effects []string, first game.Player) (Re
 // ErrTooLong is returned when a game exceeds Config.MaxThrows.
 var ErrTooLong = errors.New("sim: game did not end")
 
+// Played is one game of a run in notation, for its record (passage sim
+// --record): the ruleset, who sat at each seat, every throw, the end.
+type Played struct {
+	Rules  string
+	Seats  []string // the players by seat, as the game sat them
+	Throws []Throw
+	End    string // the position after the last throw
+}
+
+// Throw is one throw of a Played game: the seat's letter, the throw and
+// the move in notation.
+type Throw struct {
+	Seat string
+	Roll int
+	Move string
+}
+
 // Trace receives each throw of a game as it is played: the seat, its
 // throw and the move it chose (PlayGame).
 type Trace[M comparable] func(seat game.Player, roll int, m M)

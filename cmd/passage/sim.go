@@ -258,12 +258,16 @@ func simRecord(kits []catalog.Kit, i int, compare, journal, plot string, asJSON 
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	rec, err := kits[0].SimGame(ctx, cfg, i)
+	played, err := kits[0].SimGame(ctx, cfg, i)
 	if errors.Is(err, context.Canceled) {
 		return interrupted{fmt.Sprintf("sim: interrupted before game %d ended", i)}
 	}
 	if err != nil {
 		return err
+	}
+	rec := record.Record{Rules: played.Rules, Seats: played.Seats, End: played.End}
+	for _, t := range played.Throws {
+		rec.Turns = append(rec.Turns, record.Turn{Seat: t.Seat, Roll: t.Roll, Move: t.Move})
 	}
 	return record.Write(stdout, rec)
 }

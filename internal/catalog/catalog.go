@@ -16,7 +16,6 @@ import (
 	"passage/game"
 	"passage/ludo"
 	"passage/nneval"
-	"passage/record"
 	"passage/senet"
 	"passage/sim"
 )
@@ -29,8 +28,8 @@ type Kit struct {
 	// Simulate plays a simulation run between named computer players.
 	Simulate func(ctx context.Context, cfg sim.Config) (sim.Report, error)
 	// SimGame plays game i of the run cfg describes alone, the same game
-	// as Simulate's game i, and gives its record (sim.PlayGame).
-	SimGame func(ctx context.Context, cfg sim.Config, i int) (record.Record, error)
+	// as Simulate's game i, and gives it in notation (sim.PlayGame).
+	SimGame func(ctx context.Context, cfg sim.Config, i int) (sim.Played, error)
 	// Effects names the special rules (game.Effecter) that move, after
 	// throw roll in pos, sets off; none for a move it cannot read.
 	Effects func(pos string, roll int, move string) []string
@@ -125,8 +124,8 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 		Simulate: func(ctx context.Context, cfg sim.Config) (sim.Report, error) {
 			return sim.Run(ctx, g, factory, cfg)
 		},
-		SimGame: func(ctx context.Context, cfg sim.Config, i int) (record.Record, error) {
-			return simRecord(ctx, g, factory, cfg, i)
+		SimGame: func(ctx context.Context, cfg sim.Config, i int) (sim.Played, error) {
+			return simPlayed(ctx, g, factory, cfg, i)
 		},
 		Effects: func(pos string, roll int, move string) []string {
 			return effects(g, pos, roll, move)
@@ -155,28 +154,28 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 	return kit
 }
 
-// simRecord plays game i of a simulation run and writes it as a record:
-// the seats as that game sat them, every turn, the end position.
-func simRecord[P comparable, M comparable](ctx context.Context, g game.Game[P, M], factory sim.Factory[P, M], cfg sim.Config, i int) (record.Record, error) {
+// simPlayed plays game i of a simulation run and writes it in notation:
+// the seats as that game sat them, every throw, the end position.
+func simPlayed[P comparable, M comparable](ctx context.Context, g game.Game[P, M], factory sim.Factory[P, M], cfg sim.Config, i int) (sim.Played, error) {
 	text := game.Text(g)
 	n := g.Players()
-	rec := record.Record{Rules: g.ID(), Seats: make([]string, n)}
+	out := sim.Played{Rules: g.ID(), Seats: make([]string, n)}
 	if len(cfg.Seats) == n {
 		for j, name := range cfg.Seats {
-			rec.Seats[(j+i)%n] = name // entry j sits one seat on a game (sim.Config)
+			out.Seats[(j+i)%n] = name // entry j sits one seat on a game (sim.Config)
 		}
 	}
 	p := g.Start()
 	_, err := sim.PlayGame(ctx, g, factory, cfg, i, func(seat game.Player, roll int, m M) {
 		_, letter := game.SeatName(text, seat)
-		rec.Turns = append(rec.Turns, record.Turn{Seat: letter, Roll: roll, Move: g.FormatMove(m)})
+		out.Throws = append(out.Throws, sim.Throw{Seat: letter, Roll: roll, Move: g.FormatMove(m)})
 		p = g.Apply(p, roll, m)
 	})
 	if err != nil {
-		return record.Record{}, err
+		return sim.Played{}, err
 	}
-	rec.End = g.FormatPosition(p)
-	return rec, nil
+	out.End = g.FormatPosition(p)
+	return out, nil
 }
 
 // effects names the effects of a move that g reports; the move is
