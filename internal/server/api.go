@@ -467,7 +467,7 @@ func (s *Server) handleThrow(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	v, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (gameView, error) {
+	v, err := withHolder(r.Context(), s, r.PathValue("id"), tok, func(a *actor) (gameView, error) {
 		return a.doThrow(tok)
 	})
 	if err != nil {
@@ -486,7 +486,7 @@ func (s *Server) endHandler(kind commandKind) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		v, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (gameView, error) {
+		v, err := withHolder(r.Context(), s, r.PathValue("id"), tok, func(a *actor) (gameView, error) {
 			return a.doEnd(kind, tok)
 		})
 		if err != nil {
@@ -513,7 +513,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	v, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (gameView, error) {
+	v, err := withHolder(r.Context(), s, r.PathValue("id"), tok, func(a *actor) (gameView, error) {
 		return a.doMove(tok, req.Move, req.Turn, submitted)
 	})
 	if err != nil {

@@ -902,3 +902,40 @@ func TestDrainMissesNoStart(t *testing.T) {
 		t.Errorf("%d games in memory after the drain", n)
 	}
 }
+
+// TestStrangersDoNotLoadGames (operator review, finding 1): an intent
+// whose token holds no seat of a stored game is refused as before
+// (403 bad_token, 401 missing_token) without loading the game, so that
+// game IDs and made-up tokens cannot fill --max-games; the holder's
+// intent still loads it.
+func TestStrangersDoNotLoadGames(t *testing.T) {
+	ctx := context.Background()
+	s := newTestServer(t, Config{MaxGames: 2, BotDelay: time.Hour, SweepEvery: time.Hour})
+	var ids []string
+	for i := range 3 {
+		g := storedGame("strangergame"+string(rune('a'+i)), store.StatusLive)
+		if err := s.st.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+	}
+	for _, id := range ids {
+		for _, intent := range []string{"throw", "resign", "abort", "claim", "handover"} {
+			status, b := s.do(t, "POST", "/api/games/"+id+"/"+intent, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", nil)
+			if status != http.StatusForbidden || !strings.Contains(string(b), `"bad_token"`) {
+				t.Errorf("%s with a stranger's token: %d %s, want 403 bad_token", intent, status, b)
+			}
+		}
+		status, b := s.do(t, "POST", "/api/games/"+id+"/move", "", map[string]any{"move": "1-2"})
+		if status != http.StatusUnauthorized || !strings.Contains(string(b), `"missing_token"`) {
+			t.Errorf("move without a token: %d %s, want 401 missing_token", status, b)
+		}
+	}
+	if n := s.srv.GamesInMemory(); n != 0 {
+		t.Fatalf("strangers' intents loaded %d games", n)
+	}
+	s.throw(t, ids[0], ids[0]+"-1") // Black, to throw, holds seat 1
+	if s.srv.inMemory(ids[0]) == nil {
+		t.Error("the holder's throw did not load the game")
+	}
+}
