@@ -45,6 +45,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	advertise := fs.String("advertise", "", "`URL` at which the other nodes reach this one (default: http://HOST:PORT as listening, the hostname for every interface)")
 	lease := fs.Duration("lease", 10*time.Second, "with PostgreSQL, a node's hold on a game lasts `D` without renewal; a dead node's games move after it")
 	drainWait := fs.Duration("drain-wait", 0, "on SIGTERM, report not ready and hand the games over, then wait `D` (the load balancer's health-check interval) before stopping")
+	publicURL := fs.String("public-url", "", "`URL` the invite links start with, e.g. https://passage.example.org behind a proxy that terminates TLS (default: the scheme and host of each request)")
 	clientHeader := fs.String("client-header", "", "trusted reverse proxy `HEADER` with the client's address (e.g. X-Forwarded-For, last entry); only behind such a proxy")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -62,6 +63,11 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	if *advertise != "" {
 		if u, err := url.Parse(*advertise); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return usageError{fmt.Sprintf("serve: --advertise %q: want a URL such as http://10.0.0.5:8080", *advertise)}
+		}
+	}
+	if *publicURL != "" {
+		if err := checkPublicURL(*publicURL); err != nil {
+			return usageError{fmt.Sprintf("serve: --public-url %q: %v", *publicURL, err)}
 		}
 	}
 	if (*node != "" || *advertise != "") && !isPostgres(*db) {
@@ -91,7 +97,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	srv := server.New(server.Config{Store: st, Logger: log, BotDelay: *botDelay, StandIn: *standIn,
 		MaxGames: *maxGames, IdleAfter: *idle, WaitingExpiry: *expiry, Searches: *searches,
 		MaxComputerGames: *maxComputer, MaxStreams: *maxStreams, CreateRate: rate.Limit(*createRate / 60), TakeRate: rate.Limit(*takeRate / 60),
-		ClientHeader: *clientHeader, Node: *node, Advertise: *advertise, LeaseTTL: *lease})
+		ClientHeader: *clientHeader, PublicURL: *publicURL, Node: *node, Advertise: *advertise, LeaseTTL: *lease})
 	hs := srv.HTTPServer()
 	if err := srv.Resume(ctx); err != nil {
 		ln.Close()
@@ -174,4 +180,19 @@ func advertiseURL(addr string, bound net.Addr) string {
 		host, _ = os.Hostname()
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+// checkPublicURL accepts an absolute http or https URL with a host and
+// no query or fragment: the invite links append their path to it.
+func checkPublicURL(v string) error {
+	u, err := url.Parse(v)
+	switch {
+	case err != nil:
+		return errors.New("not a URL")
+	case u.Scheme != "http" && u.Scheme != "https" || u.Host == "":
+		return errors.New("want an absolute http or https URL such as https://passage.example.org")
+	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.User != nil:
+		return errors.New("want no query, fragment or user")
+	}
+	return nil
 }

@@ -376,6 +376,9 @@ func TestServeClusterFlags(t *testing.T) {
 		{[]string{"--db", "postgres://db/x", "--lease", "0s"}, "--lease"},
 		{[]string{"--db", db, "--drain-wait", "-1s"}, "--drain-wait"},
 		{[]string{"--db", db, "--stand-in", "nope"}, `--stand-in: agent: unknown player "nope"`},
+		{[]string{"--db", db, "--public-url", "passage.example.org"}, "--public-url"},
+		{[]string{"--db", db, "--public-url", "ftp://passage.example.org"}, "--public-url"},
+		{[]string{"--db", db, "--public-url", "https://passage.example.org/?x=1"}, "--public-url"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(append([]string{"serve", "--addr", "127.0.0.1:0"}, tt.args...), nil, &stdout, &stderr)

@@ -211,7 +211,7 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
 	}
 	s.metrics.created.Inc()
 	s.log.Info("game created", "game", g.ID, "rules", g.Rules, "status", g.Status, "client", client)
-	resp.Invites = invites(r, kit, g)
+	resp.Invites = invites(s.baseURL(r), kit, g)
 	if needsActor {
 		a, _, err := s.load(r.Context(), g.ID)
 		switch {
@@ -231,10 +231,9 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, resp)
 }
 
-// invites are the links of g's open seats.
-func invites(r *http.Request, kit catalog.Kit, g store.Game) []inviteView {
+// invites are the links of g's open seats, under base (baseURL).
+func invites(base string, kit catalog.Kit, g store.Game) []inviteView {
 	out := []inviteView{}
-	base := baseURL(r)
 	for i, seat := range g.Seats {
 		if !seat.Open() {
 			continue
@@ -251,8 +250,14 @@ func invites(r *http.Request, kit catalog.Kit, g store.Game) []inviteView {
 	return out
 }
 
-// baseURL is the scheme and host the client used.
-func baseURL(r *http.Request) string {
+// baseURL is the scheme and host of the invite links: Config.PublicURL
+// when set (behind a proxy that terminates TLS the request itself says
+// http, and the link would send the seat's secret in clear), otherwise
+// the scheme and host the client used.
+func (s *Server) baseURL(r *http.Request) string {
+	if s.cfg.PublicURL != "" {
+		return s.cfg.PublicURL
+	}
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
@@ -415,7 +420,7 @@ func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		// Who holds a seat may pass on the invites of the open ones.
-		resp.Invites = invites(r, kit, g)
+		resp.Invites = invites(s.baseURL(r), kit, g)
 	}
 	writeJSON(w, http.StatusOK, resp)
 }

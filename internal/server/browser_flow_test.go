@@ -368,3 +368,23 @@ func TestBrowserOpeningNote(t *testing.T) {
 	run(t, ctx, "the game's page", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
 	waitJS(t, ctx, "the opening note", `document.querySelector('#notes').textContent === "White's first move must be made from square 9"`)
 }
+
+// TestBrowserInviteLinkOrigin (operator review, finding 2): the game page
+// shows and copies invite links on its own origin, whatever the server
+// thinks its public URL is (here a wrong one), so that a page reached
+// over https never shows an http:// link.
+func TestBrowserInviteLinkOrigin(t *testing.T) {
+	s := newTestServer(t, Config{PublicURL: "http://wrong.example"})
+	alice := newPerson(t, newBrowser(t))
+	run(t, alice, "create a game for two people",
+		chromedp.Navigate(s.url+"/"),
+		lobbyReady(),
+		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "invite"),
+		click("#create-button"),
+	)
+	waitURL(t, alice, "/g/")
+	run(t, alice, "the invite link", visible(`input[data-invite="1"]`))
+	if invite := attr(t, alice, `input[data-invite="1"]`, "value"); !strings.HasPrefix(invite, s.url+"/g/") || !strings.Contains(invite, "invite=") {
+		t.Errorf("invite link %q, want it on the page's origin %s", invite, s.url)
+	}
+}

@@ -939,3 +939,25 @@ func TestStrangersDoNotLoadGames(t *testing.T) {
 		t.Error("the holder's throw did not load the game")
 	}
 }
+
+// TestPublicURL (operator review, finding 2): behind a proxy that
+// terminates TLS the request says http, so the invite links start with
+// Config.PublicURL when it is set; without it, with the request's scheme
+// and host as before.
+func TestPublicURL(t *testing.T) {
+	s := newTestServer(t, Config{PublicURL: "https://passage.example.org/"})
+	c := s.create(t, createRequest{Rules: "senet-jequier"})
+	if want := "https://passage.example.org" + c.Invites[0].Path; c.Invites[0].URL != want {
+		t.Errorf("invite url %q, want %q", c.Invites[0].URL, want)
+	}
+	var again gameResponse
+	s.ok(t, http.StatusOK, "GET", "/api/games/"+c.Game.ID, c.Token, nil, &again)
+	if want := "https://passage.example.org" + c.Invites[0].Path; len(again.Invites) != 1 || again.Invites[0].URL != want {
+		t.Errorf("invites for the creator: %+v, want url %q", again.Invites, want)
+	}
+	plain := newTestServer(t, Config{})
+	c = plain.create(t, createRequest{Rules: "senet-jequier"})
+	if want := plain.url + c.Invites[0].Path; c.Invites[0].URL != want {
+		t.Errorf("invite url without a public URL %q, want %q", c.Invites[0].URL, want)
+	}
+}

@@ -92,6 +92,11 @@ type Config struct {
 	// entry is used); empty to use the connection's remote address.
 	// Set it only behind such a proxy: anyone can send the header.
 	ClientHeader string
+	// PublicURL is the scheme, host and optional path prefix the
+	// invite links start with (e.g. https://passage.example.org), for a
+	// server behind a reverse proxy that terminates TLS; empty for the
+	// scheme and host of each request. No trailing slash (New trims it).
+	PublicURL string
 	// Review configures the review of finished games (review_jobs.go).
 	Review ReviewConfig
 
@@ -163,6 +168,7 @@ func (cfg Config) withDefaults() Config {
 	def(&cfg.IdleTimeout, 60*time.Second)
 	def(&cfg.PingEvery, 25*time.Second)
 	def(&cfg.PongWait, 10*time.Second)
+	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	cfg.Review = cfg.Review.withDefaults()
 	def(&cfg.LeaseTTL, 10*time.Second)
 	def(&cfg.TakeoverEvery, 2*time.Second)

@@ -433,12 +433,14 @@ function render(animateFrom, freshThrow) {
 
 // myInvites are the links of the open seats that this page may hand
 // out: with their secrets for the seat holder, or the plain address of
-// a seat anyone may take.
+// a seat anyone may take. They start with this page's origin, not the
+// invite's url: the server may not know the scheme a proxy in front of
+// it was reached with, and the page does.
 function myInvites() {
   return game.seats.filter((s) => s.open).flatMap((s) => {
     const invite = invites.find((i) => i.seat === s.seat);
     if (!invite && !s.anyone) return [];
-    return [{ seat: s, url: invite ? invite.url : `${location.origin}/g/${id}?seat=${s.seat}` }];
+    return [{ seat: s, url: `${location.origin}${invite ? invite.path : `/g/${id}?seat=${s.seat}`}` }];
   });
 }
 
