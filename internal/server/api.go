@@ -50,7 +50,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /cluster/games/{id}/state", s.peerOnly(s.gameRoute(s.handleSnapshot)))
 	mux.HandleFunc("POST /cluster/games/{id}/intent", s.peerOnly(s.gameRoute(s.handleRelayedIntent)))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, r, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, r.URL.Path).as("no_endpoint"))
+		s.fail(w, r, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, clip(r.URL.Path)).as("no_endpoint"))
 	})
 	s.webRoutes(mux)
 	return s.guard(mux)
@@ -105,7 +105,7 @@ func decodeBytes(body []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return newError(http.StatusBadRequest, nil, "malformed JSON: %v", err)
+		return newError(http.StatusBadRequest, nil, "malformed JSON: %s", jsonProblem(err))
 	}
 	if dec.More() {
 		return newError(http.StatusBadRequest, nil, "malformed JSON: more than one value")
@@ -288,7 +288,7 @@ func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, er
 	}
 	kit, err := catalog.Open(req.Rules, opts)
 	if err != nil {
-		return bad(err, "%v", err)
+		return bad(err, "%s", clip(err.Error()))
 	}
 	if len(req.Seats) == 0 {
 		// The default: the creator takes seat 0, the others are invites.
@@ -311,7 +311,7 @@ func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, er
 	g.Updated = g.Created
 	for i, seat := range req.Seats {
 		if !slices.Contains(kinds, seat.Kind) {
-			return bad(nil, "seat %d: unknown kind %q (want one of %s)", i, seat.Kind, strings.Join(kinds, ", "))
+			return bad(nil, "seat %d: unknown kind %q (want one of %s)", i, clip(seat.Kind), strings.Join(kinds, ", "))
 		}
 		if (seat.Take || seat.Anyone) && seat.Kind != store.Human {
 			return bad(nil, "seat %d: only a person's seat can be taken or open to anyone", i)
@@ -335,7 +335,7 @@ func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, er
 	if req.Start != "" {
 		pos, err := kit.Normalize(req.Start)
 		if err != nil {
-			return bad(err, "start: %v", err)
+			return bad(err, "start: %s", clip(err.Error()))
 		}
 		if over, _, _ := kit.Result(pos); over {
 			return bad(game.ErrGameOver, "start: the game is over in that position")
@@ -357,7 +357,7 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := store.Filter{Status: store.Status(q.Get("status")), Limit: 50}
 	if f.Status != "" && !f.Status.Valid() {
-		s.fail(w, r, newError(http.StatusBadRequest, nil, "status %q: want waiting, live, over or abandoned", f.Status))
+		s.fail(w, r, newError(http.StatusBadRequest, nil, "status %q: want waiting, live, over or abandoned", clip(string(f.Status))))
 		return
 	}
 	// The lobby lists the waiting games that anyone may join; a game
@@ -366,7 +366,7 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 500 {
-			s.fail(w, r, newError(http.StatusBadRequest, nil, "limit %q: want 1 to 500", l))
+			s.fail(w, r, newError(http.StatusBadRequest, nil, "limit %q: want 1 to 500", clip(l)))
 			return
 		}
 		f.Limit = n
@@ -441,7 +441,7 @@ type takeRequest struct {
 func (s *Server) handleTakeSeat(w http.ResponseWriter, r *http.Request) {
 	seat, err := strconv.Atoi(r.PathValue("seat"))
 	if err != nil {
-		s.fail(w, r, newError(http.StatusBadRequest, nil, "seat %q is not a number", r.PathValue("seat")))
+		s.fail(w, r, newError(http.StatusBadRequest, nil, "seat %q is not a number", clip(r.PathValue("seat"))))
 		return
 	}
 	var req takeRequest

@@ -961,3 +961,71 @@ func TestPublicURL(t *testing.T) {
 		t.Errorf("invite url without a public URL %q, want %q", c.Invites[0].URL, want)
 	}
 }
+
+// TestEchoesAreShort (operator review, findings 4 and 10): what a client
+// sent comes back in an error, and goes to the log, at most maxEcho
+// bytes of it; JSON errors name the field, not the server's Go types;
+// a request's headers are bounded (431 past maxHeaderBytes).
+func TestEchoesAreShort(t *testing.T) {
+	var buf syncBuffer
+	s := newTestServer(t, Config{Logger: slog.New(slog.NewTextHandler(&buf, nil))})
+	long := strings.Repeat("w", 60000)
+	id, _, black := twoPeople(t, s, "")
+	s.throw(t, id, black)
+	for _, tt := range []struct{ method, path, token, body string }{
+		{"GET", "/api/nothing/" + long, "", ""},
+		{"POST", "/api/games", "", `{"rules":"senet-jequier","start":"` + long + `"}`},
+		{"POST", "/api/games", "", `{"rules":"` + long + `"}`},
+		{"POST", "/api/games", "", `{"rules":"senet-jequier","seats":[{"kind":"` + long + `"},{"kind":"easy"}]}`},
+		{"POST", "/api/games", "", `{"rules":"senet-jequier","` + long + `":1}`},
+		{"POST", "/api/games/" + id + "/move", black, `{"move":"` + long + `"}`},
+		{"GET", "/api/games?status=" + long, "", ""},
+	} {
+		var body any
+		if tt.body != "" {
+			body = tt.body
+		}
+		status, b := s.do(t, tt.method, tt.path, tt.token, body)
+		if msg := errorOf(t, b); status < 400 || len(msg) > maxEcho+200 || !strings.Contains(msg, "…") {
+			t.Errorf("%s %.40s: %d, message of %d bytes, want a 4xx with the input cut short: %.300s", tt.method, tt.path, status, len(msg), msg)
+		}
+	}
+	for _, line := range strings.Split(buf.String(), "\n") {
+		if len(line) > 4*maxEcho+400 {
+			t.Errorf("log line of %d bytes: %.300s…", len(line), line)
+		}
+	}
+	for body, want := range map[string]string{
+		`{"rules":7}`:                              `malformed JSON: field "rules" must be a string`,
+		`{"rules":"kinevet","timeLimit":"30"}`:     `malformed JSON: field "timeLimit" must be a whole number`,
+		`{"rules":"kinevet","seats":[{"kind":1}]}`: `malformed JSON: field "seats.kind" must be a string`,
+		`[1]`: `malformed JSON: the body must be an object`,
+	} {
+		status, b := s.do(t, "POST", "/api/games", "", body)
+		if msg := errorOf(t, b); status != http.StatusBadRequest || msg != want {
+			t.Errorf("create %s: %d %q, want 400 %q", body, status, msg, want)
+		}
+	}
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := s.srv.HTTPServer()
+	go hs.Serve(ln)
+	defer hs.Close()
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: %s\r\n\r\n", strings.Repeat("a", 64<<10))
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("64 KiB of headers: %d, want 431", resp.StatusCode)
+	}
+}

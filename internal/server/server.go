@@ -260,6 +260,9 @@ func New(cfg Config) *Server {
 	return s
 }
 
+// maxHeaderBytes bounds a request's line and headers (HTTPServer).
+const maxHeaderBytes = 16 << 10
+
 // Handler serves the API, the WebSocket streams and the web pages.
 func (s *Server) Handler() http.Handler { return s.handler }
 
@@ -272,7 +275,11 @@ func (s *Server) HTTPServer() *http.Server {
 		ReadTimeout:       s.cfg.ReadTimeout,
 		WriteTimeout:      s.cfg.WriteTimeout,
 		IdleTimeout:       s.cfg.IdleTimeout,
-		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		// A request's line and headers: Go's default is a megabyte, all
+		// of which a refusal's log line could repeat; a browser's or a
+		// bot's fit in a few KiB. Past it: 431.
+		MaxHeaderBytes: maxHeaderBytes,
+		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 }
 

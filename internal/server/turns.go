@@ -353,9 +353,9 @@ func (o *outcome) personMove(c command) error {
 			legal[j] = t.Move
 		}
 		if _, perr := st.kit.Play(st.g.Pos, st.roll, c.move); errors.Is(perr, game.ErrBadMove) {
-			return newError(http.StatusUnprocessableEntity, game.ErrBadMove, "malformed move %q (legal: %s)", c.move, strings.Join(legal, ", ")).as("malformed_move")
+			return newError(http.StatusUnprocessableEntity, game.ErrBadMove, "malformed move %q (legal: %s)", clip(c.move), strings.Join(legal, ", ")).as("malformed_move")
 		}
-		return newError(http.StatusUnprocessableEntity, game.ErrIllegalMove, "illegal move %q with a throw of %d (legal: %s)", c.move, st.roll, strings.Join(legal, ", ")).as("illegal_move")
+		return newError(http.StatusUnprocessableEntity, game.ErrIllegalMove, "illegal move %q with a throw of %d (legal: %s)", clip(c.move), st.roll, strings.Join(legal, ", ")).as("illegal_move")
 	}
 	o.play(st.moves[i], store.Human, c.now)
 	return nil
