@@ -1029,3 +1029,18 @@ func TestEchoesAreShort(t *testing.T) {
 		t.Errorf("64 KiB of headers: %d, want 431", resp.StatusCode)
 	}
 }
+
+// TestNotFoundPageEchoIsShort: the page for an unknown address names it,
+// cut to maxEcho bytes as the API's errors do (its language switch keeps
+// the whole path, as the page's own address, within the 16 KiB bound of
+// a request's headers).
+func TestNotFoundPageEchoIsShort(t *testing.T) {
+	s := newTestServer(t, Config{})
+	long := strings.Repeat("q", 8000)
+	for _, p := range []string{"/nothing/" + long, "/rules/" + long} {
+		status, b := s.do(t, "GET", p, "", nil)
+		if status != http.StatusNotFound || !strings.Contains(string(b), strings.Repeat("q", maxEcho-10)+"…") {
+			t.Errorf("GET %.30s…: %d, the page does not name the path cut to %d bytes", p, status, maxEcho)
+		}
+	}
+}
