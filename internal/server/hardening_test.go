@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -674,16 +675,14 @@ func TestTakeAsTheGameExpires(t *testing.T) {
 	}
 }
 
-// TestTimeLimitWakesIdleGame: a game whose person is gone leaves memory
+// TestTimeLimitWakesIdleGame: a game whose person to play is gone leaves memory
 // when idle; when the time limit runs out the sweeper brings it back
 // and the computer takes the seat over.
 func TestTimeLimitWakesIdleGame(t *testing.T) {
 	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, IdleAfter: 20 * time.Millisecond, SweepEvery: 10 * time.Millisecond, BotDelay: time.Millisecond})
-	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 50,
-		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
-	s.firstTurns(t, c.Game.ID, map[int]string{1: c.Token})
+	id, _, _ := twoPeopleTimed(t, s, 50)
 	s.waitForActors(t, 0) // idle before the deadline
-	v := s.waitFor(t, c.Game.ID, "the computer playing Black", func(v gameView) bool {
+	v := s.waitFor(t, id, "the computer playing Black", func(v gameView) bool {
 		return v.Last != nil && v.Last.Seat == 1 && v.Last.By == "medium"
 	})
 	if !v.Seats[1].Away {
@@ -1042,5 +1041,30 @@ func TestNotFoundPageEchoIsShort(t *testing.T) {
 		if status != http.StatusNotFound || !strings.Contains(string(b), strings.Repeat("q", maxEcho-10)+"…") {
 			t.Errorf("GET %.30s…: %d, the page does not name the path cut to %d bytes", p, status, maxEcho)
 		}
+	}
+}
+
+// TestStandInWaitsForPeople (operator review, finding 5a): a game whose
+// every person's seat is away is not played out by the stand-in, which
+// no --max-computer-games counts (one address ran 16 such games against
+// a cap of 4): it waits, leaves memory when idle, and goes on when a
+// person acts again.
+func TestStandInWaitsForPeople(t *testing.T) {
+	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, IdleAfter: 20 * time.Millisecond,
+		SweepEvery: 10 * time.Millisecond, BotDelay: time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 30,
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Take: true}}})
+	id := c.Game.ID
+	s.firstTurns(t, id, map[int]string{0: c.Token, 1: c.Token})
+	s.waitFor(t, id, "both seats away", func(v gameView) bool { return v.Seats[0].Away && v.Seats[1].Away })
+	s.waitForActors(t, 0) // nothing to play: the game left memory
+	v := s.game(t, id)
+	if v.Status != "live" || v.Deadline != nil {
+		t.Fatalf("the game waiting for people: %+v, deadline %v", stateOf(v), v.Deadline)
+	}
+	var back gameResponse
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/throw", c.Token, nil, &back)
+	if !slices.ContainsFunc(back.Game.Seats, func(s seatView) bool { return !s.Away }) {
+		t.Errorf("after the person's throw: seats %+v, want theirs back", back.Game.Seats)
 	}
 }
