@@ -158,6 +158,10 @@ func (o *outcome) handOver(c command) error {
 	if o.next.g.Status != store.StatusLive || len(left) == 0 {
 		return errNotLeft
 	}
+	// Who hands over is here: were their own seats away too, the game
+	// would otherwise wait for them (turnState.next) as soon as the
+	// computer's seats have played.
+	o.back(seats, c.now)
 	for _, s := range left {
 		o.next.g.Seats[s] = store.Seat{Kind: c.by}
 		o.writes = append(o.writes, storeWrite{kind: writeHandOver, seat: s, player: c.by})

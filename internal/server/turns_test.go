@@ -246,6 +246,12 @@ func TestMachineWaitsForPeople(t *testing.T) {
 	if n := white.next.next(); n.kind != actComputer || n.seat != 1 {
 		t.Errorf("White back, Black away and to move: next %+v, want the stand-in for Black", n)
 	}
+	// White, away too, hands Black's seat over: White is back by acting,
+	// so that the game does not wait for them once the computer played.
+	handed := mustApply(t, both.next, command{kind: cmdHandOver, token: "white", by: "medium", now: a.at})
+	if handed.next.g.Seats[0].Away || handed.next.g.Seats[1].Kind != "medium" {
+		t.Errorf("after White's hand-over: seats %+v", handed.next.g.Seats)
+	}
 }
 
 // TestBackGetsFreshClock: a person whose time ran out and who comes back
