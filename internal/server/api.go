@@ -21,8 +21,15 @@ import (
 // maxBody is the largest request body the API reads.
 const maxBody = 64 << 10
 
-// maxTimeLimit is the longest per-move time limit, in seconds.
-const maxTimeLimit = 24 * 3600
+// minTimeLimit and maxTimeLimit bound a per-move time limit, in
+// seconds (0 is none). Below 10 s a creator who moves first could have
+// the joining player's seat go away, then claim the win or hand the seat
+// over, before the other could play (the lobby offers 30 s, 1 min and
+// 5 min).
+const (
+	minTimeLimit = 10
+	maxTimeLimit = 24 * 3600
+)
 
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
@@ -328,8 +335,8 @@ func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, er
 		}
 		g.Seats = append(g.Seats, stored)
 	}
-	if req.TimeLimit < 0 || req.TimeLimit > maxTimeLimit {
-		return bad(nil, "timeLimit %d: want 0 (none) to %d seconds", req.TimeLimit, maxTimeLimit)
+	if req.TimeLimit != 0 && (req.TimeLimit < minTimeLimit || req.TimeLimit > maxTimeLimit) {
+		return bad(nil, "timeLimit %d: want 0 (none) or %d to %d seconds", req.TimeLimit, minTimeLimit, maxTimeLimit)
 	}
 	g.TimeLimit = time.Duration(req.TimeLimit) * unit
 	if req.Start != "" {

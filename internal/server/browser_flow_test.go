@@ -202,7 +202,7 @@ func TestBrowserAbort(t *testing.T) {
 // claim the win.
 func awayGame(t *testing.T, s *testServer, alice, bob context.Context) string {
 	t.Helper()
-	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: minTimeLimit,
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
 	id := c.Game.ID
 	var taken takeResult
@@ -222,7 +222,7 @@ func awayGame(t *testing.T, s *testServer, alice, bob context.Context) string {
 // TestBrowserClaim: bob's time ran out; alice claims the win, and both
 // pages show the result.
 func TestBrowserClaim(t *testing.T) {
-	s := newTestServer(t, Config{TimeUnit: 20 * time.Millisecond, BotDelay: 300 * time.Millisecond})
+	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, BotDelay: 300 * time.Millisecond})
 	browser := newBrowser(t)
 	alice, bob := newPerson(t, browser), newPerson(t, browser)
 	id := awayGame(t, s, alice, bob)
@@ -251,7 +251,7 @@ func TestBrowserClaim(t *testing.T) {
 // alice is offered nothing more, and bob's page knows the seat is no
 // longer his.
 func TestBrowserHandOver(t *testing.T) {
-	s := newTestServer(t, Config{TimeUnit: 20 * time.Millisecond, BotDelay: 300 * time.Millisecond})
+	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, BotDelay: 300 * time.Millisecond})
 	browser := newBrowser(t)
 	alice, bob := newPerson(t, browser), newPerson(t, browser)
 	id := awayGame(t, s, alice, bob)
