@@ -196,6 +196,12 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if slices.ContainsFunc(g.Seats, openToAnyone) {
+		if err := s.lobby.reserve(r.Context(), s.st, client, g.ID, s.cfg.MaxOpenGames, time.Now()); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
 	st := newTurnState(kit, g, nil)
 	needsActor := st.next().kind != actNone // a computer to play, or a time limit to keep
 	if needsActor && !s.hasRoom() {

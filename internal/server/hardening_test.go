@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -1066,5 +1067,31 @@ func TestStandInWaitsForPeople(t *testing.T) {
 	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/throw", c.Token, nil, &back)
 	if !slices.ContainsFunc(back.Game.Seats, func(s seatView) bool { return !s.Away }) {
 		t.Errorf("after the person's throw: seats %+v, want theirs back", back.Game.Seats)
+	}
+}
+
+// TestOpenGamesPerClient (operator review, finding 7): one client may
+// have only MaxOpenGames games waiting in the lobby (a seat open to
+// anyone); one more is refused with 429 too_many_open_games, until one
+// of its games starts or ends. Games by invitation do not count, and
+// another client may still open one.
+func TestOpenGamesPerClient(t *testing.T) {
+	s := newTestServer(t, Config{MaxOpenGames: 2})
+	open := createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Anyone: true}}}
+	first := s.create(t, open)
+	second := s.create(t, open)
+	status, b := s.do(t, "POST", "/api/games", "", open)
+	var e errorBody
+	json.Unmarshal(b, &e)
+	if status != http.StatusTooManyRequests || e.Code != "too_many_open_games" || !strings.Contains(e.Error, "2 games open to anyone") {
+		t.Fatalf("a third open game: %d %s, want 429 too_many_open_games", status, b)
+	}
+	s.create(t, createRequest{Rules: "senet-jequier"}) // by invitation: not in the lobby
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+first.Game.ID+"/seats/1", "", nil, nil)
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+second.Game.ID+"/abort", second.Token, nil, nil)
+	s.create(t, open) // one started, one aborted: room again
+	s.create(t, open)
+	if err := s.srv.lobby.reserve(context.Background(), s.st, "another client", "anothergame22", 2, time.Now()); err != nil {
+		t.Errorf("another client's open game: %v", err)
 	}
 }

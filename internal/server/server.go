@@ -76,6 +76,10 @@ type Config struct {
 	// MaxComputerGames caps the computer-only games one client may have
 	// in play at once (4).
 	MaxComputerGames int
+	// MaxOpenGames caps the games one client has waiting for players
+	// with a seat open to anyone, listed in the lobby (3): past it a
+	// create answers 429 too_many_open_games (lobbycap.go).
+	MaxOpenGames int
 	// MaxStreams caps the game streams (WebSockets) one client may have
 	// open at once (32): each holds a connection, a goroutine and its
 	// game in memory.
@@ -154,6 +158,7 @@ func (cfg Config) withDefaults() Config {
 	defInt(&cfg.Searches, max(1, runtime.GOMAXPROCS(0)-1))
 	defInt(&cfg.MaxComputerGames, 4)
 	defInt(&cfg.MaxStreams, 32)
+	defInt(&cfg.MaxOpenGames, 3)
 	if cfg.CreateRate <= 0 {
 		cfg.CreateRate = rate.Limit(10.0 / 60)
 	}
@@ -192,6 +197,8 @@ type Server struct {
 	pool    *searchPool
 	creates *limiter
 	takes   *limiter
+	// lobby counts each client's games waiting with a seat open to anyone.
+	lobby   *openGames
 	reviews *reviewer
 	// rematches tells finished games' streams of their rematch.
 	rematches *rematchHub
@@ -226,6 +233,7 @@ func New(cfg Config) *Server {
 		pool:      newSearchPool(cfg.Searches),
 		creates:   newLimiter(cfg.CreateRate, cfg.CreateBurst),
 		takes:     newLimiter(cfg.TakeRate, cfg.TakeBurst),
+		lobby:     newOpenGames(),
 		rematches: newRematchHub(),
 	}
 	s.reviews = newReviewer(s, cfg.Review)
