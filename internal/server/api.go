@@ -175,6 +175,12 @@ type createResponse struct {
 }
 
 func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
+	if s.draining.Load() {
+		// The node stops taking games (docs/deploy.md): the next try goes
+		// to another node, or to this one restarted.
+		s.fail(w, r, errDraining)
+		return
+	}
 	var req createRequest
 	if err := decode(w, r, &req, false); err != nil {
 		s.fail(w, r, err)

@@ -1095,3 +1095,23 @@ func TestOpenGamesPerClient(t *testing.T) {
 		t.Errorf("another client's open game: %v", err)
 	}
 }
+
+// TestDrainRefusesNewGames (operator review, docs 2): once the node
+// drains, a new game or a rematch is refused with 503 unavailable, as
+// deploy.md says, instead of created on a node that is stopping.
+func TestDrainRefusesNewGames(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	s.srv.Drain()
+	for _, req := range []struct{ path, token string }{{"/api/games", ""}, {"/api/games/" + id + "/rematch", black}} {
+		var body any = map[string]any{"rules": "senet-jequier"}
+		if req.token != "" {
+			body = nil
+		}
+		status, b := s.do(t, "POST", req.path, req.token, body)
+		if status != http.StatusServiceUnavailable || !strings.Contains(string(b), `"unavailable"`) {
+			t.Errorf("POST %s while draining: %d %s, want 503 unavailable", req.path, status, b)
+		}
+	}
+}
