@@ -269,7 +269,8 @@ func TestBrowserHandOver(t *testing.T) {
 
 // TestBrowserFirstTurnDeadline: with a time limit, the page warns a
 // seat that has not played yet that its first turn running out aborts
-// the game; after that turn, that the computer will play for it.
+// the game; after that turn, that the game will wait for it (no other
+// person plays, so the computer does not stand in: TestStandInWaitsForPeople).
 func TestBrowserFirstTurnDeadline(t *testing.T) {
 	s := newTestServer(t, Config{BotDelay: time.Millisecond})
 	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 300,
@@ -288,7 +289,7 @@ func TestBrowserFirstTurnDeadline(t *testing.T) {
 	screenshot(t, alice, "first-turn-deadline-390")
 	s.firstTurns(t, id, map[int]string{1: c.Token})
 	s.waitFor(t, id, "Black to play again", func(v gameView) bool { return v.ToMove == 1 })
-	waitJS(t, alice, "the usual warning", `document.querySelector('#deadline').textContent.includes('then the computer plays')`)
+	waitJS(t, alice, "the warning that the game waits", `document.querySelector('#deadline').textContent.includes('then the game waits until they are back')`)
 
 	// The page's clock moved on to a few seconds before the deadline:
 	// the time is marked as running low, in words and clock.

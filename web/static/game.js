@@ -497,7 +497,11 @@ function showDeadline() {
   // A time limit running out before any person has played aborts the
   // game (the server's rule); the log is trusted only when complete.
   const first = log.length === game.turns && !log.some((tn) => game.seats[tn.seat] && game.seats[tn.seat].kind === 'human');
-  p.textContent = t(first ? 'web.deadline.firstTurn' : 'web.deadline.left', { Seat: game.seats[game.toMove].label, Count: left });
+  // When every other person's seat is away, the computer does not stand
+  // in for this one too (the server's rule): the game waits for them.
+  const alone = game.seats.every((s, i) => i === game.toMove || s.kind !== 'human' || s.away);
+  const key = first ? 'web.deadline.firstTurn' : alone ? 'web.deadline.waits' : 'web.deadline.left';
+  p.textContent = t(key, { Seat: game.seats[game.toMove].label, Count: left });
   const low = left <= LOW_TIME;
   p.classList.toggle('low', low);
   const row = $(`#seats li[data-seat="${game.toMove}"]`);
