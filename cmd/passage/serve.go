@@ -39,18 +39,20 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	searches := fs.Int("searches", max(1, runtime.GOMAXPROCS(0)-1), "at most `N` computer moves searched at once")
 	maxComputer := fs.Int("max-computer-games", 4, "at most `N` games between computers in play per client")
 	maxStreams := fs.Int("max-streams", 32, "at most `N` game streams (WebSockets) open at once per client")
+	maxOpen := fs.Int("max-open-games", 3, "at most `N` games with a seat open to anyone waiting for players (in the lobby) per client")
 	createRate := fs.Float64("create-rate", 10, "games one client may create per minute (`N`, bursts of 10)")
 	takeRate := fs.Float64("take-rate", 30, "seats one client may take per minute (`N`, bursts of 20)")
 	node := fs.String("node", "", "this node's `NAME` among several sharing a PostgreSQL database (default: the hostname); labels its metrics")
 	advertise := fs.String("advertise", "", "`URL` at which the other nodes reach this one (default: http://HOST:PORT as listening, the hostname for every interface)")
 	lease := fs.Duration("lease", 10*time.Second, "with PostgreSQL, a node's hold on a game lasts `D` without renewal; a dead node's games move after it")
 	drainWait := fs.Duration("drain-wait", 0, "on SIGTERM, report not ready and hand the games over, then wait `D` (the load balancer's health-check interval) before stopping")
+	publicURL := fs.String("public-url", "", "`URL` the invite links start with, e.g. https://passage.example.org behind a proxy that terminates TLS (default: the scheme and host of each request)")
 	clientHeader := fs.String("client-header", "", "trusted reverse proxy `HEADER` with the client's address (e.g. X-Forwarded-For, last entry); only behind such a proxy")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *maxGames < 1 || *searches < 1 || *maxComputer < 1 || *maxStreams < 1 || *createRate <= 0 || *takeRate <= 0 || *idle <= 0 || *expiry <= 0 || *lease <= 0 {
-		return usageError{"serve: --max-games, --searches, --max-computer-games, --max-streams, --create-rate, --take-rate, --idle, --waiting-expiry and --lease must be positive"}
+	if *maxGames < 1 || *searches < 1 || *maxComputer < 1 || *maxStreams < 1 || *maxOpen < 1 || *createRate <= 0 || *takeRate <= 0 || *idle <= 0 || *expiry <= 0 || *lease <= 0 {
+		return usageError{"serve: --max-games, --searches, --max-computer-games, --max-streams, --max-open-games, --create-rate, --take-rate, --idle, --waiting-expiry and --lease must be positive"}
 	}
 	if err := agent.Check(*standIn); err != nil {
 		// Found at start, not when the first time limit runs out.
@@ -62,6 +64,11 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	if *advertise != "" {
 		if u, err := url.Parse(*advertise); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return usageError{fmt.Sprintf("serve: --advertise %q: want a URL such as http://10.0.0.5:8080", *advertise)}
+		}
+	}
+	if *publicURL != "" {
+		if err := checkPublicURL(*publicURL); err != nil {
+			return usageError{fmt.Sprintf("serve: --public-url %q: %v", *publicURL, err)}
 		}
 	}
 	if (*node != "" || *advertise != "") && !isPostgres(*db) {
@@ -90,8 +97,8 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	}
 	srv := server.New(server.Config{Store: st, Logger: log, BotDelay: *botDelay, StandIn: *standIn,
 		MaxGames: *maxGames, IdleAfter: *idle, WaitingExpiry: *expiry, Searches: *searches,
-		MaxComputerGames: *maxComputer, MaxStreams: *maxStreams, CreateRate: rate.Limit(*createRate / 60), TakeRate: rate.Limit(*takeRate / 60),
-		ClientHeader: *clientHeader, Node: *node, Advertise: *advertise, LeaseTTL: *lease})
+		MaxComputerGames: *maxComputer, MaxStreams: *maxStreams, MaxOpenGames: *maxOpen, CreateRate: rate.Limit(*createRate / 60), TakeRate: rate.Limit(*takeRate / 60),
+		ClientHeader: *clientHeader, PublicURL: *publicURL, Node: *node, Advertise: *advertise, LeaseTTL: *lease})
 	hs := srv.HTTPServer()
 	if err := srv.Resume(ctx); err != nil {
 		ln.Close()
@@ -174,4 +181,19 @@ func advertiseURL(addr string, bound net.Addr) string {
 		host, _ = os.Hostname()
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+// checkPublicURL accepts an absolute http or https URL with a host and
+// no query or fragment: the invite links append their path to it.
+func checkPublicURL(v string) error {
+	u, err := url.Parse(v)
+	switch {
+	case err != nil:
+		return errors.New("not a URL")
+	case u.Scheme != "http" && u.Scheme != "https" || u.Host == "":
+		return errors.New("want an absolute http or https URL such as https://passage.example.org")
+	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.User != nil:
+		return errors.New("want no query, fragment or user")
+	}
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -376,6 +377,9 @@ func TestServeClusterFlags(t *testing.T) {
 		{[]string{"--db", "postgres://db/x", "--lease", "0s"}, "--lease"},
 		{[]string{"--db", db, "--drain-wait", "-1s"}, "--drain-wait"},
 		{[]string{"--db", db, "--stand-in", "nope"}, `--stand-in: agent: unknown player "nope"`},
+		{[]string{"--db", db, "--public-url", "passage.example.org"}, "--public-url"},
+		{[]string{"--db", db, "--public-url", "ftp://passage.example.org"}, "--public-url"},
+		{[]string{"--db", db, "--public-url", "https://passage.example.org/?x=1"}, "--public-url"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(append([]string{"serve", "--addr", "127.0.0.1:0"}, tt.args...), nil, &stdout, &stderr)
@@ -407,5 +411,21 @@ func TestServeDatabaseChoice(t *testing.T) {
 	}
 	if got := dbName("postgres://passage:secret@db/passage"); strings.Contains(got, "secret") {
 		t.Errorf("dbName shows the password: %q", got)
+	}
+}
+
+// TestServeUsageNamesEveryFlag: the usage lines of 'passage help serve'
+// name every flag its list describes (they named 5 of 19).
+func TestServeUsageNamesEveryFlag(t *testing.T) {
+	code, stdout, _ := runCLI(t, "", "help", "serve")
+	usage, flags, ok := strings.Cut(stdout, "\nFlags:\n")
+	if code != 0 || !ok {
+		t.Fatalf("passage help serve: exit %d\n%s", code, stdout)
+	}
+	usage, _, _ = strings.Cut(usage, "\nExample:")
+	for _, m := range regexp.MustCompile(`(?m)^  --(\S+)`).FindAllStringSubmatch(flags, -1) {
+		if !strings.Contains(usage, "[--"+m[1]+" ") && !strings.Contains(usage, "[--"+m[1]+"]") {
+			t.Errorf("the usage lines do not name --%s:\n%s", m[1], usage)
+		}
 	}
 }

@@ -44,8 +44,8 @@ type actor struct {
 	published uint64    // messages broadcast, the seq of the game's notes to other nodes
 	// lastActive is when a command last changed or answered the game, or
 	// a stream came or went. It is zero until then, and a refused
-	// command leaves it alone: a stranger's refused commands neither
-	// load a game for longer than the next sweep nor keep it in memory.
+	// command leaves it alone: refused commands do not keep a game in
+	// memory (and a stranger's intents do not load it: withHolder).
 	lastActive time.Time
 	// born is when the actor started: a game just loaded is not idle for
 	// its first two sweep periods, so that the command that loaded it

@@ -77,19 +77,14 @@ func (s *testServer) waitForActors(t *testing.T, n int) {
 }
 
 // TestTimeLimit: a person who does not play in time, after a first
-// turn, has the seat played by the computer, and gets it back by acting.
+// turn, has the seat played by the computer while another person plays
+// (TestStandInWaitsForPeople), and gets it back by acting.
 func TestTimeLimit(t *testing.T) {
 	// 10 units of 50 ms: long enough that the game's creation answers
-	// and Black plays a first turn before the time runs out, also under
+	// and both play a first turn before the time runs out, also under
 	// the race detector.
 	s := newTestServer(t, Config{TimeUnit: 50 * time.Millisecond, BotDelay: time.Millisecond})
-	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 10,
-		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
-	id, black := c.Game.ID, c.Token
-	if c.Game.Deadline == nil || c.Game.TimeLimit != 10 {
-		t.Fatalf("a person to play with a time limit: deadline %v, limit %d", c.Game.Deadline, c.Game.TimeLimit)
-	}
-	s.firstTurns(t, id, map[int]string{1: black})
+	id, _, black := twoPeopleTimed(t, s, 10)
 	w := s.dial(t, id)
 	for {
 		m := w.readType("state")

@@ -21,8 +21,15 @@ import (
 // maxBody is the largest request body the API reads.
 const maxBody = 64 << 10
 
-// maxTimeLimit is the longest per-move time limit, in seconds.
-const maxTimeLimit = 24 * 3600
+// minTimeLimit and maxTimeLimit bound a per-move time limit, in
+// seconds (0 is none). Below 10 s a creator who moves first could have
+// the joining player's seat go away, then claim the win or hand the seat
+// over, before the other could play (the lobby offers 30 s, 1 min and
+// 5 min).
+const (
+	minTimeLimit = 10
+	maxTimeLimit = 24 * 3600
+)
 
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
@@ -50,7 +57,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /cluster/games/{id}/state", s.peerOnly(s.gameRoute(s.handleSnapshot)))
 	mux.HandleFunc("POST /cluster/games/{id}/intent", s.peerOnly(s.gameRoute(s.handleRelayedIntent)))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, r, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, r.URL.Path).as("no_endpoint"))
+		s.fail(w, r, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, clip(r.URL.Path)).as("no_endpoint"))
 	})
 	s.webRoutes(mux)
 	return s.guard(mux)
@@ -105,7 +112,7 @@ func decodeBytes(body []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return newError(http.StatusBadRequest, nil, "malformed JSON: %v", err)
+		return newError(http.StatusBadRequest, nil, "malformed JSON: %s", jsonProblem(err))
 	}
 	if dec.More() {
 		return newError(http.StatusBadRequest, nil, "malformed JSON: more than one value")
@@ -168,6 +175,12 @@ type createResponse struct {
 }
 
 func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
+	if s.draining.Load() {
+		// The node stops taking games (docs/deploy.md): the next try goes
+		// to another node, or to this one restarted.
+		s.fail(w, r, errDraining)
+		return
+	}
 	var req createRequest
 	if err := decode(w, r, &req, false); err != nil {
 		s.fail(w, r, err)
@@ -188,6 +201,12 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
 	if err := limit(s.creates, client, "new games"); err != nil {
 		s.fail(w, r, err)
 		return
+	}
+	if slices.ContainsFunc(g.Seats, openToAnyone) {
+		if err := s.lobby.reserve(r.Context(), s.st, client, g.ID, s.cfg.MaxOpenGames, time.Now()); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 	}
 	st := newTurnState(kit, g, nil)
 	needsActor := st.next().kind != actNone // a computer to play, or a time limit to keep
@@ -211,7 +230,7 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
 	}
 	s.metrics.created.Inc()
 	s.log.Info("game created", "game", g.ID, "rules", g.Rules, "status", g.Status, "client", client)
-	resp.Invites = invites(r, kit, g)
+	resp.Invites = invites(s.baseURL(r), kit, g)
 	if needsActor {
 		a, _, err := s.load(r.Context(), g.ID)
 		switch {
@@ -231,10 +250,9 @@ func (s *Server) handleCreateGame(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, resp)
 }
 
-// invites are the links of g's open seats.
-func invites(r *http.Request, kit catalog.Kit, g store.Game) []inviteView {
+// invites are the links of g's open seats, under base (baseURL).
+func invites(base string, kit catalog.Kit, g store.Game) []inviteView {
 	out := []inviteView{}
-	base := baseURL(r)
 	for i, seat := range g.Seats {
 		if !seat.Open() {
 			continue
@@ -251,8 +269,14 @@ func invites(r *http.Request, kit catalog.Kit, g store.Game) []inviteView {
 	return out
 }
 
-// baseURL is the scheme and host the client used.
-func baseURL(r *http.Request) string {
+// baseURL is the scheme and host of the invite links: Config.PublicURL
+// when set (behind a proxy that terminates TLS the request itself says
+// http, and the link would send the seat's secret in clear), otherwise
+// the scheme and host the client used.
+func (s *Server) baseURL(r *http.Request) string {
+	if s.cfg.PublicURL != "" {
+		return s.cfg.PublicURL
+	}
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
@@ -283,7 +307,7 @@ func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, er
 	}
 	kit, err := catalog.Open(req.Rules, opts)
 	if err != nil {
-		return bad(err, "%v", err)
+		return bad(err, "%s", clip(err.Error()))
 	}
 	if len(req.Seats) == 0 {
 		// The default: the creator takes seat 0, the others are invites.
@@ -306,7 +330,7 @@ func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, er
 	g.Updated = g.Created
 	for i, seat := range req.Seats {
 		if !slices.Contains(kinds, seat.Kind) {
-			return bad(nil, "seat %d: unknown kind %q (want one of %s)", i, seat.Kind, strings.Join(kinds, ", "))
+			return bad(nil, "seat %d: unknown kind %q (want one of %s)", i, clip(seat.Kind), strings.Join(kinds, ", "))
 		}
 		if (seat.Take || seat.Anyone) && seat.Kind != store.Human {
 			return bad(nil, "seat %d: only a person's seat can be taken or open to anyone", i)
@@ -323,14 +347,14 @@ func newGame(req createRequest, unit time.Duration) (store.Game, catalog.Kit, er
 		}
 		g.Seats = append(g.Seats, stored)
 	}
-	if req.TimeLimit < 0 || req.TimeLimit > maxTimeLimit {
-		return bad(nil, "timeLimit %d: want 0 (none) to %d seconds", req.TimeLimit, maxTimeLimit)
+	if req.TimeLimit != 0 && (req.TimeLimit < minTimeLimit || req.TimeLimit > maxTimeLimit) {
+		return bad(nil, "timeLimit %d: want 0 (none) or %d to %d seconds", req.TimeLimit, minTimeLimit, maxTimeLimit)
 	}
 	g.TimeLimit = time.Duration(req.TimeLimit) * unit
 	if req.Start != "" {
 		pos, err := kit.Normalize(req.Start)
 		if err != nil {
-			return bad(err, "start: %v", err)
+			return bad(err, "start: %s", clip(err.Error()))
 		}
 		if over, _, _ := kit.Result(pos); over {
 			return bad(game.ErrGameOver, "start: the game is over in that position")
@@ -352,7 +376,7 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := store.Filter{Status: store.Status(q.Get("status")), Limit: 50}
 	if f.Status != "" && !f.Status.Valid() {
-		s.fail(w, r, newError(http.StatusBadRequest, nil, "status %q: want waiting, live, over or abandoned", f.Status))
+		s.fail(w, r, newError(http.StatusBadRequest, nil, "status %q: want waiting, live, over or abandoned", clip(string(f.Status))))
 		return
 	}
 	// The lobby lists the waiting games that anyone may join; a game
@@ -361,7 +385,7 @@ func (s *Server) handleListGames(w http.ResponseWriter, r *http.Request) {
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 500 {
-			s.fail(w, r, newError(http.StatusBadRequest, nil, "limit %q: want 1 to 500", l))
+			s.fail(w, r, newError(http.StatusBadRequest, nil, "limit %q: want 1 to 500", clip(l)))
 			return
 		}
 		f.Limit = n
@@ -415,7 +439,7 @@ func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		// Who holds a seat may pass on the invites of the open ones.
-		resp.Invites = invites(r, kit, g)
+		resp.Invites = invites(s.baseURL(r), kit, g)
 	}
 	writeJSON(w, http.StatusOK, resp)
 }
@@ -436,7 +460,7 @@ type takeRequest struct {
 func (s *Server) handleTakeSeat(w http.ResponseWriter, r *http.Request) {
 	seat, err := strconv.Atoi(r.PathValue("seat"))
 	if err != nil {
-		s.fail(w, r, newError(http.StatusBadRequest, nil, "seat %q is not a number", r.PathValue("seat")))
+		s.fail(w, r, newError(http.StatusBadRequest, nil, "seat %q is not a number", clip(r.PathValue("seat"))))
 		return
 	}
 	var req takeRequest
@@ -467,7 +491,7 @@ func (s *Server) handleThrow(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	v, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (gameView, error) {
+	v, err := withHolder(r.Context(), s, r.PathValue("id"), tok, func(a *actor) (gameView, error) {
 		return a.doThrow(tok)
 	})
 	if err != nil {
@@ -486,7 +510,7 @@ func (s *Server) endHandler(kind commandKind) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		v, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (gameView, error) {
+		v, err := withHolder(r.Context(), s, r.PathValue("id"), tok, func(a *actor) (gameView, error) {
 			return a.doEnd(kind, tok)
 		})
 		if err != nil {
@@ -513,7 +537,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	v, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (gameView, error) {
+	v, err := withHolder(r.Context(), s, r.PathValue("id"), tok, func(a *actor) (gameView, error) {
 		return a.doMove(tok, req.Move, req.Turn, submitted)
 	})
 	if err != nil {

@@ -202,7 +202,7 @@ func TestBrowserAbort(t *testing.T) {
 // claim the win.
 func awayGame(t *testing.T, s *testServer, alice, bob context.Context) string {
 	t.Helper()
-	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: minTimeLimit,
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
 	id := c.Game.ID
 	var taken takeResult
@@ -222,7 +222,7 @@ func awayGame(t *testing.T, s *testServer, alice, bob context.Context) string {
 // TestBrowserClaim: bob's time ran out; alice claims the win, and both
 // pages show the result.
 func TestBrowserClaim(t *testing.T) {
-	s := newTestServer(t, Config{TimeUnit: 20 * time.Millisecond, BotDelay: 300 * time.Millisecond})
+	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, BotDelay: 300 * time.Millisecond})
 	browser := newBrowser(t)
 	alice, bob := newPerson(t, browser), newPerson(t, browser)
 	id := awayGame(t, s, alice, bob)
@@ -251,7 +251,7 @@ func TestBrowserClaim(t *testing.T) {
 // alice is offered nothing more, and bob's page knows the seat is no
 // longer his.
 func TestBrowserHandOver(t *testing.T) {
-	s := newTestServer(t, Config{TimeUnit: 20 * time.Millisecond, BotDelay: 300 * time.Millisecond})
+	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, BotDelay: 300 * time.Millisecond})
 	browser := newBrowser(t)
 	alice, bob := newPerson(t, browser), newPerson(t, browser)
 	id := awayGame(t, s, alice, bob)
@@ -269,7 +269,8 @@ func TestBrowserHandOver(t *testing.T) {
 
 // TestBrowserFirstTurnDeadline: with a time limit, the page warns a
 // seat that has not played yet that its first turn running out aborts
-// the game; after that turn, that the computer will play for it.
+// the game; after that turn, that the game will wait for it (no other
+// person plays, so the computer does not stand in: TestStandInWaitsForPeople).
 func TestBrowserFirstTurnDeadline(t *testing.T) {
 	s := newTestServer(t, Config{BotDelay: time.Millisecond})
 	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 300,
@@ -288,7 +289,7 @@ func TestBrowserFirstTurnDeadline(t *testing.T) {
 	screenshot(t, alice, "first-turn-deadline-390")
 	s.firstTurns(t, id, map[int]string{1: c.Token})
 	s.waitFor(t, id, "Black to play again", func(v gameView) bool { return v.ToMove == 1 })
-	waitJS(t, alice, "the usual warning", `document.querySelector('#deadline').textContent.includes('then the computer plays')`)
+	waitJS(t, alice, "the warning that the game waits", `document.querySelector('#deadline').textContent.includes('then the game waits until they are back')`)
 
 	// The page's clock moved on to a few seconds before the deadline:
 	// the time is marked as running low, in words and clock.
@@ -367,4 +368,24 @@ func TestBrowserOpeningNote(t *testing.T) {
 	ctx := newPerson(t, newBrowser(t))
 	run(t, ctx, "the game's page", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
 	waitJS(t, ctx, "the opening note", `document.querySelector('#notes').textContent === "White's first move must be made from square 9"`)
+}
+
+// TestBrowserInviteLinkOrigin (operator review, finding 2): the game page
+// shows and copies invite links on its own origin, whatever the server
+// thinks its public URL is (here a wrong one), so that a page reached
+// over https never shows an http:// link.
+func TestBrowserInviteLinkOrigin(t *testing.T) {
+	s := newTestServer(t, Config{PublicURL: "http://wrong.example"})
+	alice := newPerson(t, newBrowser(t))
+	run(t, alice, "create a game for two people",
+		chromedp.Navigate(s.url+"/"),
+		lobbyReady(),
+		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "invite"),
+		click("#create-button"),
+	)
+	waitURL(t, alice, "/g/")
+	run(t, alice, "the invite link", visible(`input[data-invite="1"]`))
+	if invite := attr(t, alice, `input[data-invite="1"]`, "value"); !strings.HasPrefix(invite, s.url+"/g/") || !strings.Contains(invite, "invite=") {
+		t.Errorf("invite link %q, want it on the page's origin %s", invite, s.url)
+	}
 }

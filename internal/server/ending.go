@@ -28,7 +28,9 @@ var (
 	errNotStarted = &apiError{status: http.StatusConflict, code: "not_started", msg: "the game has not started: abort it instead"}
 	errTooLate    = &apiError{status: http.StatusConflict, code: "too_late_to_abort", msg: "too late to abort: both sides have moved (resign instead)"}
 	errNotLeft    = &apiError{status: http.StatusConflict, code: "no_opponent_left", msg: "no opponent has left: a claim needs an opponent whose time ran out (shown as away)"}
-	errOthersPlay = &apiError{status: http.StatusConflict, code: "others_still_playing", msg: "other sides still play: a claim needs every other side to have left (hand the seats that left to the computer instead)"}
+	// errNoneToHandOver is errNotLeft in a hand-over's words.
+	errNoneToHandOver = &apiError{status: http.StatusConflict, code: "no_opponent_left", msg: "no opponent has left: a hand-over needs an opponent whose time ran out (shown as away)"}
+	errOthersPlay     = &apiError{status: http.StatusConflict, code: "others_still_playing", msg: "other sides still play: a claim needs every other side to have left (hand the seats that left to the computer instead)"}
 )
 
 // holder checks that token holds a seat of a game not yet over and
@@ -156,8 +158,12 @@ func (o *outcome) handOver(c command) error {
 	}
 	left := o.next.leftBy(seats)
 	if o.next.g.Status != store.StatusLive || len(left) == 0 {
-		return errNotLeft
+		return errNoneToHandOver
 	}
+	// Who hands over is here: were their own seats away too, the game
+	// would otherwise wait for them (turnState.next) as soon as the
+	// computer's seats have played.
+	o.back(seats, c.now)
 	for _, s := range left {
 		o.next.g.Seats[s] = store.Seat{Kind: c.by}
 		o.writes = append(o.writes, storeWrite{kind: writeHandOver, seat: s, player: c.by})

@@ -135,8 +135,8 @@ func TestAPIHandOver(t *testing.T) {
 // out, rather than left to the computers: such a game would be one
 // between computers that no client's cap counts.
 func TestNoFirstMoveAborts(t *testing.T) {
-	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, BotDelay: time.Millisecond})
-	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 5,
+	s := newTestServer(t, Config{TimeUnit: 5 * time.Millisecond, BotDelay: time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: minTimeLimit,
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "medium"}}})
 	w := s.dial(t, c.Game.ID)
 	m := w.readType("state")

@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -108,8 +109,8 @@ func TestMachineClaim(t *testing.T) {
 func TestMachineHandOver(t *testing.T) {
 	st := started(machine(t))
 	st.g.TimeLimit = time.Minute
-	if _, err := st.apply(command{kind: cmdHandOver, token: "white", by: "easy"}); err != errNotLeft {
-		t.Errorf("hand over while the opponent is there: %v, want errNotLeft", err)
+	if _, err := st.apply(command{kind: cmdHandOver, token: "white", by: "easy"}); err != errNoneToHandOver || !strings.Contains(err.Error(), "a hand-over needs") || codeOf(err) != "no_opponent_left" {
+		t.Errorf("hand over while the opponent is there: %v, want errNoneToHandOver (it named a claim)", err)
 	}
 	left := mustApply(t, st, command{kind: cmdTimeout, seat: 1, now: machineT0.Add(time.Minute)}).next
 	out := mustApply(t, left, command{kind: cmdHandOver, token: "white", by: "easy"})

@@ -88,7 +88,7 @@ func statusOf(err error) int {
 func publicMessage(err error) string {
 	var ae *apiError
 	if errors.As(err, &ae) {
-		return ae.msg
+		return clipTo(ae.msg, maxErrorMessage)
 	}
 	if errors.Is(err, store.ErrNotFound) {
 		return errUnknownGame.msg
@@ -166,7 +166,13 @@ func (s *Server) logFailure(r *http.Request, err error) {
 	if status >= 500 && status != http.StatusServiceUnavailable {
 		level = slog.LevelError
 	}
-	s.log.Log(r.Context(), level, "request failed", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
+	// A client's mistake may repeat what it sent: its path and error
+	// are shortened (maxEcho). A server fault's error is the server's own.
+	msg := err.Error()
+	if level != slog.LevelError {
+		msg = clip(msg)
+	}
+	s.log.Log(r.Context(), level, "request failed", "method", r.Method, "path", clip(r.URL.Path), "status", status, "err", msg)
 	var ae *apiError
 	if errors.As(err, &ae) && ae.reason != "" {
 		s.metrics.refused.WithLabelValues(ae.reason).Inc()

@@ -35,7 +35,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+				s.log.Error("panic", "method", r.Method, "path", clip(r.URL.Path), "panic", v, "stack", string(debug.Stack()))
 				s.fail(w, r, errPanic)
 			}
 		}()

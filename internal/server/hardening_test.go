@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -674,16 +676,14 @@ func TestTakeAsTheGameExpires(t *testing.T) {
 	}
 }
 
-// TestTimeLimitWakesIdleGame: a game whose person is gone leaves memory
+// TestTimeLimitWakesIdleGame: a game whose person to play is gone leaves memory
 // when idle; when the time limit runs out the sweeper brings it back
 // and the computer takes the seat over.
 func TestTimeLimitWakesIdleGame(t *testing.T) {
 	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, IdleAfter: 20 * time.Millisecond, SweepEvery: 10 * time.Millisecond, BotDelay: time.Millisecond})
-	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 50,
-		Seats: []seatRequest{{Kind: "medium"}, {Kind: "human", Take: true}}})
-	s.firstTurns(t, c.Game.ID, map[int]string{1: c.Token})
+	id, _, _ := twoPeopleTimed(t, s, 50)
 	s.waitForActors(t, 0) // idle before the deadline
-	v := s.waitFor(t, c.Game.ID, "the computer playing Black", func(v gameView) bool {
+	v := s.waitFor(t, id, "the computer playing Black", func(v gameView) bool {
 		return v.Last != nil && v.Last.Seat == 1 && v.Last.By == "medium"
 	})
 	if !v.Seats[1].Away {
@@ -900,5 +900,218 @@ func TestDrainMissesNoStart(t *testing.T) {
 	}
 	if n := s.srv.GamesInMemory(); n != 0 {
 		t.Errorf("%d games in memory after the drain", n)
+	}
+}
+
+// TestStrangersDoNotLoadGames (operator review, finding 1): an intent
+// whose token holds no seat of a stored game is refused as before
+// (403 bad_token, 401 missing_token) without loading the game, so that
+// game IDs and made-up tokens cannot fill --max-games; the holder's
+// intent still loads it.
+func TestStrangersDoNotLoadGames(t *testing.T) {
+	ctx := context.Background()
+	s := newTestServer(t, Config{MaxGames: 2, BotDelay: time.Hour, SweepEvery: time.Hour})
+	var ids []string
+	for i := range 3 {
+		g := storedGame("strangergame"+string(rune('a'+i)), store.StatusLive)
+		if err := s.st.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+	}
+	for _, id := range ids {
+		for _, intent := range []string{"throw", "resign", "abort", "claim", "handover"} {
+			status, b := s.do(t, "POST", "/api/games/"+id+"/"+intent, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", nil)
+			if status != http.StatusForbidden || !strings.Contains(string(b), `"bad_token"`) {
+				t.Errorf("%s with a stranger's token: %d %s, want 403 bad_token", intent, status, b)
+			}
+		}
+		status, b := s.do(t, "POST", "/api/games/"+id+"/move", "", map[string]any{"move": "1-2"})
+		if status != http.StatusUnauthorized || !strings.Contains(string(b), `"missing_token"`) {
+			t.Errorf("move without a token: %d %s, want 401 missing_token", status, b)
+		}
+	}
+	if n := s.srv.GamesInMemory(); n != 0 {
+		t.Fatalf("strangers' intents loaded %d games", n)
+	}
+	s.throw(t, ids[0], ids[0]+"-1") // Black, to throw, holds seat 1
+	if s.srv.inMemory(ids[0]) == nil {
+		t.Error("the holder's throw did not load the game")
+	}
+}
+
+// TestPublicURL (operator review, finding 2): behind a proxy that
+// terminates TLS the request says http, so the invite links start with
+// Config.PublicURL when it is set; without it, with the request's scheme
+// and host as before.
+func TestPublicURL(t *testing.T) {
+	s := newTestServer(t, Config{PublicURL: "https://passage.example.org/"})
+	c := s.create(t, createRequest{Rules: "senet-jequier"})
+	if want := "https://passage.example.org" + c.Invites[0].Path; c.Invites[0].URL != want {
+		t.Errorf("invite url %q, want %q", c.Invites[0].URL, want)
+	}
+	var again gameResponse
+	s.ok(t, http.StatusOK, "GET", "/api/games/"+c.Game.ID, c.Token, nil, &again)
+	if want := "https://passage.example.org" + c.Invites[0].Path; len(again.Invites) != 1 || again.Invites[0].URL != want {
+		t.Errorf("invites for the creator: %+v, want url %q", again.Invites, want)
+	}
+	plain := newTestServer(t, Config{})
+	c = plain.create(t, createRequest{Rules: "senet-jequier"})
+	if want := plain.url + c.Invites[0].Path; c.Invites[0].URL != want {
+		t.Errorf("invite url without a public URL %q, want %q", c.Invites[0].URL, want)
+	}
+}
+
+// TestEchoesAreShort (operator review, findings 4 and 10): what a client
+// sent comes back in an error, and goes to the log, at most maxEcho
+// bytes of it; JSON errors name the field, not the server's Go types;
+// a request's headers are bounded (431 past maxHeaderBytes).
+func TestEchoesAreShort(t *testing.T) {
+	var buf syncBuffer
+	s := newTestServer(t, Config{Logger: slog.New(slog.NewTextHandler(&buf, nil))})
+	long := strings.Repeat("w", 60000)
+	id, _, black := twoPeople(t, s, "")
+	s.throw(t, id, black)
+	for _, tt := range []struct{ method, path, token, body string }{
+		{"GET", "/api/nothing/" + long, "", ""},
+		{"POST", "/api/games", "", `{"rules":"senet-jequier","start":"` + long + `"}`},
+		{"POST", "/api/games", "", `{"rules":"` + long + `"}`},
+		{"POST", "/api/games", "", `{"rules":"senet-jequier","seats":[{"kind":"` + long + `"},{"kind":"easy"}]}`},
+		{"POST", "/api/games", "", `{"rules":"senet-jequier","` + long + `":1}`},
+		{"POST", "/api/games/" + id + "/move", black, `{"move":"` + long + `"}`},
+		{"GET", "/api/games?status=" + long, "", ""},
+	} {
+		var body any
+		if tt.body != "" {
+			body = tt.body
+		}
+		status, b := s.do(t, tt.method, tt.path, tt.token, body)
+		if msg := errorOf(t, b); status < 400 || len(msg) > maxEcho+200 || !strings.Contains(msg, "…") {
+			t.Errorf("%s %.40s: %d, message of %d bytes, want a 4xx with the input cut short: %.300s", tt.method, tt.path, status, len(msg), msg)
+		}
+	}
+	for _, line := range strings.Split(buf.String(), "\n") {
+		if len(line) > 4*maxEcho+400 {
+			t.Errorf("log line of %d bytes: %.300s…", len(line), line)
+		}
+	}
+	for body, want := range map[string]string{
+		`{"rules":7}`:                              `malformed JSON: field "rules" must be a string`,
+		`{"rules":"kinevet","timeLimit":"30"}`:     `malformed JSON: field "timeLimit" must be a whole number`,
+		`{"rules":"kinevet","seats":[{"kind":1}]}`: `malformed JSON: field "seats.kind" must be a string`,
+		`[1]`: `malformed JSON: the body must be an object`,
+	} {
+		status, b := s.do(t, "POST", "/api/games", "", body)
+		if msg := errorOf(t, b); status != http.StatusBadRequest || msg != want {
+			t.Errorf("create %s: %d %q, want 400 %q", body, status, msg, want)
+		}
+	}
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := s.srv.HTTPServer()
+	go hs.Serve(ln)
+	defer hs.Close()
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: %s\r\n\r\n", strings.Repeat("a", 64<<10))
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("64 KiB of headers: %d, want 431", resp.StatusCode)
+	}
+}
+
+// TestNotFoundPageEchoIsShort: the page for an unknown address names it,
+// cut to maxEcho bytes as the API's errors do (its language switch keeps
+// the whole path, as the page's own address, within the 16 KiB bound of
+// a request's headers).
+func TestNotFoundPageEchoIsShort(t *testing.T) {
+	s := newTestServer(t, Config{})
+	long := strings.Repeat("q", 8000)
+	for _, p := range []string{"/nothing/" + long, "/rules/" + long} {
+		status, b := s.do(t, "GET", p, "", nil)
+		if status != http.StatusNotFound || !strings.Contains(string(b), strings.Repeat("q", maxEcho-10)+"…") {
+			t.Errorf("GET %.30s…: %d, the page does not name the path cut to %d bytes", p, status, maxEcho)
+		}
+	}
+}
+
+// TestStandInWaitsForPeople (operator review, finding 5a): a game whose
+// every person's seat is away is not played out by the stand-in, which
+// no --max-computer-games counts (one address ran 16 such games against
+// a cap of 4): it waits, leaves memory when idle, and goes on when a
+// person acts again.
+func TestStandInWaitsForPeople(t *testing.T) {
+	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, IdleAfter: 20 * time.Millisecond,
+		SweepEvery: 10 * time.Millisecond, BotDelay: time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 30,
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Take: true}}})
+	id := c.Game.ID
+	s.firstTurns(t, id, map[int]string{0: c.Token, 1: c.Token})
+	s.waitFor(t, id, "both seats away", func(v gameView) bool { return v.Seats[0].Away && v.Seats[1].Away })
+	s.waitForActors(t, 0) // nothing to play: the game left memory
+	v := s.game(t, id)
+	if v.Status != "live" || v.Deadline != nil {
+		t.Fatalf("the game waiting for people: %+v, deadline %v", stateOf(v), v.Deadline)
+	}
+	var back gameResponse
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/throw", c.Token, nil, &back)
+	if !slices.ContainsFunc(back.Game.Seats, func(s seatView) bool { return !s.Away }) {
+		t.Errorf("after the person's throw: seats %+v, want theirs back", back.Game.Seats)
+	}
+}
+
+// TestOpenGamesPerClient (operator review, finding 7): one client may
+// have only MaxOpenGames games waiting in the lobby (a seat open to
+// anyone); one more is refused with 429 too_many_open_games, until one
+// of its games starts or ends. Games by invitation do not count, and
+// another client may still open one.
+func TestOpenGamesPerClient(t *testing.T) {
+	s := newTestServer(t, Config{MaxOpenGames: 2})
+	open := createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Anyone: true}}}
+	first := s.create(t, open)
+	second := s.create(t, open)
+	status, b := s.do(t, "POST", "/api/games", "", open)
+	var e errorBody
+	json.Unmarshal(b, &e)
+	if status != http.StatusTooManyRequests || e.Code != "too_many_open_games" || !strings.Contains(e.Error, "2 games open to anyone") {
+		t.Fatalf("a third open game: %d %s, want 429 too_many_open_games", status, b)
+	}
+	s.create(t, createRequest{Rules: "senet-jequier"}) // by invitation: not in the lobby
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+first.Game.ID+"/seats/1", "", nil, nil)
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+second.Game.ID+"/abort", second.Token, nil, nil)
+	s.create(t, open) // one started, one aborted: room again
+	s.create(t, open)
+	if err := s.srv.lobby.reserve(context.Background(), s.st, "another client", "anothergame22", 2, time.Now()); err != nil {
+		t.Errorf("another client's open game: %v", err)
+	}
+}
+
+// TestDrainRefusesNewGames (operator review, docs 2): once the node
+// drains, a new game or a rematch is refused with 503 unavailable, as
+// deploy.md says, instead of created on a node that is stopping.
+func TestDrainRefusesNewGames(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	s.srv.Drain()
+	for _, req := range []struct{ path, token string }{{"/api/games", ""}, {"/api/games/" + id + "/rematch", black}} {
+		var body any = map[string]any{"rules": "senet-jequier"}
+		if req.token != "" {
+			body = nil
+		}
+		status, b := s.do(t, "POST", req.path, req.token, body)
+		if status != http.StatusServiceUnavailable || !strings.Contains(string(b), `"unavailable"`) {
+			t.Errorf("POST %s while draining: %d %s, want 503 unavailable", req.path, status, b)
+		}
 	}
 }

@@ -211,6 +211,40 @@ func (s *testServer) firstTurns(t testing.TB, id string, tokens map[int]string) 
 	}
 }
 
+// playTurnsOf plays seat's turns with token, the first legal move of
+// every throw, until another seat is to play (or the game is not live).
+func (s *testServer) playTurnsOf(t testing.TB, id string, seat int, token string) {
+	t.Helper()
+	for {
+		v := s.game(t, id)
+		if v.Status != "live" || v.ToMove != seat {
+			return
+		}
+		if v.Roll == nil {
+			v = s.throw(t, id, token)
+		}
+		s.move(t, id, token, v.Moves[0].Move)
+	}
+}
+
+// twoPeopleTimed is a Jéquier game with a time limit of limit units
+// between two people, White and Black, once both have played a turn
+// (their time running out then hands their seats to the computer) and
+// White has played up to Black's turn.
+func twoPeopleTimed(t testing.TB, s *testServer, limit int) (id, white, black string) {
+	t.Helper()
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: limit,
+		Seats: []seatRequest{{Kind: "human"}, {Kind: "human", Take: true}}})
+	var taken takeResult
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+c.Game.ID+"/seats/0", "", map[string]string{"invite": c.Invites[0].Secret}, &taken)
+	if taken.Game.Deadline == nil || taken.Game.TimeLimit != limit {
+		t.Fatalf("a person to play with a time limit: deadline %v, limit %d", taken.Game.Deadline, taken.Game.TimeLimit)
+	}
+	s.firstTurns(t, c.Game.ID, map[int]string{0: taken.Token, 1: c.Token})
+	s.playTurnsOf(t, c.Game.ID, 0, taken.Token)
+	return c.Game.ID, taken.Token, c.Token
+}
+
 // errorOf decodes an error body.
 func errorOf(t testing.TB, b []byte) string {
 	t.Helper()

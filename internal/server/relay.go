@@ -96,7 +96,7 @@ func (s *Server) handleRelayedIntent(w http.ResponseWriter, r *http.Request) {
 func (s *Server) peerOnly(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !s.fromPeer(r) {
-			s.fail(w, r, newError(http.StatusNotFound, nil, "no such endpoint: %s %s", r.Method, r.URL.Path).as("no_endpoint"))
+			s.fail(w, r, newError(http.StatusNotFound, nil, "no such endpoint: %s %s", r.Method, clip(r.URL.Path)).as("no_endpoint"))
 			return
 		}
 		h(w, r)

@@ -104,6 +104,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	}
 	id := rematchID(old.Seed)
 	if _, err := s.st.Game(ctx, id); errors.Is(err, store.ErrNotFound) {
+		if s.draining.Load() {
+			s.fail(w, r, errDraining) // no new game on a node that stops, as for a create
+			return
+		}
 		if err := limit(s.creates, s.clientID(r), "new games"); err != nil {
 			s.fail(w, r, err)
 			return

@@ -24,7 +24,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		level = q.Get("level")
 	}
 	if !reviewLevels[level] {
-		s.fail(w, r, newError(http.StatusBadRequest, nil, "unknown review level %q (levels: hard, expert)", level))
+		s.fail(w, r, newError(http.StatusBadRequest, nil, "unknown review level %q (levels: hard, expert)", clip(level)))
 		return
 	}
 	g, err := s.st.Game(r.Context(), id)

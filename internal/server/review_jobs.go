@@ -33,6 +33,13 @@ type ReviewConfig struct {
 	// MaxQueued caps the reviews waiting or running (16); past it a
 	// request is refused with 503 and Retry-After.
 	MaxQueued int
+	// MaxAuto caps the reviews queued by themselves as games end that
+	// may wait or run at once (half of MaxQueued, at least 1): they count
+	// towards no client's PerClient, so that finishing games fast could
+	// otherwise fill the queue and refuse every request; the other half
+	// stays for requests, shared under PerClient. An automatic review
+	// past it is skipped, and done when someone asks.
+	MaxAuto int
 	// PerClient caps the reviews one client has waiting or running (4),
 	// so that one client cannot keep the queue full for everyone; past
 	// it a request is refused with 429 and Retry-After.
@@ -55,6 +62,9 @@ func (c ReviewConfig) withDefaults() ReviewConfig {
 	}
 	if c.MaxQueued <= 0 {
 		c.MaxQueued = 16
+	}
+	if c.MaxAuto <= 0 {
+		c.MaxAuto = max(1, c.MaxQueued/2)
 	}
 	if c.PerClient <= 0 {
 		c.PerClient = 4
@@ -82,7 +92,7 @@ type reviewKey struct{ id, level string }
 // reviewJob is a review waiting or running.
 type reviewJob struct {
 	key         reviewKey
-	client      string // who asked for it; "" for a game reviewed as it ended
+	client      string // who asked for it; automatic for a game reviewed as it ended
 	done, total int    // turns judged, turns in the game
 	started     bool   // its first step has begun
 }
@@ -144,13 +154,7 @@ func (rv *reviewer) request(id, level string, turns int, client string) (reviewP
 	if len(rv.jobs) >= rv.cfg.MaxQueued {
 		return reviewProgress{}, errReviewFull
 	}
-	mine := 0
-	for _, j := range rv.jobs {
-		if j.client == client {
-			mine++
-		}
-	}
-	if mine >= rv.cfg.PerClient {
+	if mine := rv.count(client); mine >= rv.cfg.PerClient {
 		return reviewProgress{}, refusal(http.StatusTooManyRequests, "review_client", 30*time.Second,
 			"you have %d reviews waiting or running, as many as one address may: wait for one to finish", mine).as("too_many_reviews")
 	}
@@ -161,7 +165,8 @@ func (rv *reviewer) request(id, level string, turns int, client string) (reviewP
 }
 
 // auto queues the review of a game that has just ended, at the default
-// level, unless the queue is full (it is then done when asked for).
+// level, unless MaxAuto automatic reviews wait or run already or the
+// queue is full (it is then done when asked for).
 func (rv *reviewer) auto(id string, turns int) {
 	if rv.cfg.OnRequestOnly {
 		return
@@ -169,10 +174,25 @@ func (rv *reviewer) auto(id string, turns int) {
 	key := reviewKey{id, rv.cfg.Level}
 	rv.mu.Lock()
 	defer rv.mu.Unlock()
-	if rv.jobs[key] != nil || len(rv.jobs) >= rv.cfg.MaxQueued {
+	if rv.jobs[key] != nil || len(rv.jobs) >= rv.cfg.MaxQueued || rv.count(automatic) >= rv.cfg.MaxAuto {
 		return
 	}
-	rv.queue(key, turns, "")
+	rv.queue(key, turns, automatic)
+}
+
+// automatic is the client of the reviews queued as games end.
+const automatic = ""
+
+// count is the number of reviews client has waiting or running; rv.mu
+// is held.
+func (rv *reviewer) count(client string) int {
+	n := 0
+	for _, j := range rv.jobs {
+		if j.client == client {
+			n++
+		}
+	}
+	return n
 }
 
 // queue adds a review and starts it if none runs; rv.mu is held.

@@ -380,3 +380,28 @@ func TestReviewPerClient(t *testing.T) {
 		t.Errorf("another client's review: %v", err)
 	}
 }
+
+// TestAutomaticReviewsLeaveRoom (operator review, finding 3): reviews
+// queued as games end count towards no client's cap, so they may hold
+// only MaxAuto places (half the queue); past it an ending game's review
+// is skipped, and a request for a review still finds room.
+func TestAutomaticReviewsLeaveRoom(t *testing.T) {
+	s := newTestServer(t, Config{Review: ReviewConfig{MaxQueued: 4}})
+	release := holdPool(t, s.srv) // the reviews wait
+	defer release()
+	var ids []string
+	for range 5 {
+		ids = append(ids, finishedGame(t, s))
+	}
+	s.srv.reviews.mu.Lock()
+	queued, autos := len(s.srv.reviews.jobs), s.srv.reviews.count(automatic)
+	s.srv.reviews.mu.Unlock()
+	if queued != 2 || autos != 2 {
+		t.Errorf("after 5 games ended: %d reviews queued, %d automatic; want 2 (MaxAuto)", queued, autos)
+	}
+	var p reviewProgress
+	s.ok(t, http.StatusAccepted, "GET", "/api/games/"+ids[4]+"/analysis", "", nil, &p)
+	if p.Status != "queued" {
+		t.Errorf("a request as automatic reviews wait: %+v", p)
+	}
+}

@@ -76,6 +76,10 @@ type Config struct {
 	// MaxComputerGames caps the computer-only games one client may have
 	// in play at once (4).
 	MaxComputerGames int
+	// MaxOpenGames caps the games one client has waiting for players
+	// with a seat open to anyone, listed in the lobby (3): past it a
+	// create answers 429 too_many_open_games (lobbycap.go).
+	MaxOpenGames int
 	// MaxStreams caps the game streams (WebSockets) one client may have
 	// open at once (32): each holds a connection, a goroutine and its
 	// game in memory.
@@ -92,6 +96,11 @@ type Config struct {
 	// entry is used); empty to use the connection's remote address.
 	// Set it only behind such a proxy: anyone can send the header.
 	ClientHeader string
+	// PublicURL is the scheme, host and optional path prefix the
+	// invite links start with (e.g. https://passage.example.org), for a
+	// server behind a reverse proxy that terminates TLS; empty for the
+	// scheme and host of each request. No trailing slash (New trims it).
+	PublicURL string
 	// Review configures the review of finished games (review_jobs.go).
 	Review ReviewConfig
 
@@ -149,6 +158,7 @@ func (cfg Config) withDefaults() Config {
 	defInt(&cfg.Searches, max(1, runtime.GOMAXPROCS(0)-1))
 	defInt(&cfg.MaxComputerGames, 4)
 	defInt(&cfg.MaxStreams, 32)
+	defInt(&cfg.MaxOpenGames, 3)
 	if cfg.CreateRate <= 0 {
 		cfg.CreateRate = rate.Limit(10.0 / 60)
 	}
@@ -163,6 +173,7 @@ func (cfg Config) withDefaults() Config {
 	def(&cfg.IdleTimeout, 60*time.Second)
 	def(&cfg.PingEvery, 25*time.Second)
 	def(&cfg.PongWait, 10*time.Second)
+	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	cfg.Review = cfg.Review.withDefaults()
 	def(&cfg.LeaseTTL, 10*time.Second)
 	def(&cfg.TakeoverEvery, 2*time.Second)
@@ -186,6 +197,8 @@ type Server struct {
 	pool    *searchPool
 	creates *limiter
 	takes   *limiter
+	// lobby counts each client's games waiting with a seat open to anyone.
+	lobby   *openGames
 	reviews *reviewer
 	// rematches tells finished games' streams of their rematch.
 	rematches *rematchHub
@@ -220,6 +233,7 @@ func New(cfg Config) *Server {
 		pool:      newSearchPool(cfg.Searches),
 		creates:   newLimiter(cfg.CreateRate, cfg.CreateBurst),
 		takes:     newLimiter(cfg.TakeRate, cfg.TakeBurst),
+		lobby:     newOpenGames(),
 		rematches: newRematchHub(),
 	}
 	s.reviews = newReviewer(s, cfg.Review)
@@ -254,6 +268,9 @@ func New(cfg Config) *Server {
 	return s
 }
 
+// maxHeaderBytes bounds a request's line and headers (HTTPServer).
+const maxHeaderBytes = 16 << 10
+
 // Handler serves the API, the WebSocket streams and the web pages.
 func (s *Server) Handler() http.Handler { return s.handler }
 
@@ -266,7 +283,11 @@ func (s *Server) HTTPServer() *http.Server {
 		ReadTimeout:       s.cfg.ReadTimeout,
 		WriteTimeout:      s.cfg.WriteTimeout,
 		IdleTimeout:       s.cfg.IdleTimeout,
-		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		// A request's line and headers: Go's default is a megabyte, all
+		// of which a refusal's log line could repeat; a browser's or a
+		// bot's fit in a few KiB. Past it: 431.
+		MaxHeaderBytes: maxHeaderBytes,
+		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 }
 

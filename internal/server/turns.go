@@ -238,13 +238,33 @@ func (st turnState) next() action {
 		return action{}
 	}
 	s := st.g.Seats[seat]
-	if s.Kind != store.Human || s.Away {
+	if s.Kind != store.Human {
+		return action{kind: actComputer, seat: seat}
+	}
+	if s.Away {
+		if st.everyPersonAway() {
+			// Nobody is left to play against: the stand-in would play
+			// the game out between computers, which no client's
+			// --max-computer-games counts. It waits for a person.
+			return action{}
+		}
 		return action{kind: actComputer, seat: seat}
 	}
 	if st.g.TimeLimit > 0 {
 		return action{kind: actDeadline, seat: seat, at: st.turnStarted.Add(st.g.TimeLimit)}
 	}
 	return action{}
+}
+
+// everyPersonAway reports whether every person's seat of the game is
+// away (its time ran out and its person has not acted since).
+func (st turnState) everyPersonAway() bool {
+	for _, s := range st.g.Seats {
+		if s.Kind == store.Human && !s.Away {
+			return false
+		}
+	}
+	return true
 }
 
 // back marks the away seats among seats as played by their person again.
@@ -353,9 +373,9 @@ func (o *outcome) personMove(c command) error {
 			legal[j] = t.Move
 		}
 		if _, perr := st.kit.Play(st.g.Pos, st.roll, c.move); errors.Is(perr, game.ErrBadMove) {
-			return newError(http.StatusUnprocessableEntity, game.ErrBadMove, "malformed move %q (legal: %s)", c.move, strings.Join(legal, ", ")).as("malformed_move")
+			return newError(http.StatusUnprocessableEntity, game.ErrBadMove, "malformed move %q (legal: %s)", clip(c.move), strings.Join(legal, ", ")).as("malformed_move")
 		}
-		return newError(http.StatusUnprocessableEntity, game.ErrIllegalMove, "illegal move %q with a throw of %d (legal: %s)", c.move, st.roll, strings.Join(legal, ", ")).as("illegal_move")
+		return newError(http.StatusUnprocessableEntity, game.ErrIllegalMove, "illegal move %q with a throw of %d (legal: %s)", clip(c.move), st.roll, strings.Join(legal, ", ")).as("illegal_move")
 	}
 	o.play(st.moves[i], store.Human, c.now)
 	return nil

@@ -187,7 +187,7 @@ func TestMachineTake(t *testing.T) {
 // handing the seat to the computer, the computer's throw and move, and
 // the person's return.
 func TestMachineAutomatic(t *testing.T) {
-	st := started(machine(t, store.Seat{Kind: "medium"}, store.Seat{Kind: store.Human, TokenHash: hashToken("black")}))
+	st := started(machine(t)) // White stays: the stand-in plays for Black (TestMachineWaitsForPeople)
 	if a := st.next(); a.kind != actNone {
 		t.Fatalf("person to play without a limit: next %+v", a)
 	}
@@ -211,6 +211,46 @@ func TestMachineAutomatic(t *testing.T) {
 	back := mustApply(t, played.next, command{kind: cmdHello, token: "black"})
 	if back.next.g.Seats[1].Away || len(back.events) != 1 || back.events[0].Kind != "back" {
 		t.Errorf("hello of the person who was away: seats %+v events %+v", back.next.g.Seats, back.events)
+	}
+}
+
+// TestMachineWaitsForPeople (operator review, finding 5a): when every
+// person's seat is away, the stand-in does not play the game out between
+// computers, which no client's cap counts: the game waits until a person
+// is back, and then the stand-in plays the seats still away.
+func TestMachineWaitsForPeople(t *testing.T) {
+	alone := started(machine(t, store.Seat{Kind: "medium"}, store.Seat{Kind: store.Human, TokenHash: hashToken("black")}))
+	alone.g.TimeLimit = time.Minute
+	a := alone.next()
+	away := mustApply(t, alone, command{kind: cmdTimeout, seat: 1, now: a.at})
+	if n := away.next.next(); !away.next.g.Seats[1].Away || n.kind != actNone {
+		t.Errorf("the only person away: next %+v, want none (the game waits)", n)
+	}
+	back := mustApply(t, away.next, command{kind: cmdHello, token: "black", now: a.at.Add(time.Second)})
+	if n := back.next.next(); n.kind != actDeadline || n.seat != 1 {
+		t.Errorf("the person back: next %+v, want their deadline", n)
+	}
+
+	two := started(machine(t))
+	two.g.TimeLimit = time.Minute
+	two.g.Seats[0].Away = true // White left; Black is to move
+	a = two.next()
+	if a.kind != actDeadline || a.seat != 1 {
+		t.Fatalf("Black to play while White is away: next %+v", a)
+	}
+	both := mustApply(t, two, command{kind: cmdTimeout, seat: 1, now: a.at})
+	if n := both.next.next(); n.kind != actNone {
+		t.Errorf("both people away: next %+v, want none", n)
+	}
+	white := mustApply(t, both.next, command{kind: cmdHello, token: "white", now: a.at})
+	if n := white.next.next(); n.kind != actComputer || n.seat != 1 {
+		t.Errorf("White back, Black away and to move: next %+v, want the stand-in for Black", n)
+	}
+	// White, away too, hands Black's seat over: White is back by acting,
+	// so that the game does not wait for them once the computer played.
+	handed := mustApply(t, both.next, command{kind: cmdHandOver, token: "white", by: "medium", now: a.at})
+	if handed.next.g.Seats[0].Away || handed.next.g.Seats[1].Kind != "medium" {
+		t.Errorf("after White's hand-over: seats %+v", handed.next.g.Seats)
 	}
 }
 

@@ -261,12 +261,12 @@ func rulesIn(docs map[string]template.HTML, name, lang string) (template.HTML, s
 
 func (s *Server) rulesNotFound(w http.ResponseWriter, r *http.Request, site *site, name string) {
 	s.page(w, r, site, http.StatusNotFound, "notfound", pageData{TitleID: "web.title.noRules", MainClass: "doc",
-		HeadingID: "web.notFound.noRules", TextID: "web.notFound.noRulesText", TextArg: name, Back: "/rules", BackTextID: "web.notFound.allRules"})
+		HeadingID: "web.notFound.noRules", TextID: "web.notFound.noRulesText", TextArg: clip(name), Back: "/rules", BackTextID: "web.notFound.allRules"})
 }
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request, site *site) {
 	s.page(w, r, site, http.StatusNotFound, "notfound", pageData{TitleID: "web.title.notFound", MainClass: "doc",
-		HeadingID: "web.notFound.heading", TextID: "web.notFound.text", TextArg: path.Clean(r.URL.Path), Back: "/", BackTextID: "web.notFound.lobby"})
+		HeadingID: "web.notFound.heading", TextID: "web.notFound.text", TextArg: clip(path.Clean(r.URL.Path)), Back: "/", BackTextID: "web.notFound.lobby"})
 }
 
 // firstHeading is the text of a Markdown page's first "# " heading,

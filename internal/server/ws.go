@@ -170,7 +170,7 @@ func (s *Server) acceptStream(w http.ResponseWriter, r *http.Request) (c *websoc
 	rc.SetWriteDeadline(time.Time{})
 	c, err := websocket.Accept(w, r, nil)
 	if err != nil {
-		s.log.Info("websocket refused", "path", r.URL.Path, "err", err)
+		s.log.Info("websocket refused", "path", clip(r.URL.Path), "err", err)
 		return nil, nil
 	}
 	c.SetReadLimit(maxMessage)
@@ -267,7 +267,7 @@ func (s *Server) intent(ctx context.Context, r *http.Request, id string, typ web
 		}
 		return message{Type: "ack", ID: in.ID}
 	}
-	return s.wsError(r, in.ID, newError(http.StatusBadRequest, nil, "unknown message type %q (want hello, take, throw or move)", in.Type))
+	return s.wsError(r, in.ID, newError(http.StatusBadRequest, nil, "unknown message type %q (want hello, take, throw or move)", clip(in.Type)))
 }
 
 // wsError is the error answer to a client's intent on the WebSocket,

@@ -433,12 +433,14 @@ function render(animateFrom, freshThrow) {
 
 // myInvites are the links of the open seats that this page may hand
 // out: with their secrets for the seat holder, or the plain address of
-// a seat anyone may take.
+// a seat anyone may take. They start with this page's origin, not the
+// invite's url: the server may not know the scheme a proxy in front of
+// it was reached with, and the page does.
 function myInvites() {
   return game.seats.filter((s) => s.open).flatMap((s) => {
     const invite = invites.find((i) => i.seat === s.seat);
     if (!invite && !s.anyone) return [];
-    return [{ seat: s, url: invite ? invite.url : `${location.origin}/g/${id}?seat=${s.seat}` }];
+    return [{ seat: s, url: `${location.origin}${invite ? invite.path : `/g/${id}?seat=${s.seat}`}` }];
   });
 }
 
@@ -495,7 +497,11 @@ function showDeadline() {
   // A time limit running out before any person has played aborts the
   // game (the server's rule); the log is trusted only when complete.
   const first = log.length === game.turns && !log.some((tn) => game.seats[tn.seat] && game.seats[tn.seat].kind === 'human');
-  p.textContent = t(first ? 'web.deadline.firstTurn' : 'web.deadline.left', { Seat: game.seats[game.toMove].label, Count: left });
+  // When every other person's seat is away, the computer does not stand
+  // in for this one too (the server's rule): the game waits for them.
+  const alone = game.seats.every((s, i) => i === game.toMove || s.kind !== 'human' || s.away);
+  const key = first ? 'web.deadline.firstTurn' : alone ? 'web.deadline.waits' : 'web.deadline.left';
+  p.textContent = t(key, { Seat: game.seats[game.toMove].label, Count: left });
   const low = left <= LOW_TIME;
   p.classList.toggle('low', low);
   const row = $(`#seats li[data-seat="${game.toMove}"]`);

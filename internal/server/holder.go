@@ -1,0 +1,50 @@
+package server
+
+import (
+	"context"
+	"errors"
+
+	"passage/internal/catalog"
+	"passage/internal/store"
+)
+
+// withHolder is withActor for an intent only a seat's holder may send
+// (throw, move, resign, abort, claim, hand over). A game not in memory is
+// loaded only once token is found among its stored seats: a stranger's
+// intent, with a made-up token, is refused from the store (401
+// missing_token, 403 bad_token) without taking a place among the games in
+// memory, so that game IDs and garbage tokens cannot fill MaxGames.
+func withHolder[T any](ctx context.Context, s *Server, id, token string, f func(a *actor) (T, error)) (T, error) {
+	if err := s.holdsSeat(ctx, id, token); err != nil {
+		var zero T
+		return zero, err
+	}
+	return withActor(ctx, s, id, f)
+}
+
+// holdsSeat checks token against the stored seats of game id when the
+// game is not in memory (its actor checks it otherwise, against seats
+// that may be newer than the store's for a moment). A finished or
+// abandoned game is left to withActor, which answers game_over or
+// abandoned without loading it, as it does for a holder.
+func (s *Server) holdsSeat(ctx context.Context, id, token string) error {
+	if s.inMemory(id) != nil {
+		return nil
+	}
+	g, err := s.st.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return errUnknownGame
+	}
+	if err != nil {
+		return err
+	}
+	if g.Status.Done() {
+		return nil
+	}
+	kit, err := catalog.OpenID(g.Rules)
+	if err != nil {
+		return err
+	}
+	_, err = newTurnState(kit, g, nil).seatsOf(token)
+	return err
+}
