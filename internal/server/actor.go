@@ -251,13 +251,19 @@ func (a *actor) do(c command) (outcome, error) {
 		a.timer = nil
 	}
 	for _, w := range out.writes {
-		if w.kind == writeTurn {
+		switch w.kind {
+		case writeTurn:
 			if a.history != nil {
 				a.history.Add(w.turn.Pos)
 			}
 			a.srv.metrics.moves.Inc()
 			if w.status == store.StatusOver {
-				a.srv.metrics.finished.Inc()
+				a.srv.metrics.finished.WithLabelValues("move").Inc()
+			}
+		case writeEnd:
+			var rec endRecord
+			if json.Unmarshal([]byte(w.result), &rec) == nil {
+				a.srv.metrics.finished.WithLabelValues(rec.How).Inc()
 			}
 		}
 	}

@@ -341,14 +341,20 @@ func TestHealthAndMetrics(t *testing.T) {
 	id, _, black := twoPeople(t, s, "")
 	v := s.throw(t, id, black)
 	s.move(t, id, black, v.Moves[0].Move)
+	// A second game ends by resignation: the finished games by how.
+	id2, white2, _ := twoPeople(t, s, "")
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id2+"/resign", white2, nil, nil)
+	s.do(t, "POST", "/api/games/"+id+"/throw", "not-a-seat", map[string]any{}) // a 403
+	s.waitForActors(t, 1)                                                      // the resigned game's actor stops
 	status, body := s.do(t, "GET", "/metrics", "", nil)
 	if status != http.StatusOK {
 		t.Fatalf("metrics: status %d", status)
 	}
 	for _, want := range []string{"passage_games_in_memory 1\n", "passage_moves_total 1\n", "passage_websocket_connections 0\n",
-		"passage_games_created_total 1\n", `passage_refused_requests_total{reason="rate_limit"} 0`,
+		"passage_games_created_total 2\n", `passage_refused_requests_total{reason="rate_limit"} 0`,
+		`passage_games_finished_total{how="resign"} 1`, `passage_http_requests_total{code="2xx"} `, `passage_http_requests_total{code="4xx"} 1`,
 		"passage_move_broadcast_seconds_count 1\n", "# TYPE passage_move_broadcast_seconds histogram\n",
-		"go_goroutines ", "process_resident_memory_bytes ", "passage_searches_queued 0\n", "passage_searches_running 0\n"} {
+		"go_goroutines ", "process_resident_memory_bytes ", "passage_searches_queued ", "passage_searches_running "} { // the resigned game's review may be searching
 		if !strings.Contains(string(body), want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)
 		}

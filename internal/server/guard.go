@@ -4,6 +4,7 @@ import (
 	"mime"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 )
 
 // securityPolicy is the Content-Security-Policy of every response:
@@ -23,8 +24,11 @@ const securityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 
 // Content-Type application/json, and the browser marks its origin.
 func (s *Server) guard(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.metrics.requests.Inc()
+	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		// Counted when answered, by the class of the status (a 5xx rate
+		// is what an operator watches); a panic's 500 included.
+		w := &statusRecorder{ResponseWriter: rw}
+		defer func() { s.metrics.requests.WithLabelValues(w.class()).Inc() }()
 		h := w.Header()
 		h.Set("Content-Security-Policy", securityPolicy)
 		h.Set("X-Content-Type-Options", "nosniff")
@@ -59,4 +63,38 @@ var errCrossOrigin = refusal(http.StatusForbidden, "cross_origin", 0, "cross-ori
 
 func safeMethod(m string) bool {
 	return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions
+}
+
+// statusRecorder remembers the status a handler answered with. Unwrap
+// lets http.ResponseController and the WebSocket upgrade reach the
+// connection underneath.
+type statusRecorder struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusRecorder) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusRecorder) Write(b []byte) (int, error) {
+	if w.code == 0 {
+		w.code = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusRecorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// class is the status's class, "2xx" to "5xx" ("2xx" when the handler
+// wrote nothing: net/http then answers 200).
+func (w *statusRecorder) class() string {
+	code := w.code
+	if code == 0 {
+		code = http.StatusOK
+	}
+	return strconv.Itoa(code/100) + "xx"
 }

@@ -17,10 +17,10 @@ type metrics struct {
 
 	moves     prometheus.Counter
 	created   prometheus.Counter
-	finished  prometheus.Counter
+	finished  *prometheus.CounterVec
 	abandoned prometheus.Counter
 	refused   *prometheus.CounterVec
-	requests  prometheus.Counter
+	requests  *prometheus.CounterVec
 	broadcast prometheus.Histogram
 
 	conns     prometheus.Gauge
@@ -38,11 +38,13 @@ func newMetrics(node string, gamesInMemory func() float64, queued, running func(
 	}
 	m.moves = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_moves_total", Help: "Moves played since the server started."})
 	m.created = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_games_created_total", Help: "Games created."})
-	m.finished = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_games_finished_total", Help: "Games played to the end."})
+	m.finished = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "passage_games_finished_total",
+		Help: "Games over, by how they ended: move (the last move), resign, abort, noStart or claim."}, []string{"how"})
 	m.abandoned = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_games_abandoned_total", Help: "Waiting games given up after the waiting time."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "passage_refused_requests_total",
 		Help: "Requests refused to protect the server or its users, by reason."}, []string{"reason"})
-	m.requests = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_http_requests_total", Help: "HTTP requests served."})
+	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "passage_http_requests_total",
+		Help: "HTTP requests served, by the class of their status (2xx, 3xx, 4xx, 5xx; 1xx for a WebSocket's switch)."}, []string{"code"})
 	m.broadcast = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "passage_move_broadcast_seconds",
 		Help:    "Time from a move's submission to its broadcast to the game's clients (the store write included).",
 		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5}})

@@ -312,6 +312,11 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, site *site, status
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	if r.URL.Query().Has("invite") {
+		// The page holds the invite's secret (its links): no cache may
+		// keep a copy (operator review).
+		w.Header().Set("Cache-Control", "no-store")
+	}
 	w.Header().Set("Vary", "Accept-Language, Cookie")
 	w.WriteHeader(status)
 	w.Write(b.Bytes())

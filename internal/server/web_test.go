@@ -217,3 +217,25 @@ func TestEffectsInPlainWords(t *testing.T) {
 		}
 	}
 }
+
+// TestInvitePagesAreNotStored: a game page opened by an invite link holds
+// the invite's secret, so no cache may keep it; the same page without one
+// is only revalidated.
+func TestInvitePagesAreNotStored(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	for path, want := range map[string]string{
+		c.Invites[0].Path:      "no-store",
+		"/g/" + c.Game.ID:      "no-cache",
+		"/rules/senet-jequier": "no-cache",
+	} {
+		resp, err := http.Get(s.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("Cache-Control"); got != want {
+			t.Errorf("%s: Cache-Control %q, want %q", path, got, want)
+		}
+	}
+}
