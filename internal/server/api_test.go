@@ -399,8 +399,10 @@ func TestTakeAgain(t *testing.T) {
 	if status, b := s.do(t, "POST", path, "", other); status != http.StatusConflict || !strings.Contains(string(b), `"code":"seat_taken"`) {
 		t.Errorf("another token's take: %d %s, want 409 seat_taken", status, b)
 	}
-	if status, b := s.do(t, "POST", "/api/games/"+id+"/seats/0", "", map[string]string{"newToken": "not-random-enough"}); status != http.StatusBadRequest || !strings.Contains(string(b), `"code":"bad_new_token"`) {
-		t.Errorf("a malformed newToken: %d %s, want 400 bad_new_token", status, b)
+	for _, bad := range []string{"not-random-enough", strings.Repeat("A", 43), strings.Repeat("AQID", 10) + "AQI"} {
+		if status, b := s.do(t, "POST", "/api/games/"+id+"/seats/0", "", map[string]string{"newToken": bad}); status != http.StatusBadRequest || !strings.Contains(string(b), `"code":"bad_new_token"`) {
+			t.Errorf("newToken %q: %d %s, want 400 bad_new_token", bad, status, b)
+		}
 	}
 	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/0", c.Token, nil, &again)
 	if again.Token != c.Token || len(again.Seats) != 1 || again.Seats[0] != 0 {

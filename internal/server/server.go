@@ -343,7 +343,7 @@ func newToken() string {
 // errBadNewToken refuses a token a client made for its take that is not
 // of newToken's form: 32 bytes in unpadded base64url.
 var errBadNewToken = &apiError{status: http.StatusBadRequest, code: "bad_new_token",
-	msg: "newToken must be 32 random bytes in unpadded base64url (43 characters), as the server's own tokens are"}
+	msg: "newToken must be 32 random bytes in unpadded base64url (43 characters), as the server's own tokens are (a plainly patterned one is refused)"}
 
 // takeToken is the token a take gives a person who holds none of the
 // game yet: own, a token the client made (so that it can send a take
@@ -352,10 +352,28 @@ func takeToken(own string) (string, error) {
 	if own == "" {
 		return newToken(), nil
 	}
-	if b, err := base64.RawURLEncoding.DecodeString(own); err != nil || len(b) != 32 {
+	b, err := base64.RawURLEncoding.DecodeString(own)
+	if err != nil || len(b) != 32 || !looksRandom(b) {
 		return "", errBadNewToken
 	}
 	return own, nil
+}
+
+// looksRandom refuses a chosen token that is plainly not random (all
+// zero bytes, a repeated pattern), which anyone could guess: 32 random
+// bytes hold about 30 distinct values, and fewer than 16 come up once
+// in some 3 x 10^16 tokens. A bot's careless "AAAA..." would otherwise
+// hold a seat (operator review).
+func looksRandom(b []byte) bool {
+	var seen [256]bool
+	distinct := 0
+	for _, c := range b {
+		if !seen[c] {
+			seen[c] = true
+			distinct++
+		}
+	}
+	return distinct >= 16
 }
 
 // choose asks a computer player of ruleset kitID for its move, turning
