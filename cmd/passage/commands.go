@@ -42,6 +42,8 @@ var commandList = []command{
 		"[--create-rate N] [--take-rate N] [--client-header HEADER] [--public-url URL]",
 		"[--node NAME] [--advertise URL] [--lease D] [--drain-wait D]"}, "play in the browser: http://localhost:8080",
 		"passage serve --db passage.db"},
+	{"prune", []string{"--older-than D [--db FILE|URL] [--dry-run]"}, "forget the server's games that ended long ago, with their turns and reviews",
+		"passage prune --db passage.db --older-than 2160h --dry-run"},
 	{"verify", []string{"RECORD          (a file, or - for standard input)"}, "check the fair dice of a server game's record",
 		"passage verify game.rec"},
 	{"solve", []string{"--rules ID [--opt K=V ...] --pieces K [--out DIR] [--quiet | --progress]",

@@ -71,6 +71,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdServe(rest, stdout, stderr)
 	case "verify":
 		err = cmdVerify(rest, stdin, stdout)
+	case "prune":
+		err = cmdPrune(rest, stdout)
 	case "solve":
 		err = cmdSolve(rest, stdout, stderr)
 	case "eval":

@@ -33,6 +33,10 @@ func TestAnalyses(t *testing.T) {
 	storetest.RunAnalyses(t, func(t *testing.T) store.Store { return openTemp(t) })
 }
 
+func TestPrune(t *testing.T) {
+	storetest.RunPrune(t, func(t *testing.T) store.Store { return openTemp(t) })
+}
+
 // TestMigrations: a second Open (another node) finds the schema done;
 // a newer schema than the binary's is refused and left alone.
 func TestMigrations(t *testing.T) {

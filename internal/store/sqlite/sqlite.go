@@ -357,6 +357,37 @@ func (s *Store) Abandon(ctx context.Context, cutoff time.Time) ([]string, error)
 	return ids, nil
 }
 
+// Prune deletes the games over or abandoned before cutoff, with all
+// that refers to them, in one transaction (store.Pruner).
+func (s *Store) Prune(ctx context.Context, cutoff time.Time, dryRun bool) (int, error) {
+	const old = "SELECT id FROM games WHERE status IN (?, ?) AND updated < ?"
+	args := []any{string(store.StatusOver), string(store.StatusAbandoned), store.MS(cutoff)}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: prune: %w", err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM ("+old+")", args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("sqlite: prune: %w", err)
+	}
+	if dryRun || n == 0 {
+		return n, nil
+	}
+	for _, table := range []string{"analyses", "turns", "seats"} {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM "+table+" WHERE game_id IN ("+old+")", args...); err != nil {
+			return 0, fmt.Errorf("sqlite: prune %s: %w", table, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM games WHERE id IN ("+old+")", args...); err != nil {
+		return 0, fmt.Errorf("sqlite: prune games: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("sqlite: prune: %w", err)
+	}
+	return n, nil
+}
+
 // exists reports ErrNotFound for an unknown game inside tx.
 func exists(ctx context.Context, tx *sql.Tx, id string) error {
 	var n int

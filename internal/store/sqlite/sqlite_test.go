@@ -37,6 +37,12 @@ func TestAnalyses(t *testing.T) {
 	})
 }
 
+func TestPrune(t *testing.T) {
+	storetest.RunPrune(t, func(t *testing.T) store.Store {
+		return openTemp(t, filepath.Join(t.TempDir(), "passage.db"))
+	})
+}
+
 // TestReopen: what one Store wrote, another opened on the same file
 // reads; migrations run once.
 func TestReopen(t *testing.T) {

@@ -1,0 +1,19 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Pruner is implemented by stores that can forget old games: a server
+// open to the internet stores every game anyone creates, with its log and
+// its reviews, so its operator needs a way to keep the store bounded
+// (passage prune). Only games that are over or abandoned are forgotten;
+// a game waiting or in play never is.
+type Pruner interface {
+	// Prune deletes every game over or abandoned whose last change is
+	// before cutoff, with its seats, turns, reviews and lease, and
+	// returns how many games it deleted. With dryRun it deletes nothing
+	// and counts the games it would delete.
+	Prune(ctx context.Context, cutoff time.Time, dryRun bool) (int, error)
+}
