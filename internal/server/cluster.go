@@ -91,7 +91,14 @@ func (s *Server) clusterRoute(h http.HandlerFunc) http.HandlerFunc {
 		return h
 	}
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !s.forwardTo(w, r, r.PathValue("id")) {
+		// A read needs no actor: if the game's node cannot be reached
+		// (it died, and its lease has not run out yet) it is served from
+		// the store here rather than refused for up to --lease.
+		var local http.HandlerFunc
+		if r.Method == http.MethodGet && r.Header.Get("Upgrade") == "" {
+			local = h
+		}
+		if !s.forwardTo(w, r, r.PathValue("id"), local) {
 			h(w, r)
 		}
 	}
@@ -99,8 +106,10 @@ func (s *Server) clusterRoute(h http.HandlerFunc) http.HandlerFunc {
 
 // forwardTo serves r on the node that runs game id, and reports whether
 // it did: false when the game runs here, no live node runs it, or r was
-// forwarded already (r is then to be served here).
-func (s *Server) forwardTo(w http.ResponseWriter, r *http.Request, id string) bool {
+// forwarded already (r is then to be served here). When that node cannot
+// be reached, local serves r here if it is not nil; otherwise r is
+// refused (errElsewhere: try again).
+func (s *Server) forwardTo(w http.ResponseWriter, r *http.Request, id string, local http.HandlerFunc) bool {
 	if !s.clustered() || s.inMemory(id) != nil || r.Header.Get(forwardedHeader) != "" {
 		return false
 	}
@@ -129,14 +138,20 @@ func (s *Server) forwardTo(w http.ResponseWriter, r *http.Request, id string) bo
 		rc.SetReadDeadline(time.Time{})
 		rc.SetWriteDeadline(time.Time{})
 	}
-	s.proxyTo(target).ServeHTTP(w, r)
+	var fallback func(http.ResponseWriter)
+	if local != nil {
+		// The request as it came, not the proxy's outgoing copy (marked
+		// forwarded, its URL the other node's).
+		fallback = func(w http.ResponseWriter) { local(w, r) }
+	}
+	s.proxyTo(target, fallback).ServeHTTP(w, r)
 	return true
 }
 
 // proxyTo is a reverse proxy to another node. The Host header is kept
 // (the same-origin checks compare it with the browser's Origin) and the
 // request is marked as forwarded, with the client's address.
-func (s *Server) proxyTo(target *url.URL) *httputil.ReverseProxy {
+func (s *Server) proxyTo(target *url.URL, fallback func(http.ResponseWriter)) *httputil.ReverseProxy {
 	return &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(target)
@@ -144,7 +159,11 @@ func (s *Server) proxyTo(target *url.URL) *httputil.ReverseProxy {
 			s.markForwarded(pr.Out.Header, pr.In)
 		},
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
-			s.log.Warn("forwarding to the game's node failed", "node", target.Host, "path", r.URL.Path, "err", err)
+			s.log.Warn("forwarding to the game's node failed", "node", target.Host, "path", clip(r.URL.Path), "err", err)
+			if fallback != nil {
+				fallback(w)
+				return
+			}
 			s.fail(w, r, errElsewhere)
 		},
 	}

@@ -463,3 +463,32 @@ func (s *hangingPending) Pending(ctx context.Context, after string, limit int) (
 	}
 	return s.Store.Pending(ctx, after, limit)
 }
+
+// TestClusterReadWhenTheNodeIsGone: while the node that runs a game
+// cannot be reached (it died, and its lease has not run out), another
+// node still answers a read of the game from the store; a command is
+// refused as before (503: try again once the lease has moved).
+func TestClusterReadWhenTheNodeIsGone(t *testing.T) {
+	ctx := context.Background()
+	nodes := newCluster(t, 2, Config{LeaseTTL: time.Minute})
+	id, _, black := twoPeople(t, nodes[0], "")
+	conn, err := pgx.Connect(ctx, nodes[0].dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	// n0 "dies": its advertised address stops answering (a closed port).
+	if _, err := conn.Exec(ctx, "UPDATE leases SET addr = 'http://127.0.0.1:1' WHERE game_id = $1", id); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Game gameView `json:"game"`
+	}
+	nodes[1].ok(t, http.StatusOK, "GET", "/api/games/"+id, "", nil, &got)
+	if got.Game.ID != id || got.Game.Status != "live" {
+		t.Errorf("the read on n1: %+v", got.Game)
+	}
+	if status, b := nodes[1].do(t, "POST", "/api/games/"+id+"/throw", black, map[string]any{}); status != http.StatusServiceUnavailable {
+		t.Errorf("a throw on n1 while n0 holds the lease: %d %s, want 503", status, b)
+	}
+}

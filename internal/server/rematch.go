@@ -64,7 +64,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	if s.clustered() {
 		// The rematch may run on another node already: the seats are
 		// taken there.
-		if old, err := s.st.Game(r.Context(), r.PathValue("id")); err == nil && s.forwardTo(w, r, rematchID(old.Seed)) {
+		if old, err := s.st.Game(r.Context(), r.PathValue("id")); err == nil && s.forwardTo(w, r, rematchID(old.Seed), nil) {
 			return
 		}
 	}
