@@ -34,7 +34,7 @@ var commandList = []command{
 	{"sim", []string{"(--rules ID [--opt K=V ...] [--players N] | --compare R1,R2) --seats NAME,NAME...",
 		"[--games N] [--seed S] [--workers W] [--json] [--plot FILE]",
 		"[--log-scale] [--progress] [--journal FILE] [--max-turns N]",
-		"[--record N] [--lang LANG]"}, "simulate games between computer players",
+		"[--csv FILE] [--record N] [--lang LANG]"}, "simulate games between computer players",
 		"passage sim --rules senet-szenet --seats hard,greedy --games 2000 --seed 2026 --plot lengths.svg"},
 	{"serve", []string{"[--addr HOST:PORT] [--db FILE|postgres://...] [--bot-delay D] [--stand-in LEVEL]",
 		"[--log LEVEL] [--max-games N] [--idle D] [--waiting-expiry D] [--searches N]",

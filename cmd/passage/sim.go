@@ -42,6 +42,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	logScale := fs.Bool("log-scale", false, "with --compare and --plot: draw the game lengths on a logarithmic axis, for rulesets whose games differ tenfold in length")
 	showProgress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
 	maxTurns := fs.Int("max-turns", 0, "stop a game still going after `N` turns and count it as unfinished, won by nobody (0: no limit); for rules where a side can prolong the game for ever, as Apokrif's 26")
+	csvPath := fs.String("csv", "", "write one row a game to `FILE`: each seat's player and payoff, the length, each special rule's count (one ruleset)")
 	recordGame := fs.Int("record", -1, "play only game `N` of the run (the journal's \"game\", from 0) and print its record instead of a report (for passage analyze)")
 	journalPath := fs.String("journal", "", "keep every finished game in `FILE` (JSON lines); run the same command again to go on from where it stopped")
 	var lang langFlag
@@ -69,6 +70,16 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		// sim.Config takes a zero seed for "unset" (seed 1): run 0 would
 		// repeat run 1's games, and a series of seeds 0..N one run twice.
 		return usageError{"sim: --seed must be at least 1"}
+	}
+	if *csvPath != "" {
+		if *compare != "" {
+			return usageError{"sim: --csv writes the games of one ruleset; it cannot be used with --compare"}
+		}
+		// Written after the games, as the plot: a directory that cannot
+		// be written in must stop the run first.
+		if err := canWriteIn(filepath.Dir(*csvPath)); err != nil {
+			return usageError{fmt.Sprintf("sim: csv %q: %v", *csvPath, err)}
+		}
 	}
 	if *plotPath != "" {
 		if err := sim.CheckPlotPath(*plotPath); err != nil {
@@ -124,6 +135,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *recordGame >= 0 {
+		if *csvPath != "" {
+			return usageError{"sim: --record prints a game's record, not a report: --csv does not apply"}
+		}
 		return simRecord(kits, *recordGame, *compare, *journalPath, *plotPath, *asJSON, sim.Config{Seats: names, Games: *games, Seed: *seed, Workers: 1, MaxTurns: *maxTurns}, stdout)
 	}
 	// Ctrl-C (or SIGTERM) stops the run: the games finished so far are
@@ -176,6 +190,17 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		}
 		defer journal.close()
 	}
+	var played simGames
+	if *csvPath != "" {
+		played.games = append(played.games, cfg.Done...) // resumed from the journal
+		journaled := cfg.OnGame
+		cfg.OnGame = func(f sim.Finished) {
+			played.add(f)
+			if journaled != nil {
+				journaled(f)
+			}
+		}
+	}
 	var reports []sim.Report
 	cut := false   // interrupted before every game was played
 	cutRules := "" // the ruleset the interrupt cut
@@ -204,6 +229,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(reports) == 0 {
 		return interrupted{"sim: interrupted before the first game ended; nothing to report"}
+	}
+	if *csvPath != "" {
+		if err := writeSimCSV(*csvPath, reports[0], played.games); err != nil {
+			return err
+		}
 	}
 	if *plotPath != "" {
 		if err := sim.Plot(reports, *plotPath, sim.PlotOptions{LogScale: *logScale, Words: plotWords(words)}); err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -392,5 +394,55 @@ func TestSimRecord(t *testing.T) {
 	}
 	if code, _, stderr := runCLI(t, "", "sim", "--rules", "senet-jequier", "--seats", "greedy,random", "--record", "1", "--json"); code != 2 || !strings.Contains(stderr, "--record") {
 		t.Errorf("--record with --json: exit %d, %q", code, stderr)
+	}
+}
+
+// TestSimCSV: --csv writes one row a game, in game order, whose counts
+// add up to the report's, also for a run resumed from its journal.
+func TestSimCSV(t *testing.T) {
+	dir := t.TempDir()
+	path, journal := filepath.Join(dir, "games.csv"), filepath.Join(dir, "run.jsonl")
+	args := []string{"sim", "--json", "--rules", "senet-szenet", "--seats", "greedy,random", "--seed", "3", "--journal", journal, "--csv", path}
+	// Half the run, then the whole run resumed from the journal.
+	runCLI(t, "", append(args, "--games", "10")...)
+	code, js, stderr := runCLI(t, "", append(args, "--games", "20")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep sim.Report
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 21 || rows[0][0] != "game" || rows[0][1] != "White player" {
+		t.Fatalf("%d rows, head %v", len(rows), rows[0])
+	}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	turns, effect0 := 0, 0
+	for i, row := range rows[1:] {
+		if row[0] != strconv.Itoa(i) {
+			t.Errorf("row %d is game %s", i, row[0])
+		}
+		n, _ := strconv.Atoi(row[col["turns"]])
+		turns += n
+		e, _ := strconv.Atoi(row[col[rep.Effects[0].Name]])
+		effect0 += e
+	}
+	if float64(turns)/20 != rep.Turns.Mean || effect0 != rep.Effects[0].Total {
+		t.Errorf("the rows' turns %d and %s %d; the report's mean %.2f and total %d", turns, rep.Effects[0].Name, effect0, rep.Turns.Mean, rep.Effects[0].Total)
+	}
+	if code, _, stderr := runCLI(t, "", "sim", "--compare", "senet-jequier,senet-szenet", "--seats", "random,random", "--csv", path); code != 2 || !strings.Contains(stderr, "--csv") {
+		t.Errorf("--csv with --compare: exit %d, %q", code, stderr)
 	}
 }
