@@ -16,9 +16,9 @@ import (
 // its inline confirmation, and a rematch asked for in one and accepted
 // in the other over the old game's page.
 
-// twoPeopleLive starts a game in alice's browser and seats bob by the
-// invite link; it returns the game's ID once both pages show it live.
-func twoPeopleLive(t *testing.T, s *testServer, alice, bob context.Context) string {
+// inviteGame creates a game for two people in alice's browser, its
+// second seat by invitation, and returns the invite link its page shows.
+func inviteGame(t *testing.T, s *testServer, alice context.Context) string {
 	t.Helper()
 	run(t, alice, "create a game for two people",
 		chromedp.Navigate(s.url+"/"),
@@ -28,7 +28,14 @@ func twoPeopleLive(t *testing.T, s *testServer, alice, bob context.Context) stri
 	)
 	waitURL(t, alice, "/g/")
 	run(t, alice, "the invite link", visible(`input[data-invite="1"]`))
-	invite := attr(t, alice, `input[data-invite="1"]`, "value")
+	return attr(t, alice, `input[data-invite="1"]`, "value")
+}
+
+// twoPeopleLive starts a game in alice's browser and seats bob by the
+// invite link; it returns the game's ID once both pages show it live.
+func twoPeopleLive(t *testing.T, s *testServer, alice, bob context.Context) string {
+	t.Helper()
+	invite := inviteGame(t, s, alice)
 	run(t, bob, "open the invite link", chromedp.Navigate(invite), visible("svg#board .piece"))
 	for name, ctx := range map[string]context.Context{"alice": alice, "bob": bob} {
 		waitJS(t, ctx, name+" sees the game live", `document.body.dataset.status === 'live'`)
@@ -384,15 +391,7 @@ func TestBrowserOpeningNote(t *testing.T) {
 func TestBrowserInviteLinkOrigin(t *testing.T) {
 	s := newTestServer(t, Config{PublicURL: "http://wrong.example"})
 	alice := newPerson(t, newBrowser(t))
-	run(t, alice, "create a game for two people",
-		chromedp.Navigate(s.url+"/"),
-		lobbyReady(),
-		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "invite"),
-		click("#create-button"),
-	)
-	waitURL(t, alice, "/g/")
-	run(t, alice, "the invite link", visible(`input[data-invite="1"]`))
-	if invite := attr(t, alice, `input[data-invite="1"]`, "value"); !strings.HasPrefix(invite, s.url+"/g/") || !strings.Contains(invite, "invite=") {
+	if invite := inviteGame(t, s, alice); !strings.HasPrefix(invite, s.url+"/g/") || !strings.Contains(invite, "invite=") {
 		t.Errorf("invite link %q, want it on the page's origin %s", invite, s.url)
 	}
 }

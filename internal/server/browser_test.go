@@ -430,15 +430,7 @@ func TestBrowserTwoPeople(t *testing.T) {
 	s := newTestServer(t, Config{})
 	browser := newBrowser(t)
 	alice, bob := newPerson(t, browser), newPerson(t, browser)
-	run(t, alice, "create a game for two people",
-		chromedp.Navigate(s.url+"/"),
-		lobbyReady(),
-		chromedp.SetValue(chromedp.CSS(`select[data-seat="1"]`), "invite"),
-		click("#create-button"),
-	)
-	waitURL(t, alice, "/g/")
-	run(t, alice, "the invite link", visible(`input[data-invite="1"]`))
-	invite := attr(t, alice, `input[data-invite="1"]`, "value")
+	invite := inviteGame(t, s, alice)
 	if !strings.Contains(invite, "?seat=1") {
 		t.Fatalf("invite link %q", invite)
 	}
