@@ -87,7 +87,7 @@ func (r *Rules) Effects(p Position, roll int, m Move) uint64 {
 	}
 	// H1: the 6 could have brought a piece out but for an opponent on the
 	// start square, whom safe-start protects.
-	if c >= 0 && roll == 6 && p.Yard(c) > 0 {
+	if c >= 0 && roll == 6 && p.Yard(c) > 0 && !r.thirdSix(p, roll) { // a third six is not played at all (H3)
 		start := StartSquare[c]
 		if r.Safe&(1<<start) != 0 && p.track[c]&(1<<start) == 0 {
 			for o := range Colors {

@@ -406,7 +406,7 @@ func (r lrRules) effects(p lrPos, roll int, m lrMove, q lrPos) []string {
 	case roll == 6 && q.turn == p.turn:
 		out = append(out, "roll again after a 6 (K4, H2)")
 	}
-	if start := lrStart(p.turn); r.safeStart && roll == 6 && p.yard(p.turn) > 0 && p.track[start] != '.' && p.track[start] != p.turn {
+	if start := lrStart(p.turn); r.safeStart && roll == 6 && !(r.threeSixes && p.sixes == 2) && p.yard(p.turn) > 0 && p.track[start] != '.' && p.track[start] != p.turn {
 		out = append(out, "start square safe (H1)") // the 6 cannot bring a piece out
 	}
 	if m.from >= 1 && m.from <= 40 && m.to > 40 && (m.from-lrStart(p.turn)+40)%40+roll-39 > 4 {

@@ -194,6 +194,10 @@ func checkPublicURL(v string) error {
 		return errors.New("want an absolute http or https URL such as https://passage.example.org")
 	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.User != nil:
 		return errors.New("want no query, fragment or user")
+	case u.Path != "" && u.Path != "/":
+		// The pages, scripts and API are served at the root: a prefix
+		// would make links that lead nowhere.
+		return errors.New("want no path: the server is served at the root of its host")
 	}
 	return nil
 }

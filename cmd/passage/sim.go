@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -127,14 +128,19 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			}
 			return usageError{fmt.Sprintf("sim: %s needs %d seats, got %d%s", kit.ID(), n, len(names), hint)}
 		}
-		// Players swap seats game by game: with games a multiple of the
-		// seats every player sits at every seat as often.
-		if *games%n != 0 && progress.IsTerminal(stderr) { // a note for people at a terminal, as the bar
-			fmt.Fprintf(stderr, "sim: note: %d games do not divide among %d seats; the players sit at the first seats one game more often\n", *games, n)
-			break
-		}
 	}
-	if *recordGame >= 0 {
+	// Players swap seats game by game: with games a multiple of the seats
+	// every player sits at every seat as often. A note for people at a
+	// terminal, as the bar, once every ruleset has passed the checks.
+	if n := len(names); *games%n != 0 && progress.IsTerminal(stderr) {
+		fmt.Fprintf(stderr, "sim: note: %d games do not divide among %d seats; the players sit at the first seats one game more often\n", *games, n)
+	}
+	recordSet := false
+	fs.Visit(func(f *flag.Flag) { recordSet = recordSet || f.Name == "record" })
+	if recordSet && (*recordGame < 0 || *recordGame >= *games) {
+		return usageError{fmt.Sprintf("sim: --record %d: the run's games are 0 to %d (raise --games for a later one)", *recordGame, *games-1)}
+	}
+	if recordSet {
 		if *csvPath != "" {
 			return usageError{"sim: --record prints a game's record, not a report: --csv does not apply"}
 		}
@@ -144,7 +150,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	// still reported.
 	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
-	cfg := sim.Config{Seats: strings.Split(*seats, ","), Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns}
+	cfg := sim.Config{Seats: names, Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns}
 	if *showProgress || progress.IsTerminal(stderr) {
 		cfg.Progress = stderr
 		cfg.ProgressText = func(done, total int, perSec float64, eta time.Duration) string {

@@ -46,12 +46,14 @@ type journalHeader struct {
 	History int `json:"history,omitempty"`
 }
 
-// journalKind names the file; journalVersion is 2 since the header
-// names the weights and tables (version 1 did not, so it cannot tell
-// whether a program may resume it).
+// journalKind names the file. journalVersion is 3 since the special
+// rules a game line counts changed (4 December 2026: new rows for Apokrif
+// and kinevet, a house rule's only where it is on: a version 2 line read
+// by index would count one rule as another); 2 since the header named the
+// weights and tables (version 1 did not).
 const (
 	journalKind    = "passage sim"
-	journalVersion = 2
+	journalVersion = 3
 )
 
 // simJournal keeps the finished games of a sim run in a file, one JSON

@@ -96,8 +96,9 @@ type Config struct {
 	// entry is used); empty to use the connection's remote address.
 	// Set it only behind such a proxy: anyone can send the header.
 	ClientHeader string
-	// PublicURL is the scheme, host and optional path prefix the
-	// invite links start with (e.g. https://passage.example.org), for a
+	// PublicURL is the scheme and host the invite links start with
+	// (e.g. https://passage.example.org; no path: the server is served
+	// at the root of its host), for a
 	// server behind a reverse proxy that terminates TLS; empty for the
 	// scheme and host of each request. No trailing slash (New trims it).
 	PublicURL string
