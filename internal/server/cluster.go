@@ -19,6 +19,7 @@ package server
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -95,8 +96,8 @@ func (s *Server) clusterRoute(h http.HandlerFunc) http.HandlerFunc {
 		// (it died, and its lease has not run out yet) it is served from
 		// the store here rather than refused for up to --lease.
 		var local http.HandlerFunc
-		if r.Method == http.MethodGet && r.Header.Get("Upgrade") == "" {
-			local = h
+		if r.Method == http.MethodGet && r.URL.Path == "/api/games/"+r.PathValue("id") {
+			local = h // the game's view alone: its other GETs may start work (a review)
 		}
 		if !s.forwardTo(w, r, r.PathValue("id"), local) {
 			h(w, r)
@@ -148,11 +149,22 @@ func (s *Server) forwardTo(w http.ResponseWriter, r *http.Request, id string, lo
 	return true
 }
 
+// peerTransport carries requests to the other nodes. It gives up on a
+// connection after 2 s, not the default 30: a node that died often stops
+// answering rather than refusing, and a read served from the store
+// instead (clusterRoute) should not wait longer than the lease does.
+var peerTransport = func() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.DialContext = (&net.Dialer{Timeout: 2 * time.Second, KeepAlive: 30 * time.Second}).DialContext
+	return t
+}()
+
 // proxyTo is a reverse proxy to another node. The Host header is kept
 // (the same-origin checks compare it with the browser's Origin) and the
 // request is marked as forwarded, with the client's address.
 func (s *Server) proxyTo(target *url.URL, fallback func(http.ResponseWriter)) *httputil.ReverseProxy {
 	return &httputil.ReverseProxy{
+		Transport: peerTransport,
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(target)
 			pr.Out.Host = pr.In.Host

@@ -477,8 +477,10 @@ func TestClusterReadWhenTheNodeIsGone(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close(ctx)
-	// n0 "dies": its advertised address stops answering (a closed port).
-	if _, err := conn.Exec(ctx, "UPDATE leases SET addr = 'http://127.0.0.1:1' WHERE game_id = $1", id); err != nil {
+	// n0 "dies": its advertised address stops answering (TEST-NET-1,
+	// RFC 5737: nothing there; a dial hangs until peerTransport's 2 s, or
+	// fails at once where there is no route).
+	if _, err := conn.Exec(ctx, "UPDATE leases SET addr = 'http://192.0.2.1:80' WHERE game_id = $1", id); err != nil {
 		t.Fatal(err)
 	}
 	var got struct {
@@ -490,5 +492,9 @@ func TestClusterReadWhenTheNodeIsGone(t *testing.T) {
 	}
 	if status, b := nodes[1].do(t, "POST", "/api/games/"+id+"/throw", black, map[string]any{}); status != http.StatusServiceUnavailable {
 		t.Errorf("a throw on n1 while n0 holds the lease: %d %s, want 503", status, b)
+	}
+	// Only the game's view: its review would start work on n1.
+	if status, b := nodes[1].do(t, "GET", "/api/games/"+id+"/analysis", "", nil); status != http.StatusServiceUnavailable {
+		t.Errorf("the review on n1 while n0 holds the lease: %d %s, want 503", status, b)
 	}
 }
