@@ -18,7 +18,7 @@ import (
 // endRecord is the stored result of a game that ended without a last
 // move.
 type endRecord struct {
-	How     string    `json:"how"`  // "resign", "abort", "noStart" (aborted: a seat's first turn ran out) or "claim"
+	How     string    `json:"how"`  // "resign", "abort", "noStart" (aborted: a seat's first turn ran out), "claim" or "noReturn" (every person left)
 	Seat    int       `json:"seat"` // who resigned, aborted, did not start or claimed
 	Turn    int       `json:"turn"` // the turn in progress
 	Payoffs []float64 `json:"payoffs"`
@@ -197,6 +197,8 @@ func resultText(rules game.Ruleset, how string, seat, turn, winner int) string {
 		return fmt.Sprintf("%s did not play a first turn in time: the game is aborted, no winner", name(seat))
 	case "claim":
 		return fmt.Sprintf("%s claimed the win on turn %d: the opponent left", name(seat), turn)
+	case "noReturn":
+		return fmt.Sprintf("Every person left the game and none came back: it was called off on turn %d, no winner", turn)
 	}
 	if winner < 0 {
 		return fmt.Sprintf("The game ended on turn %d with no single winner", turn)

@@ -1070,6 +1070,27 @@ func TestStandInWaitsForPeople(t *testing.T) {
 	}
 }
 
+// TestNoReturnEndsTheGame (diff review): a game whose people all went
+// away waits for them --waiting-expiry, as a game waits for its first
+// players, and is then called off, no winner, so that it ends (and can
+// be pruned) instead of staying in play for ever.
+func TestNoReturnEndsTheGame(t *testing.T) {
+	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, IdleAfter: 20 * time.Millisecond,
+		SweepEvery: 10 * time.Millisecond, BotDelay: time.Millisecond, WaitingExpiry: 300 * time.Millisecond})
+	c := s.create(t, createRequest{Rules: "senet-jequier", TimeLimit: 30,
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Take: true}}})
+	id := c.Game.ID
+	s.firstTurns(t, id, map[int]string{0: c.Token, 1: c.Token})
+	v := s.waitFor(t, id, "the game called off", func(v gameView) bool { return v.Status == "over" })
+	if v.Result == nil || v.Result.How != "noReturn" || v.Result.Winner != -1 {
+		t.Errorf("the result %+v, want noReturn with no winner", v.Result)
+	}
+	status, body := s.do(t, "GET", "/metrics", "", nil)
+	if status != http.StatusOK || !strings.Contains(string(body), `passage_games_finished_total{how="noReturn"} 1`) {
+		t.Errorf("metrics: %d, no noReturn ending counted", status)
+	}
+}
+
 // TestOpenGamesPerClient (operator review, finding 7): one client may
 // have only MaxOpenGames games waiting in the lobby (a seat open to
 // anyone); one more is refused with 429 too_many_open_games, until one

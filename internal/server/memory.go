@@ -54,11 +54,21 @@ func (s *Server) wake(ctx context.Context) (int, error) {
 			if err != nil {
 				continue // a ruleset this build does not know
 			}
-			next := s.resumed(newTurnState(kit, g, nil)).next()
-			if next.kind == actNone || next.kind == actDeadline && now.Before(next.at) {
+			st := s.resumed(newTurnState(kit, g, nil))
+			next := st.next()
+			// A game whose people all went away waits for them, as long
+			// as a game waits for its first players; then it is called
+			// off, so that it ends and can be pruned.
+			expired := next.kind == actNone && g.Status == store.StatusLive && st.everyPersonAway() &&
+				g.Updated.Before(now.Add(-s.cfg.WaitingExpiry))
+			if !expired && (next.kind == actNone || next.kind == actDeadline && now.Before(next.at)) {
 				continue
 			}
-			if _, err := s.start(ctx, g); err != nil {
+			a, err := s.start(ctx, g)
+			if err == nil && expired {
+				a.post(func() { a.auto(command{kind: cmdNoReturn}) })
+			}
+			if err != nil {
 				if errors.Is(err, errFull) || errors.Is(err, errShutdown) || errors.Is(err, errDraining) {
 					return started, nil
 				}

@@ -39,7 +39,7 @@ func newMetrics(node string, gamesInMemory func() float64, queued, running func(
 	m.moves = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_moves_total", Help: "Moves played since the server started."})
 	m.created = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_games_created_total", Help: "Games created."})
 	m.finished = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "passage_games_finished_total",
-		Help: "Games over, by how they ended: move (the last move), resign, abort, noStart or claim."}, []string{"how"})
+		Help: "Games over, by how they ended: move (the last move), resign, abort, noStart, claim or noReturn."}, []string{"how"})
 	m.abandoned = prometheus.NewCounter(prometheus.CounterOpts{Name: "passage_games_abandoned_total", Help: "Waiting games given up after the waiting time."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "passage_refused_requests_total",
 		Help: "Requests refused to protect the server or its users, by reason."}, []string{"reason"})

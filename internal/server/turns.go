@@ -93,6 +93,7 @@ const (
 	cmdAbort                            // a person calls the game off before two seats have moved
 	cmdClaim                            // a person claims the win from an opponent who left
 	cmdHandOver                         // a person gives the seat of an opponent who left to the computer
+	cmdNoReturn                         // every person left long ago: the game is called off
 )
 
 // command is one input of the turn machine.
@@ -177,6 +178,8 @@ func (st turnState) apply(c command) (outcome, error) {
 		err = out.claim(c)
 	case cmdHandOver:
 		err = out.handOver(c)
+	case cmdNoReturn:
+		err = out.noReturn(c)
 	default:
 		err = errors.New("unknown command")
 	}
@@ -484,6 +487,20 @@ func (o *outcome) timeout(c command) error {
 	st.g.Seats[c.seat].Away = true
 	o.writes = append(o.writes, storeWrite{kind: writeAway, seat: c.seat, away: true})
 	o.events = append(o.events, event{Kind: "away", Seat: c.seat})
+	return nil
+}
+
+// noReturn calls off a game that waits for its people, every one of them
+// away (the stand-in does not play such a game, next): no winner. The
+// sweep decides when (a game waits --waiting-expiry for its people, as
+// for its first players); a game someone came back to drops it as stale.
+func (o *outcome) noReturn(c command) error {
+	st := &o.next
+	people := slices.ContainsFunc(st.g.Seats, func(s store.Seat) bool { return s.Kind == store.Human })
+	if st.g.Status != store.StatusLive || !people || !st.everyPersonAway() {
+		return errStale
+	}
+	o.end(endRecord{How: "noReturn", Seat: max(st.toMove(), 0), Payoffs: make([]float64, len(st.g.Seats))}, c)
 	return nil
 }
 

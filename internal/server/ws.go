@@ -42,7 +42,7 @@ type message struct {
 
 // event is the change a state message follows.
 type event struct {
-	Kind string `json:"kind"` // "throw", "move", "seat", "away", "back", "handover", "abandoned", "resign", "abort", "noStart", "claim"
+	Kind string `json:"kind"` // "throw", "move", "seat", "away", "back", "handover", "abandoned", "resign", "abort", "noStart", "claim", "noReturn"
 	Seat int    `json:"seat"`
 	Roll int    `json:"roll,omitempty"`
 	Move string `json:"move,omitempty"`

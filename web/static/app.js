@@ -685,6 +685,7 @@ export function resultText(g, mine) {
   else if (r.how === 'abort') how = t('web.result.abort', args);
   else if (r.how === 'noStart') how = t('web.result.noStart', args);
   else if (r.how === 'claim') how = t('web.result.claim', args);
+  else if (r.how === 'noReturn') how = t('web.result.noReturn', args);
   else if (!w) how = t('web.result.noWinner', args);
   else how = t(g.board === 'senet' ? 'web.result.boreOff' : 'web.result.home', args);
   if (!w) {
