@@ -1115,6 +1115,20 @@ func TestOpenGamesPerClient(t *testing.T) {
 	if err := s.srv.lobby.reserve(context.Background(), s.st, "another client", "anothergame22", 2, time.Now()); err != nil {
 		t.Errorf("another client's open game: %v", err)
 	}
+	// Creates sent at once (diff review): a reservation whose game is
+	// not stored yet counts, so that three parallel creates cannot all
+	// pass a cap of two; a minute later an unstored one no longer does.
+	now := time.Now()
+	ctx := context.Background()
+	for i, id := range []string{"racing1", "racing2", "racing3"} {
+		err := s.srv.lobby.reserve(ctx, s.st, "racer", id, 2, now)
+		if wantRefused := i == 2; (err != nil) != wantRefused {
+			t.Errorf("reservation %d of games not yet stored: %v", i+1, err)
+		}
+	}
+	if err := s.srv.lobby.reserve(ctx, s.st, "racer", "racing4", 2, now.Add(reserveGrace)); err != nil {
+		t.Errorf("after the grace, with neither game stored: %v", err)
+	}
 }
 
 // TestDrainRefusesNewGames (operator review, docs 2): once the node

@@ -19,7 +19,7 @@ import (
 // created a game: this count lives in memory, per node, and is empty
 // after a restart.
 type openGames struct {
-	mu       sync.Mutex // held across the store reads of reserve, so that two creates cannot both pass
+	mu       sync.Mutex // held across the store reads of reserve; a reservation not yet stored counts (reserveGrace)
 	byClient map[string][]openGame
 }
 
@@ -41,18 +41,22 @@ func errTooManyOpenGames(n int) error {
 // reserve counts game id, about to be created with a seat open to
 // anyone, for client, unless the client has max such games still
 // waiting for someone to take such a seat. The games it counted before
-// are looked up in st: those started, abandoned or aborted since (or
-// never stored) no longer count.
+// are looked up in st: those started, abandoned or aborted since, or not
+// stored reserveGrace after their reservation, no longer count.
 func (o *openGames) reserve(ctx context.Context, st store.Store, client, id string, max int, now time.Time) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	kept := o.byClient[client][:0:0]
 	for _, g := range o.byClient[client] {
-		open, err := stillOpen(ctx, st, g.id)
+		open, stored, err := stillOpen(ctx, st, g.id)
 		if err != nil {
 			return err
 		}
-		if open {
+		// A game reserved a moment ago may not be stored yet: its
+		// create is still under way (two creates sent at once). It
+		// counts until reserveGrace has passed; one never stored (a
+		// create refused after its reservation) no longer counts then.
+		if open || !stored && now.Sub(g.created) < reserveGrace {
 			kept = append(kept, g)
 		}
 	}
@@ -64,17 +68,21 @@ func (o *openGames) reserve(ctx context.Context, st store.Store, client, id stri
 	return nil
 }
 
-// stillOpen reports whether stored game id waits for players with a
-// seat open to anyone.
-func stillOpen(ctx context.Context, st store.Store, id string) (bool, error) {
+// reserveGrace is how long a reservation counts before its game is in
+// the store: a create takes a fraction of a second.
+const reserveGrace = time.Minute
+
+// stillOpen reports whether game id is stored, and whether it waits for
+// players with a seat open to anyone.
+func stillOpen(ctx context.Context, st store.Store, id string) (open, stored bool, err error) {
 	g, err := st.Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return false, nil
+		return false, false, nil
 	}
 	if err != nil {
-		return false, err
+		return false, false, err
 	}
-	return g.Status == store.StatusWaiting && slices.ContainsFunc(g.Seats, openToAnyone), nil
+	return g.Status == store.StatusWaiting && slices.ContainsFunc(g.Seats, openToAnyone), true, nil
 }
 
 func openToAnyone(s store.Seat) bool { return s.Open() && s.Anyone }
