@@ -17,3 +17,8 @@ type Pruner interface {
 	// and counts the games it would delete.
 	Prune(ctx context.Context, cutoff time.Time, dryRun bool) (int, error)
 }
+
+// PruneBatch is how many games a store's Prune deletes in one
+// transaction: SQLite's writes (the server's moves) wait while one runs,
+// so each stays short; a variable for the tests, which make it small.
+var PruneBatch = 500

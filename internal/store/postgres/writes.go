@@ -283,33 +283,61 @@ func (s *Store) Abandon(ctx context.Context, cutoff time.Time) ([]string, error)
 }
 
 // Prune deletes the games over or abandoned before cutoff, with all
-// that refers to them, in one transaction (store.Pruner). A game that
-// is over has no node running it, so its lease row goes too.
+// that refers to them (store.Pruner), store.PruneBatch games a
+// transaction, so that none holds its locks for long. A game that is
+// over has no node running it, so its lease row goes too.
 func (s *Store) Prune(ctx context.Context, cutoff time.Time, dryRun bool) (int, error) {
 	const old = "SELECT id FROM games WHERE status IN ($1, $2) AND updated < $3"
 	args := []any{string(store.StatusOver), string(store.StatusAbandoned), store.MS(cutoff)}
+	if dryRun {
+		var n int
+		if err := s.pool.QueryRow(ctx, "SELECT count(*) FROM ("+old+") AS o", args...).Scan(&n); err != nil {
+			return 0, fmt.Errorf("postgres: prune: %w", err)
+		}
+		return n, nil
+	}
+	batch := old + fmt.Sprintf(" LIMIT %d", store.PruneBatch)
+	total := 0
+	for {
+		n, err := s.pruneBatch(ctx, batch, args)
+		if err != nil {
+			return total, err
+		}
+		total += n
+		if n < store.PruneBatch {
+			return total, nil
+		}
+	}
+}
+
+// pruneBatch deletes the games batch selects, in one transaction.
+func (s *Store) pruneBatch(ctx context.Context, batch string, args []any) (int, error) {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("postgres: prune: %w", err)
 	}
 	defer tx.Rollback(ctx)
-	var n int
-	if err := tx.QueryRow(ctx, "SELECT count(*) FROM ("+old+") AS o", args...).Scan(&n); err != nil {
+	rows, err := tx.Query(ctx, batch, args...)
+	if err != nil {
 		return 0, fmt.Errorf("postgres: prune: %w", err)
 	}
-	if dryRun || n == 0 {
-		return n, nil
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return 0, fmt.Errorf("postgres: prune: %w", err)
+	}
+	if len(ids) == 0 {
+		return 0, nil
 	}
 	for _, table := range []string{"analyses", "turns", "seats", "leases"} {
-		if _, err := tx.Exec(ctx, "DELETE FROM "+table+" WHERE game_id IN ("+old+")", args...); err != nil {
+		if _, err := tx.Exec(ctx, "DELETE FROM "+table+" WHERE game_id = ANY($1)", ids); err != nil {
 			return 0, fmt.Errorf("postgres: prune %s: %w", table, err)
 		}
 	}
-	if _, err := tx.Exec(ctx, "DELETE FROM games WHERE id IN ("+old+")", args...); err != nil {
+	if _, err := tx.Exec(ctx, "DELETE FROM games WHERE id = ANY($1)", ids); err != nil {
 		return 0, fmt.Errorf("postgres: prune games: %w", err)
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return 0, fmt.Errorf("postgres: prune: %w", err)
 	}
-	return n, nil
+	return len(ids), nil
 }

@@ -358,34 +358,63 @@ func (s *Store) Abandon(ctx context.Context, cutoff time.Time) ([]string, error)
 }
 
 // Prune deletes the games over or abandoned before cutoff, with all
-// that refers to them, in one transaction (store.Pruner).
+// that refers to them (store.Pruner), store.PruneBatch games a
+// transaction: the server's own writes wait for each (SQLite has one
+// writer), so none may last long.
 func (s *Store) Prune(ctx context.Context, cutoff time.Time, dryRun bool) (int, error) {
 	const old = "SELECT id FROM games WHERE status IN (?, ?) AND updated < ?"
 	args := []any{string(store.StatusOver), string(store.StatusAbandoned), store.MS(cutoff)}
+	if dryRun {
+		var n int
+		if err := s.w.QueryRowContext(ctx, "SELECT count(*) FROM ("+old+")", args...).Scan(&n); err != nil {
+			return 0, fmt.Errorf("sqlite: prune: %w", err)
+		}
+		return n, nil
+	}
+	batch := old + fmt.Sprintf(" LIMIT %d", store.PruneBatch)
+	total := 0
+	for {
+		n, err := s.pruneBatch(ctx, batch, args)
+		if err != nil {
+			return total, err
+		}
+		total += n
+		if n < store.PruneBatch {
+			return total, nil
+		}
+	}
+}
+
+// pruneBatch deletes the games batch selects, in one transaction.
+func (s *Store) pruneBatch(ctx context.Context, batch string, args []any) (int, error) {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("sqlite: prune: %w", err)
 	}
 	defer tx.Rollback()
-	var n int
-	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM ("+old+")", args...).Scan(&n); err != nil {
+	if _, err := tx.ExecContext(ctx, "CREATE TEMP TABLE IF NOT EXISTS prune_ids (id TEXT PRIMARY KEY)"); err != nil {
 		return 0, fmt.Errorf("sqlite: prune: %w", err)
 	}
-	if dryRun || n == 0 {
-		return n, nil
+	if _, err := tx.ExecContext(ctx, "DELETE FROM prune_ids"); err != nil {
+		return 0, fmt.Errorf("sqlite: prune: %w", err)
 	}
+	res, err := tx.ExecContext(ctx, "INSERT INTO prune_ids "+batch, args...)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: prune: %w", err)
+	}
+	n, _ := res.RowsAffected()
 	for _, table := range []string{"analyses", "turns", "seats"} {
-		if _, err := tx.ExecContext(ctx, "DELETE FROM "+table+" WHERE game_id IN ("+old+")", args...); err != nil {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM "+table+" WHERE game_id IN (SELECT id FROM prune_ids)"); err != nil {
 			return 0, fmt.Errorf("sqlite: prune %s: %w", table, err)
 		}
 	}
-	if _, err := tx.ExecContext(ctx, "DELETE FROM games WHERE id IN ("+old+")", args...); err != nil {
+	if _, err := tx.ExecContext(ctx, "DELETE FROM games WHERE id IN (SELECT id FROM prune_ids)"); err != nil {
 		return 0, fmt.Errorf("sqlite: prune games: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("sqlite: prune: %w", err)
 	}
-	return n, nil
+	return int(n), nil
 }
 
 // exists reports ErrNotFound for an unknown game inside tx.

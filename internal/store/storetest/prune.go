@@ -37,6 +37,12 @@ func RunPrune(t *testing.T, open func(t *testing.T) store.Store) {
 			t.Fatal(err)
 		}
 	}
+	// A node ran it (PostgreSQL): its lease row must go with it.
+	if l, ok := st.(store.Leaser); ok {
+		if _, err := l.Acquire(ctx, "old-over", "n0", "http://n0", time.Minute); err != nil {
+			t.Fatal(err)
+		}
+	}
 	mk("old-abandoned", store.StatusAbandoned, t0)
 	mk("new-over", store.StatusOver, t0.Add(2*time.Hour))
 	mk("old-live", store.StatusLive, t0)
@@ -51,8 +57,16 @@ func RunPrune(t *testing.T, open func(t *testing.T) store.Store) {
 	if _, err := st.Game(ctx, "old-over"); err != nil {
 		t.Errorf("a dry run deleted a game: %v", err)
 	}
+	// One game a transaction: two batches and an empty one.
+	defer func(b int) { store.PruneBatch = b }(store.PruneBatch)
+	store.PruneBatch = 1
 	if n, err := pr.Prune(ctx, cutoff, false); err != nil || n != 2 {
 		t.Fatalf("Prune: %d, %v; want 2", n, err)
+	}
+	if l, ok := st.(store.Leaser); ok {
+		if _, held, err := l.Holder(ctx, "old-over"); err != nil || held {
+			t.Errorf("the pruned game's lease: held %v, %v", held, err)
+		}
 	}
 	for _, id := range []string{"old-over", "old-abandoned"} {
 		if _, err := st.Game(ctx, id); !errors.Is(err, store.ErrNotFound) {
