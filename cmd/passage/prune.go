@@ -53,6 +53,10 @@ func cmdPrune(args []string, stdout io.Writer) error {
 	if *dryRun {
 		verb = "would forget"
 	}
-	_, err = fmt.Fprintf(stdout, "prune: %s %d games over or abandoned before %s in %s\n", verb, n, cutoff.UTC().Format(time.RFC3339), dbName(*db))
+	games := "games"
+	if n == 1 {
+		games = "game"
+	}
+	_, err = fmt.Fprintf(stdout, "prune: %s %d %s over or abandoned before %s in %s\n", verb, n, games, cutoff.UTC().Format(time.RFC3339), dbName(*db))
 	return err
 }

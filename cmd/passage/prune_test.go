@@ -39,8 +39,8 @@ func TestPrune(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--dry-run"}, "would forget 1 games"},
-		{nil, "forgot 1 games"},
+		{[]string{"--dry-run"}, "would forget 1 game "},
+		{nil, "forgot 1 game "},
 		{nil, "forgot 0 games"},
 	} {
 		code, stdout, stderr := runCLI(t, "", append([]string{"prune", "--db", path, "--older-than", "24h"}, c.args...)...)

@@ -314,7 +314,7 @@ func TestSimBySeat(t *testing.T) {
 		t.Errorf("the first seat %+v, the first to throw %s %+v", rep.BySeat[0], rep.FirstToThrow, rep.FirstSeat)
 	}
 	_, text, _ := runCLI(t, "", args...)
-	if !strings.Contains(text, "wins by seat, whoever played it: Red ") || !strings.Contains(text, "; Blue ") {
+	if !strings.Contains(text, "wins by colour, whoever played it: Red ") || !strings.Contains(text, "; Blue ") {
 		t.Errorf("no seats' line in:\n%s", text)
 	}
 }

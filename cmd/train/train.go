@@ -213,7 +213,7 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 				}
 			}
 			if o.curve != "" && (crossed(done, o.batch, o.curveEvery) || done == o.games) {
-				bar.clear()
+				bar.breakLine()
 				if err := curve.measure(ctx, done, tr.Loss); err != nil {
 					return err
 				}
@@ -426,7 +426,8 @@ func (b *bar) draw(done int, loss float64) {
 		progress.Gauge(int64(done), int64(b.total)), done, b.total, perSec, progress.Left(left), loss))
 }
 
-// clear ends the bar's line before other output.
-func (b *bar) clear() { b.bar.Break() }
+// breakLine ends the bar's line, so that a learning-curve line prints
+// under it; the bar goes on on a new line.
+func (b *bar) breakLine() { b.bar.Break() }
 
 func (b *bar) finish() { b.bar.End() }

@@ -158,21 +158,18 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 // the seats as that game sat them, every throw, the end position.
 func simPlayed[P comparable, M comparable](ctx context.Context, g game.Game[P, M], factory sim.Factory[P, M], cfg sim.Config, i int) (sim.Played, error) {
 	text := game.Text(g)
-	n := g.Players()
-	out := sim.Played{Rules: g.ID(), Seats: make([]string, n)}
-	if len(cfg.Seats) == n {
-		for j, name := range cfg.Seats {
-			out.Seats[(j+i)%n] = name // entry j sits one seat on a game (sim.Config)
-		}
-	}
+	out := sim.Played{Rules: g.ID()}
 	p := g.Start()
-	_, err := sim.PlayGame(ctx, g, factory, cfg, i, func(seat game.Player, roll int, m M) {
+	f, err := sim.PlayGame(ctx, g, factory, cfg, i, func(seat game.Player, roll int, m M) {
 		_, letter := game.SeatName(text, seat)
 		out.Throws = append(out.Throws, sim.Throw{Seat: letter, Roll: roll, Move: g.FormatMove(m)})
 		p = g.Apply(p, roll, m)
 	})
 	if err != nil {
 		return sim.Played{}, err
+	}
+	for _, entry := range f.Order { // the seats as the run sat them in game i
+		out.Seats = append(out.Seats, cfg.Seats[entry])
 	}
 	out.End = g.FormatPosition(p)
 	return out, nil

@@ -13,7 +13,7 @@ import (
 // script ("как-кончаются-партии", "ki-nevet-a-végén"): goldmark's own
 // keep only ASCII, so that a Russian page's headings were "--", "---1"
 // and a Hungarian one's "1-a-jtk-clja", which no one can share as a link.
-// Both follow the rule GitHub uses for the same files.
+// (GitHub's rule for the same files differs only in keeping '_'.)
 // One value is made per page (a page's IDs are unique within it).
 type headingIDs struct {
 	used map[string]bool
