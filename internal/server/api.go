@@ -475,6 +475,10 @@ func (s *Server) handleTakeSeat(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if err := s.mayTake(r.Context(), r.PathValue("id"), seat, req.Token, req.Invite); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	res, err := withActor(r.Context(), s, r.PathValue("id"), func(a *actor) (takeResult, error) {
 		return a.doTake(seat, req.Token, req.Invite, req.NewToken)
 	})

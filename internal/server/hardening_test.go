@@ -940,6 +940,28 @@ func TestStrangersDoNotLoadGames(t *testing.T) {
 	}
 }
 
+// TestStrangersTakesDoNotLoadGames (diff review): a take the stored game
+// refuses (a wrong invite secret, a seat taken) is refused without
+// loading the game, with the actor's own answer; a good one is made.
+func TestStrangersTakesDoNotLoadGames(t *testing.T) {
+	s := newTestServer(t, Config{SweepEvery: time.Hour})
+	c := s.create(t, createRequest{Rules: "senet-jequier"}) // seat 1 by invitation
+	id := c.Game.ID
+	s.waitForActors(t, 0)
+	status, b := s.do(t, "POST", "/api/games/"+id+"/seats/1", "", map[string]any{"invite": "wrong"})
+	if status != http.StatusForbidden || !strings.Contains(string(b), `"invite_only"`) {
+		t.Errorf("a take with a wrong secret: %d %s, want 403 invite_only", status, b)
+	}
+	status, b = s.do(t, "POST", "/api/games/"+id+"/seats/0", "", map[string]any{})
+	if status != http.StatusConflict || !strings.Contains(string(b), `"seat_taken"`) {
+		t.Errorf("a take of the creator's seat: %d %s, want 409 seat_taken", status, b)
+	}
+	if n := s.srv.GamesInMemory(); n != 0 {
+		t.Fatalf("refused takes loaded %d games", n)
+	}
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/1", "", map[string]any{"invite": c.Invites[0].Secret}, nil)
+}
+
 // TestPublicURL (operator review, finding 2): behind a proxy that
 // terminates TLS the request says http, so the invite links start with
 // Config.PublicURL when it is set; without it, with the request's scheme

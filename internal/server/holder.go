@@ -48,3 +48,33 @@ func (s *Server) holdsSeat(ctx context.Context, id, token string) error {
 	_, err = newTurnState(kit, g, nil).seatsOf(token)
 	return err
 }
+
+// mayTake runs a take on the stored game, without loading it, when the
+// game is not in memory: the turn machine is pure, so the same rules give
+// the same refusal (a wrong invite secret, a seat taken, no such seat)
+// that the actor would, and a stranger's take costs no place among the
+// games in memory. A take the stored game allows is then made by the
+// actor, on the game as it is.
+func (s *Server) mayTake(ctx context.Context, id string, seat int, token, invite string) error {
+	if s.inMemory(id) != nil {
+		return nil
+	}
+	g, err := s.st.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return errUnknownGame
+	}
+	if err != nil {
+		return err
+	}
+	if g.Status.Done() {
+		return nil // withActor answers game_over or abandoned without loading it
+	}
+	kit, err := catalog.OpenID(g.Rules)
+	if err != nil {
+		return err
+	}
+	// A fresh token stands for the new one: the check is the secret's and
+	// the seat's, not the token's.
+	_, err = newTurnState(kit, g, nil).apply(command{kind: cmdTake, seat: seat, token: token, invite: invite, newToken: newToken()})
+	return err
+}
