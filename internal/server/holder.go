@@ -24,29 +24,12 @@ func withHolder[T any](ctx context.Context, s *Server, id, token string, f func(
 
 // holdsSeat checks token against the stored seats of game id when the
 // game is not in memory (its actor checks it otherwise, against seats
-// that may be newer than the store's for a moment). A finished or
-// abandoned game is left to withActor, which answers game_over or
-// abandoned without loading it, as it does for a holder.
+// that may be newer than the store's for a moment).
 func (s *Server) holdsSeat(ctx context.Context, id, token string) error {
-	if s.inMemory(id) != nil {
-		return nil
-	}
-	g, err := s.st.Game(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return errUnknownGame
-	}
-	if err != nil {
+	return s.checkStored(ctx, id, func(st turnState) error {
+		_, err := st.seatsOf(token)
 		return err
-	}
-	if g.Status.Done() {
-		return nil
-	}
-	kit, err := catalog.OpenID(g.Rules)
-	if err != nil {
-		return err
-	}
-	_, err = newTurnState(kit, g, nil).seatsOf(token)
-	return err
+	})
 }
 
 // mayTake runs a take on the stored game, without loading it, when the
@@ -56,6 +39,19 @@ func (s *Server) holdsSeat(ctx context.Context, id, token string) error {
 // games in memory. A take the stored game allows is then made by the
 // actor, on the game as it is.
 func (s *Server) mayTake(ctx context.Context, id string, seat int, token, invite string) error {
+	return s.checkStored(ctx, id, func(st turnState) error {
+		// A fresh token stands for the new one: the check is the
+		// secret's and the seat's, not the token's.
+		_, err := st.apply(command{kind: cmdTake, seat: seat, token: token, invite: invite, newToken: newToken()})
+		return err
+	})
+}
+
+// checkStored runs check on the stored state of game id, unless the game
+// is in memory (its actor checks then) or over or abandoned (withActor
+// answers game_over or abandoned without loading it): the edge where a
+// stranger's intent is refused before it costs a place in memory.
+func (s *Server) checkStored(ctx context.Context, id string, check func(turnState) error) error {
 	if s.inMemory(id) != nil {
 		return nil
 	}
@@ -67,14 +63,11 @@ func (s *Server) mayTake(ctx context.Context, id string, seat int, token, invite
 		return err
 	}
 	if g.Status.Done() {
-		return nil // withActor answers game_over or abandoned without loading it
+		return nil
 	}
 	kit, err := catalog.OpenID(g.Rules)
 	if err != nil {
 		return err
 	}
-	// A fresh token stands for the new one: the check is the secret's and
-	// the seat's, not the token's.
-	_, err = newTurnState(kit, g, nil).apply(command{kind: cmdTake, seat: seat, token: token, invite: invite, newToken: newToken()})
-	return err
+	return check(newTurnState(kit, g, nil))
 }

@@ -22,3 +22,21 @@ type Pruner interface {
 // transaction: SQLite's writes (the server's moves) wait while one runs,
 // so each stays short; a variable for the tests, which make it small.
 var PruneBatch = 500
+
+// PruneInBatches is the loop of a store's Prune: with dryRun, count
+// alone; otherwise batch (which deletes at most PruneBatch games in one
+// transaction and says how many) until a batch finds fewer. It returns
+// the games deleted, those of the batches done when one fails.
+func PruneInBatches(dryRun bool, count, batch func() (int, error)) (int, error) {
+	if dryRun {
+		return count()
+	}
+	total := 0
+	for {
+		n, err := batch()
+		total += n
+		if err != nil || n < PruneBatch {
+			return total, err
+		}
+	}
+}

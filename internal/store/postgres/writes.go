@@ -289,25 +289,14 @@ func (s *Store) Abandon(ctx context.Context, cutoff time.Time) ([]string, error)
 func (s *Store) Prune(ctx context.Context, cutoff time.Time, dryRun bool) (int, error) {
 	const old = "SELECT id FROM games WHERE status IN ($1, $2) AND updated < $3"
 	args := []any{string(store.StatusOver), string(store.StatusAbandoned), store.MS(cutoff)}
-	if dryRun {
+	batch := old + fmt.Sprintf(" LIMIT %d", store.PruneBatch)
+	return store.PruneInBatches(dryRun, func() (int, error) {
 		var n int
 		if err := s.pool.QueryRow(ctx, "SELECT count(*) FROM ("+old+") AS o", args...).Scan(&n); err != nil {
 			return 0, fmt.Errorf("postgres: prune: %w", err)
 		}
 		return n, nil
-	}
-	batch := old + fmt.Sprintf(" LIMIT %d", store.PruneBatch)
-	total := 0
-	for {
-		n, err := s.pruneBatch(ctx, batch, args)
-		if err != nil {
-			return total, err
-		}
-		total += n
-		if n < store.PruneBatch {
-			return total, nil
-		}
-	}
+	}, func() (int, error) { return s.pruneBatch(ctx, batch, args) })
 }
 
 // pruneBatch deletes the games batch selects, in one transaction.
