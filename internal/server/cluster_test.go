@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -191,7 +192,9 @@ func TestClusterPlayAcrossNodes(t *testing.T) {
 // and hands its games over: another node runs the game at once, and the
 // draining node forwards to it.
 func TestClusterDrain(t *testing.T) {
-	nodes := newCluster(t, 2, Config{})
+	// Leases of a minute: the game can move to n1 within the test only
+	// if n0 released its lease, not by its expiry.
+	nodes := newCluster(t, 2, Config{LeaseTTL: time.Minute})
 	id, white, black := twoPeople(t, nodes[0], "")
 	v := nodes[0].throw(t, id, black)
 	nodes[0].move(t, id, black, v.Moves[0].Move)
@@ -213,10 +216,25 @@ func TestClusterDrain(t *testing.T) {
 	if nodes[0].srv.GamesInMemory() != 0 {
 		t.Errorf("%d games in memory after draining", nodes[0].srv.GamesInMemory())
 	}
-	// The lease was released: n1 takes the game at once.
+	// The lease was released: n1 takes the game, long before the lease
+	// would have expired. A 503 (try again) may come first on a loaded
+	// machine, as a client would see it; the client tries again.
 	tokens := []string{white, black}
 	tok := tokens[nodes[1].game(t, id).ToMove]
-	v = nodes[1].throw(t, id, tok)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		status, b := nodes[1].do(t, "POST", "/api/games/"+id+"/throw", tok, map[string]any{})
+		if status == http.StatusOK {
+			var got gameResponse
+			if err := json.Unmarshal(b, &got); err != nil {
+				t.Fatal(err)
+			}
+			v = got.Game
+			break
+		}
+		if status != http.StatusServiceUnavailable || time.Now().After(deadline) {
+			t.Fatalf("a throw on n1 after n0 drained: %d %s", status, b)
+		}
+	}
 	if nodes[1].srv.inMemory(id) == nil {
 		t.Fatal("n1 does not run the game after n0 drained")
 	}
