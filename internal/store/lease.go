@@ -39,7 +39,8 @@ type Leaser interface {
 	// the holder's lease and ErrHeld.
 	Acquire(ctx context.Context, game, node, addr string, ttl time.Duration) (Lease, error)
 	// Renew extends node's leases by ttl and returns those it still
-	// holds; the others were taken over.
+	// holds; the others were taken over, released or ran out (a lease
+	// that ran out is not brought back: another node may have it).
 	Renew(ctx context.Context, node string, leases []Lease, ttl time.Duration) ([]Lease, error)
 	// Release gives a lease up at once (it stays the game's last fencing
 	// number).

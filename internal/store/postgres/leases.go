@@ -41,7 +41,13 @@ func (s *Store) Acquire(ctx context.Context, game, node, addr string, ttl time.D
 	return held, fmt.Errorf("postgres: acquire %s: %w by %s", game, store.ErrHeld, held.Node)
 }
 
-// Renew extends node's leases that still have their fencing numbers.
+// Renew extends node's leases that still have their fencing numbers and
+// have not run out. A lease released (expires set to now) or expired is
+// not brought back: a renewal that read the node's leases just before
+// one was released (a drain, an idle game leaving memory) would
+// otherwise hold it again for a whole ttl, and the other nodes would
+// send its game's requests to a node that no longer runs it (a draining
+// one refuses them).
 func (s *Store) Renew(ctx context.Context, node string, leases []store.Lease, ttl time.Duration) ([]store.Lease, error) {
 	if len(leases) == 0 {
 		return nil, nil
@@ -53,7 +59,7 @@ func (s *Store) Renew(ctx context.Context, node string, leases []store.Lease, tt
 	}
 	rows, err := s.pool.Query(ctx, `UPDATE leases SET expires = now() + $2 * interval '1 millisecond'
 		FROM unnest($3::text[], $4::bigint[]) AS held (game_id, fence)
-		WHERE leases.node = $1 AND leases.game_id = held.game_id AND leases.fence = held.fence
+		WHERE leases.node = $1 AND leases.game_id = held.game_id AND leases.fence = held.fence AND leases.expires > now()
 		RETURNING leases.game_id, leases.node, leases.addr, leases.fence`, node, ttl.Milliseconds(), games, fences)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: renew leases of %s: %w", node, err)

@@ -122,6 +122,11 @@ func TestLeases(t *testing.T) {
 	if err := st.Release(ctx, a); err != nil {
 		t.Fatal(err)
 	}
+	// A renewal that read a's leases before the release (a drain) does
+	// not bring the released lease back.
+	if kept, err := st.Renew(ctx, "a", []store.Lease{a}, time.Minute); err != nil || len(kept) != 0 {
+		t.Errorf("Renew after the release: %+v, %v; want nothing kept", kept, err)
+	}
 	if p, err := st.Pending(ctx, "", 10); err != nil || len(p) != 1 {
 		t.Errorf("Pending once the lease is released: %d games, %v; want g1", len(p), err)
 	}
