@@ -149,23 +149,32 @@ type result struct {
 	unfinished bool
 }
 
+// prepare checks cfg's seats against g and the players' names, and gives
+// cfg with its defaults and the names of the special rules g counts: how
+// Run and PlayGame begin, so that a game alone is played as in a run.
+func prepare[P comparable, M comparable](g game.Game[P, M], newAgent Factory[P, M], cfg Config) (Config, []string, error) {
+	if n := g.Players(); len(cfg.Seats) != n {
+		return cfg, nil, fmt.Errorf("sim: %s needs %d seats, got %d", g.ID(), n, len(cfg.Seats))
+	}
+	for _, name := range cfg.Seats {
+		if _, err := newAgent(name, 0); err != nil {
+			return cfg, nil, err
+		}
+	}
+	var effects []string
+	if e, ok := g.(game.Effecter[P, M]); ok {
+		effects = e.EffectNames()
+	}
+	return cfg.withDefaults(), effects, nil
+}
+
 // Run plays cfg.Games games of g. Cancelling ctx stops the games in
 // play; Run then reports on the games before the first unfinished one
 // (Report.Interrupted), with the context's error.
 func Run[P comparable, M comparable](ctx context.Context, g game.Game[P, M], newAgent Factory[P, M], cfg Config) (Report, error) {
-	n := g.Players()
-	if len(cfg.Seats) != n {
-		return Report{}, fmt.Errorf("sim: %s needs %d seats, got %d", g.ID(), n, len(cfg.Seats))
-	}
-	for _, name := range cfg.Seats {
-		if _, err := newAgent(name, 0); err != nil {
-			return Report{}, err
-		}
-	}
-	cfg = cfg.withDefaults()
-	var effects []string
-	if e, ok := g.(game.Effecter[P, M]); ok {
-		effects = e.EffectNames()
+	cfg, effects, err := prepare(g, newAgent, cfg)
+	if err != nil {
+		return Report{}, err
 	}
 
 	results := make([]result, cfg.Games)
@@ -174,7 +183,7 @@ func Run[P comparable, M comparable](ctx context.Context, g game.Game[P, M], new
 		if f.Index < 0 || f.Index >= cfg.Games {
 			continue
 		}
-		r, err := f.result(n, len(effects))
+		r, err := f.result(g.Players(), len(effects))
 		if err != nil {
 			return Report{}, err
 		}
@@ -389,18 +398,14 @@ type Trace[M comparable] func(seat game.Player, roll int, m M)
 // can be looked at alone (passage sim --record). It returns the game's
 // summary as a journal keeps it.
 func PlayGame[P comparable, M comparable](ctx context.Context, g game.Game[P, M], newAgent Factory[P, M], cfg Config, i int, trace Trace[M]) (Finished, error) {
-	if n := g.Players(); len(cfg.Seats) != n {
-		return Finished{}, fmt.Errorf("sim: %s needs %d seats, got %d", g.ID(), n, len(cfg.Seats))
+	cfg, effects, err := prepare(g, newAgent, cfg)
+	if err != nil {
+		return Finished{}, err
 	}
-	cfg = cfg.withDefaults()
 	if i < 0 {
 		return Finished{}, fmt.Errorf("sim: no game %d: games are numbered from 0", i)
 	}
-	nEffects := 0
-	if e, ok := g.(game.Effecter[P, M]); ok {
-		nEffects = len(e.EffectNames())
-	}
-	r := play(ctx, g, newAgent, cfg, i, nEffects, trace)
+	r := play(ctx, g, newAgent, cfg, i, len(effects), trace)
 	if r.err != nil {
 		return Finished{}, r.err
 	}
