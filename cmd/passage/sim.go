@@ -141,10 +141,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Sprintf("sim: --record %d: the run's games are 0 to %d (raise --games for a later one)", *recordGame, *games-1)}
 	}
 	if recordSet {
-		if *csvPath != "" {
-			return usageError{"sim: --record prints a game's record, not a report: --csv does not apply"}
-		}
-		return simRecord(kits, *recordGame, *compare, *journalPath, *plotPath, *asJSON, sim.Config{Seats: names, Games: *games, Seed: *seed, Workers: 1, MaxTurns: *maxTurns}, stdout)
+		return simRecord(kits, *recordGame, *compare, *journalPath, *plotPath, *csvPath, *asJSON, sim.Config{Seats: names, Games: *games, Seed: *seed, Workers: 1, MaxTurns: *maxTurns}, stdout)
 	}
 	// Ctrl-C (or SIGTERM) stops the run: the games finished so far are
 	// still reported.
@@ -285,12 +282,14 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 
 // simRecord prints the record of game i of the run cfg describes
 // (sim --record): one ruleset, no report, nothing kept.
-func simRecord(kits []catalog.Kit, i int, compare, journal, plot string, asJSON bool, cfg sim.Config, stdout io.Writer) error {
+func simRecord(kits []catalog.Kit, i int, compare, journal, plot, csv string, asJSON bool, cfg sim.Config, stdout io.Writer) error {
 	switch {
 	case compare != "":
 		return usageError{"sim: --record plays a game of one ruleset; it cannot be used with --compare"}
 	case journal != "" || plot != "" || asJSON:
 		return usageError{"sim: --record prints a game's record, not a report: --journal, --plot and --json do not apply"}
+	case csv != "":
+		return usageError{"sim: --record prints a game's record, not a report: --csv does not apply"}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -408,21 +407,15 @@ func writeReport(w io.Writer, words *i18n.Printer, r sim.Report, workers int) {
 func writeComparison(w io.Writer, words *i18n.Printer, reports []sim.Report) {
 	fmt.Fprintln(w, words.T("sim.compare.head", "Base", reports[0].Rules))
 	pct := func(x float64) string { return words.Percent(x, 1) }
-	// A difference of rates in percentage points, signed.
-	pts := func(x float64) string {
-		sign := "+"
-		if x < 0 {
-			sign = "−"
-		}
-		return sign + words.Float(math.Abs(100*x), 1)
-	}
-	turns := func(x float64) string {
+	// A difference, signed; rates in percentage points.
+	signed := func(x float64) string {
 		sign := "+"
 		if x < 0 {
 			sign = "−"
 		}
 		return sign + words.Float(math.Abs(x), 1)
 	}
+	pts := func(x float64) string { return signed(100 * x) }
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	row := func(cells ...string) { fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t") }
 	row(words.T("sim.compare.rules"), words.T("sim.compare.first"), words.T("sim.compare.firstDiff"), words.T("sim.compare.turns"), words.T("sim.compare.turnsDiff"))
@@ -435,7 +428,7 @@ func writeComparison(w io.Writer, words *i18n.Printer, reports []sim.Report) {
 		}
 		c := sim.Compare(reports[0], r)
 		row(r.Rules, first, pts(c.FirstSeat.Diff)+" ["+pts(c.FirstSeat.Low)+", "+pts(c.FirstSeat.High)+"]",
-			mean, turns(c.Turns.Diff)+" ["+turns(c.Turns.Low)+", "+turns(c.Turns.High)+"]")
+			mean, signed(c.Turns.Diff)+" ["+signed(c.Turns.Low)+", "+signed(c.Turns.High)+"]")
 	}
 	tw.Flush()
 }
