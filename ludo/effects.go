@@ -51,7 +51,7 @@ func (v *Variant) effects() []effect {
 // (game.Effecter).
 func (r *Rules) EffectNames() []string {
 	var names []string
-	for _, e := range r.effects() {
+	for _, e := range r.effectList {
 		names = append(names, effectNames[e])
 	}
 	return names
@@ -105,7 +105,7 @@ func (r *Rules) Effects(p Position, roll int, m Move) uint64 {
 	}
 	// Report in the variant's order.
 	var out uint64
-	for i, e := range r.effects() {
+	for i, e := range r.effectList {
 		if fired&(1<<e) != 0 {
 			out |= 1 << i
 		}

@@ -25,6 +25,9 @@ type Rules struct {
 	Variant
 	id    string
 	start Position
+	// effectList is the variant's effects, in report order (Effects):
+	// made once, as Effects runs at every move of a simulation.
+	effectList []effect
 }
 
 var _ game.Game[Position, Move] = (*Rules)(nil)
@@ -174,6 +177,7 @@ func New(name string, opts map[string]string) (*Rules, error) {
 		}
 	}
 	r.start = Position{turn: r.Order[0], winner: -1} // K2
+	r.effectList = r.effects()
 	return r, nil
 }
 
