@@ -34,7 +34,11 @@ func TestPages(t *testing.T) {
 		status int
 		want   []string
 	}{
-		{"/", 200, []string{`<title>Lobby · Passage</title>`, `src="/static/lobby.js"`, `id="create"`, `href="/static/favicon.svg"`, `src="/static/prefs.js"`}},
+		{"/", 200, []string{`<title>Lobby · Passage</title>`, `src="/static/lobby.js"`, `id="create"`, `href="/static/favicon.svg"`, `src="/static/prefs.js"`,
+			// The time limit says what happens when it runs out: the game
+			// waits when no other person is in it (the stand-in does not
+			// play a game out between computers).
+			`aria-describedby="time-limit-help"`, `otherwise the game waits for them to come back`}},
 		{"/g/" + id, 200, []string{`src="/static/game.js"`, `id="board"`, `aria-live="polite"`}},
 		{"/g/" + id + "/replay", 200, []string{`src="/static/replay.js"`, `id="slider"`, `id="play"`}},
 		// No such game: the 404 page, not a board that cannot work.
