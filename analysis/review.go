@@ -17,6 +17,13 @@ const (
 	BlunderLoss    = 0.10
 )
 
+// BestLoss: a move that loses less than this is counted as a best move.
+// The review shows losses to a tenth of a point (0.001), so a smaller
+// loss would read as "0.0 points lost" beside a better move; and an
+// estimate's ties are rarely exact to the last bit. The browser's turn
+// notes use the same bound (web/static/review.js, checked by a test).
+const BestLoss = 0.0005
+
 // Decision is one turn of a game, judged from the mover's side. The
 // probabilities are the mover's chance of winning: before the throw,
 // after the throw (with the best move to come), after the move played
@@ -41,8 +48,9 @@ type Decision struct {
 // Player sums up one seat's decisions.
 type Player struct {
 	Seat         string  `json:"seat"`
-	Decisions    int     `json:"decisions"` // with a choice of moves
-	Accuracy     float64 `json:"accuracy"`  // 0-100, see MoveAccuracy
+	Decisions    int     `json:"decisions"`  // with a choice of moves
+	BestMoves    int     `json:"best_moves"` // of the decisions, those within BestLoss of the best
+	Accuracy     float64 `json:"accuracy"`   // 0-100, see MoveAccuracy
 	MeanLoss     float64 `json:"mean_loss"`
 	Inaccuracies int     `json:"inaccuracies"`
 	Mistakes     int     `json:"mistakes"`
@@ -197,6 +205,9 @@ func (rv *Review[P, M]) Next() (done bool, err error) {
 	if d.Moves > 1 {
 		pl.Decisions++
 		pl.MeanLoss += d.Loss
+		if d.Loss < BestLoss {
+			pl.BestMoves++
+		}
 		rv.accSum[seat] += MoveAccuracy(d.Loss)
 		switch d.Class {
 		case "inaccuracy":

@@ -65,7 +65,7 @@ func TestExactReviewAddsUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sawLoss := false
+	sawLoss, sawWorse := false, false
 	for seed := range uint64(8) {
 		rec := endgameRecord(r, start, seed)
 		rep, err := j.Analyze(rec)
@@ -101,13 +101,23 @@ func TestExactReviewAddsUp(t *testing.T) {
 		if math.Abs(sum-(result-first)) > 1e-9 {
 			t.Fatalf("seed %d: luck - loss adds to %v, result - start is %v", seed, sum, result-first)
 		}
+		best := map[string]int{} // decisions with a choice where the best move was played, by seat
+		for _, d := range rep.Decisions {
+			if d.Moves > 1 && d.Loss < BestLoss {
+				best[d.Seat]++
+			}
+		}
 		for _, p := range rep.Players {
 			if p.Accuracy < 0 || p.Accuracy > 100 {
 				t.Fatalf("accuracy %v", p.Accuracy)
 			}
+			if p.BestMoves != best[p.Seat] || p.BestMoves > p.Decisions {
+				t.Fatalf("seat %s: %d best moves of %d decisions, counted %d", p.Seat, p.BestMoves, p.Decisions, best[p.Seat])
+			}
+			sawWorse = sawWorse || p.BestMoves < p.Decisions
 		}
 	}
-	if !sawLoss {
+	if !sawLoss || !sawWorse {
 		t.Fatal("random play never lost anything: the test checks too little")
 	}
 }

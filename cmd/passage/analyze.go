@@ -112,7 +112,15 @@ func writeReview(w io.Writer, rep analysis.Report) {
 	tw.Flush()
 	fmt.Fprintln(w)
 	for _, p := range rep.Players {
-		fmt.Fprintf(w, "%s: accuracy %.1f over %d decisions with a choice, mean loss %.4f, %d inaccuracies, %d mistakes, %d blunders, luck %+.3f\n",
-			p.Seat, p.Accuracy, p.Decisions, p.MeanLoss, p.Inaccuracies, p.Mistakes, p.Blunders, p.Luck)
+		fmt.Fprintf(w, "%s: accuracy %.1f over %d decisions with a choice, best move in %d (%.0f%%), mean loss %.4f, %d inaccuracies, %d mistakes, %d blunders, luck %+.3f\n",
+			p.Seat, p.Accuracy, p.Decisions, p.BestMoves, percentOf(p.BestMoves, p.Decisions), p.MeanLoss, p.Inaccuracies, p.Mistakes, p.Blunders, p.Luck)
 	}
+}
+
+// percentOf is part's share of whole in percent, 0 when whole is 0.
+func percentOf(part, whole int) float64 {
+	if whole == 0 {
+		return 0
+	}
+	return 100 * float64(part) / float64(whole)
 }

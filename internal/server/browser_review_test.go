@@ -95,9 +95,13 @@ func TestBrowserReview(t *testing.T) {
 				t.Errorf("turn %d's mark says %q, want it to start %q", first.Turn, label, want)
 			}
 			for s, p := range rep.Players {
-				acc := textOf(t, ctx, fmt.Sprintf(`table.review-players tr[data-seat="%d"] td.accuracy`, s))
+				acc := textOf(t, ctx, fmt.Sprintf(`table.review-players tr[data-seat="%d"] td.accuracy .value`, s))
 				if want := strconv.FormatFloat(p.Accuracy, 'f', 1, 64); p.Decisions > 0 && acc != want {
 					t.Errorf("seat %d's accuracy shows %q, want %s", s, acc, want)
+				}
+				best := textOf(t, ctx, fmt.Sprintf(`table.review-players tr[data-seat="%d"] td.accuracy .best`, s))
+				if want := fmt.Sprintf("%.0f%% best moves", 100*float64(p.BestMoves)/float64(p.Decisions)); p.Decisions > 0 && best != want {
+					t.Errorf("seat %d's best moves show %q, want %s (%d of %d)", s, best, want, p.BestMoves, p.Decisions)
 				}
 			}
 

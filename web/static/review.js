@@ -33,6 +33,9 @@ const T = {
   players: t('web.review.players'),
   player: t('web.review.player'),
   accuracy: t('web.review.accuracy'),
+  bestShare: (percent) => t('web.review.bestShare', { Percent: percent }),
+  bestOf: (best, count) => t('web.review.bestOf', { Best: best, Count: count }),
+  bestHelp: t('web.review.bestHelp'),
   counts: [['?!', t('web.review.inaccuracies')], ['?', t('web.review.mistakes')], ['??', t('web.review.blunders')]],
   luck: t('web.review.luck'),
   luckHelp: t('web.review.luckHelp'),
@@ -47,12 +50,17 @@ const T = {
     };
     if (d.moves <= 1) return t('web.review.turnForced', a);
     if (cls) return t('web.review.turnError', a);
-    return d.loss >= 0.0005 ? t('web.review.turnBelow', a) : t('web.review.turnBest', a);
+    return d.loss >= BEST_LOSS ? t('web.review.turnBelow', a) : t('web.review.turnBest', a);
   },
   startNote: t('web.review.start'),
   verdict: (cls, d) => t(d.exact ? 'web.review.verdict' : 'web.review.verdictEstimate', { Class: cls, Points: points(d.loss), Best: d.best }),
   betterMove: (d) => t('web.review.betterMove', { Best: d.best }),
 };
+
+// BEST_LOSS: a move that loses less than this is a best move, in the
+// turn notes as in the players' summary (analysis.BestLoss, the same
+// number: TestReviewScriptKnowsBestLoss).
+const BEST_LOSS = 0.0005;
 
 // Percentages, points and signed points in the page's language.
 function pct(v) { return num(v, { style: 'percent', maximumFractionDigits: 0 }); }
@@ -250,13 +258,20 @@ export class Review {
         h('th', { scope: 'col' }, T.luck))),
       h('tbody', {}, rep.players.map((p, s) => h('tr', { 'data-seat': s },
         h('th', { scope: 'row' }, o.seats[s] ? chip(o.board, o.seats[s].cl) : null, ' ', name(s)),
-        h('td', { class: 'accuracy' }, p.decisions ? num(p.accuracy, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '–'),
+        // Under the accuracy, the share of best moves: it spreads the levels
+        // apart where accuracy crowds near 100 (race games lose little a
+        // move: docs/analysis.md). A line of its own, not a column, so
+        // that the table fits its card beside the board.
+        h('td', { class: 'accuracy' }, p.decisions ? [
+          h('span', { class: 'value' }, num(p.accuracy, { minimumFractionDigits: 1, maximumFractionDigits: 1 })),
+          h('span', { class: 'best', title: T.bestOf(p.best_moves, p.decisions) }, T.bestShare(pct(p.best_moves / p.decisions))),
+        ] : '–'),
         ...[p.inaccuracies, p.mistakes, p.blunders].map((n) => h('td', { class: 'count' }, num(n))),
         h('td', { class: 'luck' }, signed(p.luck))))));
     this.turnNote = h('p', { class: 'small review-turn' });
     this.box.replaceChildren(h('h2', {}, T.heading), svg,
       h('p', { class: 'small muted' }, T.graphHelp), this.turnNote, table,
-      h('p', { class: 'small muted' }, T.luckHelp, ' ', T.exactNote(exact, n, rep.level)));
+      h('p', { class: 'small muted' }, T.luckHelp, ' ', T.bestHelp, ' ', T.exactNote(exact, n, rep.level)));
     if (this.log) this.markLog(this.log);
     this.show(this.at);
     if (o.onReady) o.onReady();
