@@ -1153,6 +1153,64 @@ func TestOpenGamesPerClient(t *testing.T) {
 	}
 }
 
+// blockingGames is a store whose reads of one game wait until release
+// is closed: a slow database, for the lobby cap's locks.
+type blockingGames struct {
+	store.Store
+	id      string
+	reading chan struct{} // closed when the read of id has begun
+	release chan struct{}
+}
+
+func (b *blockingGames) Game(ctx context.Context, id string) (store.Game, error) {
+	if id == b.id {
+		close(b.reading)
+		<-b.release
+	}
+	return b.Store.Game(ctx, id)
+}
+
+// TestOpenGamesClientsDoNotWaitForEachOther (diff review, S3): the lobby
+// cap reads the store for one client's games under that client's lock
+// only. Another client's create, and the sweep's forget, go through
+// while the first client's read is slow.
+func TestOpenGamesClientsDoNotWaitForEachOther(t *testing.T) {
+	s := newTestServer(t, Config{})
+	st := &blockingGames{Store: s.st, id: "slowgame", reading: make(chan struct{}), release: make(chan struct{})}
+	l := newOpenGames()
+	ctx, now := context.Background(), time.Now()
+	if err := l.reserve(ctx, st, "slow", "slowgame", 3, now); err != nil {
+		t.Fatal(err)
+	}
+	slow := make(chan error, 1)
+	go func() { slow <- l.reserve(ctx, st, "slow", "second", 3, now) }() // reads slowgame
+	<-st.reading
+	other := make(chan error, 1)
+	go func() {
+		l.forget(now.Add(-time.Hour))
+		other <- l.reserve(ctx, st, "other", "othergame", 3, now)
+	}()
+	select {
+	case err := <-other:
+		if err != nil {
+			t.Errorf("another client's reservation: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("another client's reservation waited for a slow read of the first client's game")
+	}
+	close(st.release)
+	if err := <-slow; err != nil {
+		t.Errorf("the slow client's second reservation: %v", err)
+	}
+	if n := len(l.byClient["slow"].games); n != 2 {
+		t.Errorf("the slow client has %d reservations, want 2 (forget skipped it while busy)", n)
+	}
+	l.forget(now.Add(time.Second)) // every reservation older: all dropped
+	if len(l.byClient) != 0 {
+		t.Errorf("%d clients left after forget, want none", len(l.byClient))
+	}
+}
+
 // TestDrainRefusesNewGames (operator review, docs 2): once the node
 // drains, a new game or a rematch is refused with 503 unavailable, as
 // deploy.md says, instead of created on a node that is stopping.

@@ -19,8 +19,18 @@ import (
 // created a game: this count lives in memory, per node, and is empty
 // after a restart.
 type openGames struct {
-	mu       sync.Mutex // held across the store reads of reserve; a reservation not yet stored counts (reserveGrace)
-	byClient map[string][]openGame
+	mu       sync.Mutex // guards the map only, never held across a store read
+	byClient map[string]*clientGames
+}
+
+// clientGames are one client's open games. Its lock is held across the
+// store reads of reserve, so that creates sent at once by one client are
+// counted one after the other (a reservation not yet stored counts:
+// reserveGrace), while other clients' creates do not wait for them.
+type clientGames struct {
+	mu    sync.Mutex
+	games []openGame
+	gone  bool // dropped from the map by forget: a reserve holding it starts again
 }
 
 type openGame struct {
@@ -29,7 +39,25 @@ type openGame struct {
 }
 
 func newOpenGames() *openGames {
-	return &openGames{byClient: map[string][]openGame{}}
+	return &openGames{byClient: map[string]*clientGames{}}
+}
+
+// client is the entry of client, locked; a new one if it has none.
+func (o *openGames) client(client string) *clientGames {
+	for {
+		o.mu.Lock()
+		c := o.byClient[client]
+		if c == nil {
+			c = &clientGames{}
+			o.byClient[client] = c
+		}
+		o.mu.Unlock()
+		c.mu.Lock()
+		if !c.gone {
+			return c
+		}
+		c.mu.Unlock() // forget dropped it between the two locks
+	}
 }
 
 // errTooManyOpenGames answers a create past the cap.
@@ -44,10 +72,10 @@ func errTooManyOpenGames(n int) error {
 // are looked up in st: those started, abandoned or aborted since, or not
 // stored reserveGrace after their reservation, no longer count.
 func (o *openGames) reserve(ctx context.Context, st store.Store, client, id string, max int, now time.Time) error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	kept := o.byClient[client][:0:0]
-	for _, g := range o.byClient[client] {
+	c := o.client(client)
+	defer c.mu.Unlock()
+	kept := c.games[:0:0]
+	for _, g := range c.games {
 		open, stored, err := stillOpen(ctx, st, g.id)
 		if err != nil {
 			return err
@@ -60,11 +88,11 @@ func (o *openGames) reserve(ctx context.Context, st store.Store, client, id stri
 			kept = append(kept, g)
 		}
 	}
+	c.games = kept
 	if len(kept) >= max {
-		o.byClient[client] = kept
 		return errTooManyOpenGames(len(kept))
 	}
-	o.byClient[client] = append(kept, openGame{id: id, created: now})
+	c.games = append(kept, openGame{id: id, created: now})
 	return nil
 }
 
@@ -90,16 +118,19 @@ func openToAnyone(s store.Seat) bool { return s.Open() && s.Anyone }
 // forget drops the games created before cutoff (the waiting expiry:
 // abandoned by now, or started), and the clients left with none, so
 // that the map does not grow with every address that ever opened a
-// game.
+// game. A client whose reserve is under way is left to the next sweep.
 func (o *openGames) forget(cutoff time.Time) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	for c, games := range o.byClient {
-		games = slices.DeleteFunc(games, func(g openGame) bool { return g.created.Before(cutoff) })
-		if len(games) == 0 {
-			delete(o.byClient, c)
-		} else {
-			o.byClient[c] = games
+	for name, c := range o.byClient {
+		if !c.mu.TryLock() {
+			continue
 		}
+		c.games = slices.DeleteFunc(c.games, func(g openGame) bool { return g.created.Before(cutoff) })
+		if len(c.games) == 0 {
+			c.gone = true
+			delete(o.byClient, name)
+		}
+		c.mu.Unlock()
 	}
 }
