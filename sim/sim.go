@@ -573,7 +573,7 @@ func drawProgress(w io.Writer, text func(done, total int, perSec float64, eta ti
 	bar := progress.New(w, true)
 	draw := func() {
 		d := int(done.Load())
-		perSec, eta := progress.Pace(start, base, d, total)
+		perSec, eta := progress.Pace(time.Since(start), base, d, total)
 		bar.Draw(progress.Cells(int64(d), int64(total)) + " " + text(d, total, perSec, eta))
 	}
 	quit := make(chan struct{})

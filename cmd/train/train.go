@@ -421,7 +421,7 @@ func (b *bar) draw(done int, loss float64) {
 	if b.bar == nil {
 		return
 	}
-	perSec, left := progress.Pace(b.start, b.from, done, b.total)
+	perSec, left := progress.Pace(time.Since(b.start), b.from, done, b.total)
 	b.bar.Show(fmt.Sprintf("%s %d/%d games, %.1f games/s, ETA %s, loss %.4f",
 		progress.Gauge(int64(done), int64(b.total)), done, b.total, perSec, progress.Left(left), loss))
 }

@@ -131,12 +131,11 @@ func Percent(done, total int64) string {
 	return fmt.Sprintf("%3d%%", 100*min(max(done, 0), total)/total)
 }
 
-// Pace is the rate since start of the work done now (done minus from,
+// Pace is the rate over elapsed of the work done now (done minus from,
 // the work an earlier run had done, which a resumed run does not count)
 // and the time left at that rate to reach total; a negative left is not
-// yet known.
-func Pace(start time.Time, from, done, total int) (perSec float64, left time.Duration) {
-	elapsed := time.Since(start)
+// yet known. The caller reads the clock (its own, in tests), as Bar does.
+func Pace(elapsed time.Duration, from, done, total int) (perSec float64, left time.Duration) {
 	now := done - from
 	if now <= 0 || elapsed <= 0 {
 		return 0, -1

@@ -86,17 +86,15 @@ func TestGauge(t *testing.T) {
 }
 
 func TestPaceCountsOnlyThisRunsWork(t *testing.T) {
-	start := time.Now().Add(-10 * time.Second)
-	perSec, left := Pace(start, 100, 150, 250)
-	// 50 games in about 10 s: 5 a second, 100 to go: about 20 s.
-	if perSec < 4 || perSec > 5.01 {
-		t.Errorf("rate %.2f, want about 5", perSec)
+	// 50 games in 10 s: 5 a second; 100 to go: 20 s.
+	if perSec, left := Pace(10*time.Second, 100, 150, 250); perSec != 5 || left != 20*time.Second {
+		t.Errorf("rate %v, left %s; want 5 and 20s", perSec, left)
 	}
-	if left < 19*time.Second || left > 21*time.Second {
-		t.Errorf("left %s, want about 20 s", left)
-	}
-	if _, left := Pace(start, 100, 100, 250); left >= 0 {
+	if _, left := Pace(10*time.Second, 100, 100, 250); left >= 0 {
 		t.Errorf("left %s with nothing done yet, want unknown", left)
+	}
+	if _, left := Pace(0, 100, 150, 250); left >= 0 {
+		t.Errorf("left %s with no time elapsed, want unknown", left)
 	}
 }
 
