@@ -383,3 +383,20 @@ func TestPrinterConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestHungarianNoArticleBeforeAPlaceholder: Hungarian writes "a" before
+// a consonant and "az" before a vowel, so the article in front of a
+// number depends on the number ("a 12. mező", "az 5. mező", "az 1.").
+// The catalog's messages allow no template logic (TestPlaceholdersMatch),
+// so a Hungarian message may not put an article straight before a
+// placeholder; it words the sentence around it instead.
+func TestHungarianNoArticleBeforeAPlaceholder(t *testing.T) {
+	article := regexp.MustCompile(`(^|[\s(])(a|az|A|Az) \{\{`)
+	for id, forms := range catalogs(t)["hu"] {
+		for form, text := range forms {
+			if m := article.FindString(text); m != "" {
+				t.Errorf("hu: %s (%s) puts an article before a placeholder (%q): %q", id, form, strings.TrimSpace(m), text)
+			}
+		}
+	}
+}
