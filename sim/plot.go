@@ -17,9 +17,11 @@ import (
 
 // PlotOptions change how Plot draws.
 type PlotOptions struct {
-	// LogScale draws the lengths of a comparison (several runs) on a
-	// logarithmic axis, for rulesets whose games differ tenfold in
-	// length. A single run's histogram keeps a linear axis.
+	// LogScale draws the lengths on a logarithmic axis: a comparison's
+	// boxes, for rulesets whose games differ tenfold in length, and a
+	// single run's histogram, with bins of equal width on that axis, for
+	// a run whose few very long games would squeeze the rest into a
+	// couple of bins.
 	LogScale bool
 	// Words are the plot's words in the reader's language; nil for
 	// English.
@@ -154,7 +156,7 @@ func newPlot(reports []Report, opts PlotOptions) (*plot.Plot, error) {
 	p.Title.Padding = vg.Points(6)
 	if len(reports) == 1 {
 		r := reports[0]
-		h, err := plotter.NewHist(lengths(r), 40)
+		h, err := plotter.NewHist(lengths(r), histBins)
 		if err != nil {
 			return nil, fmt.Errorf("sim: plot: %w", err)
 		}
@@ -164,6 +166,12 @@ func newPlot(reports []Report, opts PlotOptions) (*plot.Plot, error) {
 		p.X.Tick.Marker = integerTicks{plot.DefaultTicks{}}
 		p.Y.Label.Text = w.Games
 		p.Y.Tick.Marker = integerTicks{plot.DefaultTicks{}}
+		if opts.LogScale {
+			h.Bins = logBins(lengths(r), histBins)
+			p.X.Scale = plot.LogScale{}
+			p.X.Tick.Marker = logTicks{}
+			p.X.Label.Text = w.LengthLog
+		}
 		return p, nil
 	}
 	names := make([]string, len(reports))
@@ -185,6 +193,33 @@ func newPlot(reports []Report, opts PlotOptions) (*plot.Plot, error) {
 		p.Y.Label.Text = w.LengthLog
 	}
 	return p, nil
+}
+
+// histBins is the number of bars of a single run's histogram.
+const histBins = 40
+
+// logBins counts vals (all at least 1: moves per game) into n bins of
+// equal width on a logarithmic axis, from the least value to the
+// greatest, which the last bin includes.
+func logBins(vals plotter.Values, n int) []plotter.HistogramBin {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range vals {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	if hi <= lo { // every game as long: one bar's width around it
+		lo, hi = lo/1.05, hi*1.05
+	}
+	span := math.Log(hi / lo)
+	bins := make([]plotter.HistogramBin, n)
+	for i := range bins {
+		bins[i].Min = lo * math.Exp(span*float64(i)/float64(n))
+		bins[i].Max = lo * math.Exp(span*float64(i+1)/float64(n))
+	}
+	for _, v := range vals {
+		i := min(n-1, max(0, int(float64(n)*math.Log(v/lo)/span)))
+		bins[i].Weight++
+	}
+	return bins
 }
 
 // lengths is a run's game lengths as plot values.

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 )
 
 // labels lists the non-empty labels of ticks.
@@ -118,6 +120,38 @@ func TestNewPlot(t *testing.T) {
 	}
 	if _, err := newPlot(nil, PlotOptions{}); err == nil {
 		t.Error("no runs: no error")
+	}
+
+	// One run on a log scale: the x axis is logarithmic, its bins of
+	// equal width there, and every game in one of them.
+	single, err := newPlot([]Report{reportOf("senet-jequier", 10, 12, 100, 1000, 1000)}, PlotOptions{LogScale: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := single.X.Scale.(plot.LogScale); !ok {
+		t.Errorf("a single run on a log scale: x scale %T", single.X.Scale)
+	}
+	h := plotter.Histogram{Bins: logBins(plotter.Values{10, 12, 100, 1000, 1000}, histBins)}
+	if len(h.Bins) != histBins || h.Bins[0].Min != 10 || math.Abs(h.Bins[histBins-1].Max-1000) > 1e-9 {
+		t.Fatalf("bins from %v to %v, want %d from 10 to 1000", h.Bins[0].Min, h.Bins[len(h.Bins)-1].Max, histBins)
+	}
+	ratio := h.Bins[0].Max / h.Bins[0].Min
+	games := 0.0
+	for _, b := range h.Bins {
+		if math.Abs(b.Max/b.Min-ratio) > 1e-9 {
+			t.Fatalf("bin %v-%v is not as wide on the log axis as the first", b.Min, b.Max)
+		}
+		games += b.Weight
+	}
+	if games != 5 || h.Bins[histBins-1].Weight != 2 || h.Bins[0].Weight != 1 {
+		t.Errorf("%v games in the bins (want 5), %v in the last (want 2), %v in the first (want 1)", games, h.Bins[histBins-1].Weight, h.Bins[0].Weight)
+	}
+	if single.X.Label.Text != englishPlot.LengthLog {
+		t.Errorf("x label %q", single.X.Label.Text)
+	}
+	same := logBins(plotter.Values{7, 7, 7}, 4)
+	if w := same[0].Weight + same[1].Weight + same[2].Weight + same[3].Weight; w != 3 || same[0].Min >= 7 || same[3].Max <= 7 {
+		t.Errorf("games all of one length: bins %v", same)
 	}
 }
 

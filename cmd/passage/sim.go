@@ -40,7 +40,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	plotPath := fs.String("plot", "", "draw the game-length distribution to `FILE` (.png or .svg)")
 	compare := fs.String("compare", "", "compare rulesets `R1,R2,...` with the same seats (each a ruleset ID, then each option after a ':', e.g. senet-jequier:water=15:overshoot=block)")
-	logScale := fs.Bool("log-scale", false, "with --compare and --plot: draw the game lengths on a logarithmic axis, for rulesets whose games differ tenfold in length")
+	logScale := fs.Bool("log-scale", false, "with --plot: draw the game lengths on a logarithmic axis (a comparison's boxes, or one run's histogram with bins of equal width on that axis), for games that differ tenfold in length")
 	showProgress := fs.Bool("progress", false, "draw the progress bar even when standard error is not a terminal")
 	maxTurns := fs.Int("max-turns", 0, "stop a game still going after `N` turns and count it as unfinished, won by nobody (0: no limit); for rules where a side can prolong the game for ever, as Apokrif's 26")
 	csvPath := fs.String("csv", "", "write one row a game to `FILE`: each seat's player and payoff, the length, each special rule's count (one ruleset)")
@@ -92,8 +92,8 @@ func cmdSim(args []string, stdout, stderr io.Writer) error {
 			return usageError{fmt.Sprintf("sim: plot %q: %v", *plotPath, err)}
 		}
 	}
-	if *logScale && (*compare == "" || *plotPath == "") {
-		return usageError{"sim: --log-scale needs --compare and --plot"}
+	if *logScale && *plotPath == "" {
+		return usageError{"sim: --log-scale needs --plot"}
 	}
 	var kits []catalog.Kit
 	if *compare != "" {
