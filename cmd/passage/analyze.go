@@ -112,8 +112,9 @@ func writeReview(w io.Writer, rep analysis.Report) {
 	tw.Flush()
 	fmt.Fprintln(w)
 	for _, p := range rep.Players {
-		fmt.Fprintf(w, "%s: accuracy %.1f over %d decisions with a choice, best move in %d (%.0f%%), mean loss %.4f, %d inaccuracies, %d mistakes, %d blunders, luck %+.3f\n",
-			p.Seat, p.Accuracy, p.Decisions, p.BestMoves, percentOf(p.BestMoves, p.Decisions), p.MeanLoss, p.Inaccuracies, p.Mistakes, p.Blunders, p.Luck)
+		fmt.Fprintf(w, "%s: accuracy %.1f over %s with a choice, best move in %d (%.0f%%), mean loss %.4f, %s, %s, %s, luck %+.3f\n",
+			p.Seat, p.Accuracy, counted(p.Decisions, "decision", "decisions"), p.BestMoves, percentOf(p.BestMoves, p.Decisions), p.MeanLoss,
+			counted(p.Inaccuracies, "inaccuracy", "inaccuracies"), counted(p.Mistakes, "mistake", "mistakes"), counted(p.Blunders, "blunder", "blunders"), p.Luck)
 	}
 }
 
@@ -123,4 +124,12 @@ func percentOf(part, whole int) float64 {
 		return 0
 	}
 	return 100 * float64(part) / float64(whole)
+}
+
+// counted is n with its noun, singular for 1: "1 mistake", "2 mistakes".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
