@@ -942,16 +942,7 @@ func TestBrowserLudoPhone(t *testing.T) {
 		new MutationObserver(() => { if (document.querySelector('svg#board .preview')) tapSeen.preview = true; })
 			.observe(document.querySelector('svg#board'), { subtree: true, childList: true, attributes: true });
 	})()`))
-	// A touch start and end where the finger lifts: Chromium makes the
-	// tap's click of them (Input.synthesizeTapGesture makes none headless).
-	run(t, ctx, "tap the cell's edge", func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		pt := []*input.TouchPoint{{X: b.Left + 2, Y: b.Top + b.Height/2}}
-		if _, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: pt}); err != nil {
-			return chromedp.Void{}, err
-		}
-		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
-		return chromedp.Void{}, err
-	})
+	run(t, ctx, "tap the cell's edge", tap(b.Left+2, b.Top+b.Height/2))
 	s.waitFor(t, c.Game.ID, "red's move", func(v gameView) bool { return v.Turns >= 1 })
 	type seen struct {
 		Pointers []string
@@ -960,6 +951,137 @@ func TestBrowserLudoPhone(t *testing.T) {
 	if got := get(t, ctx, "what the tap did", chromedp.Evaluate[seen](`tapSeen`)); !slices.Equal(got.Pointers, []string{"touch"}) || got.Preview {
 		t.Errorf("the tap came as pointers %q and showed a preview: %v; want one touch and no preview", got.Pointers, got.Preview)
 	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// tap is a finger's tap at x, y in the window: a touch start and end
+// where the finger lifts, of which Chromium makes the tap's click
+// (Input.synthesizeTapGesture makes none headless). The page must emulate
+// touch (chromedp.EmulateTouch).
+func tap(x, y float64) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		pt := []*input.TouchPoint{{X: x, Y: y}}
+		if _, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: pt}); err != nil {
+			return chromedp.Void{}, err
+		}
+		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
+		return chromedp.Void{}, err
+	}
+}
+
+// swipe is a finger put down at x, y and moved up by dy px, held there
+// and lifted: a touch that scrolls the page (the browser cancels its
+// pointer).
+func swipe(x, y, dy float64) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		touch := func(typ input.DispatchTouchEventType, pt ...*input.TouchPoint) error {
+			_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pt})
+			return err
+		}
+		if err := touch(input.DispatchTouchEventTypeTouchStart, &input.TouchPoint{X: x, Y: y}); err != nil {
+			return chromedp.Void{}, err
+		}
+		for i := 1; i <= 10; i++ {
+			if err := touch(input.DispatchTouchEventTypeTouchMove, &input.TouchPoint{X: x, Y: y - dy*float64(i)/10}); err != nil {
+				return chromedp.Void{}, err
+			}
+		}
+		// Held still before it lifts: no fling goes on scrolling under
+		// the next tap (which would stop it instead of tapping).
+		time.Sleep(300 * time.Millisecond)
+		return chromedp.Void{}, touch(input.DispatchTouchEventTypeTouchEnd)
+	}
+}
+
+// TestBrowserTouchConfirm: with "tap twice to move" ticked (a preference
+// kept across pages), a finger's tap on a piece with one destination
+// shows where it goes, as pointing does, and plays nothing; a tap
+// elsewhere puts the preview away; a second tap on the piece, or on its
+// destination, plays it; a touch that scrolls the page from the piece
+// puts it away too. Unticked, one tap plays at once.
+func TestBrowserTouchConfirm(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch))
+	const piece = `svg#board .piece.movable[data-from="t:5"]`
+	// A game where Red, to throw, has a piece on the track, which any
+	// throw moves (and a 6 could also bring one out of the yard).
+	open := func() string {
+		c := s.create(t, createRequest{Rules: "kinevet", Start: "....r................................... ..../..../..../.... r",
+			Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}, {Kind: "easy"}, {Kind: "easy"}}})
+		holdSeat(t, ctx, s, c)
+		run(t, ctx, "open the game and throw", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"), click("#throw:not([disabled])"), visible(piece))
+		return c.Game.ID
+	}
+	inView := func(sel string) box {
+		t.Helper()
+		run(t, ctx, "bring "+sel+" into view", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: 'center'})`, sel)))
+		return boxOf(t, ctx, sel)
+	}
+	tapOn := func(what, sel string) {
+		t.Helper()
+		b := inView(sel)
+		run(t, ctx, "tap "+what, tap(b.Left+b.Width/2, b.Top+b.Height/2))
+	}
+	preview := fmt.Sprintf(`document.querySelector('svg#board .target.preview') !== null && document.querySelector(%q) !== null`, piece+" .mark-selected")
+	// previewOnly taps the piece once and checks that it shows its move
+	// and plays nothing.
+	previewOnly := func(id string) {
+		t.Helper()
+		tapOn("the piece", piece)
+		waitJS(t, ctx, "the tap's answer", preview+` || document.body.dataset.turns !== '0'`)
+		time.Sleep(300 * time.Millisecond) // time for a move, were one sent
+		if n := s.game(t, id).Turns; n != 0 {
+			t.Fatalf("one tap with the preference on played a move (%d turns)", n)
+		}
+		if !get(t, ctx, "the preview", chromedp.Evaluate[bool](preview)) {
+			t.Fatal("one tap with the preference on shows no preview")
+		}
+		if m, label := attr(t, ctx, "svg#board .target.preview", "data-move"), attr(t, ctx, piece, "aria-label"); !strings.Contains(label, " move "+m+" to ") {
+			t.Errorf("the preview shows move %q; the piece is %q", m, label)
+		}
+	}
+
+	id := open()
+	if attr(t, ctx, "#touch-confirm", "type") != "checkbox" || get(t, ctx, "ticked", chromedp.Evaluate[bool](`document.querySelector('#touch-confirm').checked`)) {
+		t.Fatal("the preference is not an unticked checkbox at first")
+	}
+	run(t, ctx, "tick the preference", click("#touch-confirm"))
+	previewOnly(id)
+	checkMarks(t, ctx)
+	screenshot(t, ctx, "touch-confirm")
+	b := inView("svg#board")
+	run(t, ctx, "tap the board's corner", tap(b.Left+3, b.Top+3))
+	waitJS(t, ctx, "the preview put away", `document.querySelector('svg#board .preview') === null`)
+	previewOnly(id)
+	tapOn("the destination", "svg#board .target.preview")
+	s.waitFor(t, id, "red's move, by a tap on its destination", func(v gameView) bool { return v.Turns >= 1 })
+
+	// Another page remembers the preference; a second tap on the piece plays it.
+	id = open()
+	if !get(t, ctx, "ticked", chromedp.Evaluate[bool](`document.querySelector('#touch-confirm').checked`)) {
+		t.Error("the preference was not remembered")
+	}
+	previewOnly(id)
+	b = inView(piece)
+	scrolled := get(t, ctx, "scroll", chromedp.Evaluate[float64](`scrollY`))
+	run(t, ctx, "scroll from the piece", swipe(b.Left+b.Width/2, b.Top+b.Height/2, 120))
+	waitJS(t, ctx, "the preview put away by the scroll", `document.querySelector('svg#board .preview') === null`)
+	if now := get(t, ctx, "scroll", chromedp.Evaluate[float64](`scrollY`)); now == scrolled {
+		t.Error("the swipe did not scroll the page")
+	}
+	previewOnly(id)
+	tapOn("the piece again", piece)
+	s.waitFor(t, id, "red's move, by a second tap", func(v gameView) bool { return v.Turns >= 1 })
+
+	// Unticked: one tap plays.
+	id = open()
+	run(t, ctx, "untick the preference", click("#touch-confirm"))
+	tapOn("the piece", piece)
+	s.waitFor(t, id, "red's move, by one tap", func(v gameView) bool { return v.Turns >= 1 })
 	for _, pr := range probs.take() {
 		t.Error(pr)
 	}

@@ -7,6 +7,7 @@ import * as senet from './senet.js';
 import * as ludo from './ludo.js';
 import { el, clear } from './svg.js';
 import { t, has, list, houseName } from './i18n.js';
+import { touchConfirm } from './prefs.js';
 
 // boards maps each board family (game.Spec.Board) to its drawing
 // module. It is the only place that knows the families.
@@ -344,7 +345,16 @@ export class BoardView {
     this.focusKey = null;
     this.state = null;
     this.anim = [];
+    // {key, keep}: the piece a finger previewed (touchConfirm), which a
+    // second tap on it or on its destination (the elements in keep) plays.
+    this.touched = null;
     svg.addEventListener('keydown', (ev) => this.onKey(ev));
+    // A finger lifted anywhere else puts that preview away (a tap on
+    // another piece then previews that one). Lifted, not put down: a
+    // touch that scrolls the page leaves it.
+    document.addEventListener('pointerup', (ev) => {
+      if (ev.pointerType === 'touch' && this.touched && !this.touched.keep.some((e) => e.contains(ev.target))) this.unpreview?.();
+    }, true);
     if (this.mod.prefersUpright) {
       const mq = matchMedia(this.mod.prefersUpright);
       this.upright = mq.matches;
@@ -361,6 +371,10 @@ export class BoardView {
   // position) animates the last move from there.
   show(st) {
     if (!this.state || this.state.pos !== st.pos || !st.interactive) this.selected = null;
+    // A redraw of the same position (a player's arrival, say) keeps a
+    // finger's preview, so that the second tap plays what it shows.
+    const touched = this.state && this.state.pos === st.pos && st.interactive ? this.touched?.key : null;
+    this.touched = null;
     this.state = st;
     this.moved = false; // a move chosen waits for the next drawing
     this.unpreview = null;
@@ -431,28 +445,52 @@ export class BoardView {
       if (ways.length === 1) {
         // One destination: a tap plays it, as on RoyalUr.net; pointing
         // at the piece (or reaching it with the keyboard) shows where it
-        // goes first.
+        // goes first. A finger cannot point: with touchConfirm on, its
+        // first tap shows the move and a second plays it.
         const [only] = ways;
-        this.focusable(piece, key, t('web.board.movesTo', { Piece: name, Move: only.move, To: mod.label(only.to, p, this.houses) }), () => this.play(only.move));
-        // One preview at a time, the pointer's or the keyboard's; a
-        // touch shows none (the finger is already playing the move).
-        const preview = () => {
+        // One preview at a time, the pointer's, the keyboard's or the
+        // finger's; with touchConfirm off a touch shows none (the finger
+        // is already playing the move).
+        const preview = (byTouch) => {
           this.unpreview?.();
-          const shown = [selectMark(), this.targetMark(marks, only, p, half)];
-          shown[1].classList.add('preview');
-          this.unpreview = () => { for (const e of shown) e.remove(); this.unpreview = null; };
+          const target = this.targetMark(marks, only, p, half);
+          const shown = [selectMark(), target];
+          target.classList.add('preview');
+          if (byTouch) {
+            // The destination takes the second tap too, on its whole square.
+            target.classList.add('by-touch');
+            const hit = mod.hitSize(only.to) || mod.square;
+            target.insertBefore(el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }), target.firstChild);
+            target.addEventListener('click', (ev) => { ev.stopPropagation(); this.play(only.move); });
+            this.touched = { key, keep: [piece, target] };
+          }
+          this.unpreview = () => { for (const e of shown) e.remove(); this.unpreview = null; this.touched = null; };
         };
+        // tapped: the click to come is a finger's (set at its pointerdown).
+        let tapped = false;
+        piece.addEventListener('pointerdown', (ev) => { tapped = ev.pointerType === 'touch'; });
+        this.focusable(piece, key, t('web.board.movesTo', { Piece: name, Move: only.move, To: mod.label(only.to, p, this.houses) }), (ev) => {
+          const tap = ev.type === 'click' && tapped;
+          tapped = false;
+          if (tap && touchConfirm() && this.touched?.key !== key && !this.moved) preview(true);
+          else this.play(only.move);
+        });
         piece.preview = preview; // for the pointer leaving another piece
         piece.addEventListener('pointerenter', (ev) => { if (ev.pointerType !== 'touch') preview(); });
-        piece.addEventListener('pointerleave', () => {
+        piece.addEventListener('pointerleave', (ev) => {
+          // A finger leaves at every lift: its preview waits for the next tap.
+          if (ev.pointerType === 'touch') return;
           this.unpreview?.();
           // Back to the preview of the piece the keyboard is on.
           const f = document.activeElement;
           if (svg.contains(f) && keyboardFocused(f)) f.preview?.();
         });
-        piece.addEventListener('pointercancel', () => this.unpreview?.()); // a touch that became a scroll
+        piece.addEventListener('pointercancel', () => { tapped = false; this.unpreview?.(); }); // a touch that became a scroll
         piece.addEventListener('focus', () => { if (keyboardFocused(piece)) preview(); });
-        piece.addEventListener('blur', () => this.unpreview?.());
+        // A tap on the destination takes the focus from the piece before
+        // its click: a finger's preview stays (a tap elsewhere ends it).
+        piece.addEventListener('blur', () => { if (!this.touched) this.unpreview?.(); });
+        if (key === touched) preview(true);
         continue;
       }
       this.focusable(piece, key, t('web.board.canMoveWays', { Piece: name, Count: ways.length }), () => {
@@ -512,15 +550,16 @@ export class BoardView {
     return t('web.board.movable', { Count: n });
   }
 
-  // focusable makes an element a button for the keyboard and the mouse.
+  // focusable makes an element a button for the keyboard and the mouse:
+  // act(ev) is given the click or the key's event.
   focusable(e, key, label, act) {
     e.setAttribute('tabindex', '0');
     e.setAttribute('role', 'button');
     e.setAttribute('aria-label', label);
     e.dataset.focusKey = key;
-    e.addEventListener('click', (ev) => { ev.stopPropagation(); act(); });
+    e.addEventListener('click', (ev) => { ev.stopPropagation(); act(ev); });
     e.addEventListener('keydown', (ev) => {
-      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); ev.stopPropagation(); act(); }
+      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); ev.stopPropagation(); act(ev); }
     });
     e.addEventListener('focus', () => { this.focusKey = key; });
   }

@@ -406,7 +406,8 @@ function render(animateFrom, freshThrow) {
   // place comes back on the same button, or the first one there now.
   const focused = flowBox.contains(document.activeElement) ? document.activeElement.dataset.flow || '-' : '';
   if (flowBox.parentElement !== flowHome) flowHome.append(flowBox);
-  $('#auto-forced').parentElement.classList.toggle('hidden', game.status === 'over');
+  // The move preferences matter while the game is played.
+  for (const box of ['#auto-forced', '#touch-confirm']) $(box).parentElement.classList.toggle('hidden', game.status === 'over');
   flow.render(log);
   if (focused && !flowBox.contains(document.activeElement)) {
     (flowBox.querySelector(`[data-flow="${focused}"]`) || flowBox.querySelector('button, a'))?.focus();

@@ -1,12 +1,14 @@
 // The player's preferences, kept in localStorage and shared by every
 // page: the colour theme (the system's by default, or light or dark as
-// chosen with the header's button) and whether sounds play; and the
+// chosen with the header's button), whether sounds play and whether a
+// touch on a piece asks for a second tap before it moves; and the
 // header's language switch, whose choice the server remembers.
 
 import { t } from './i18n.js';
 
 const THEME = 'passage.theme';
 const SOUND = 'passage.sound';
+const TOUCH_CONFIRM = 'passage.touchConfirm';
 
 // stored and store read and keep a preference; where storage is off
 // (private mode) nothing is remembered, and nothing fails.
@@ -46,6 +48,13 @@ function applySound() {
   b.title = on ? t('web.sound.isOn') : t('web.sound.isOff');
 }
 
+// touchConfirm reports whether a finger's tap on a piece with one
+// destination only shows where it goes, a second tap playing it (as
+// Lichess's move confirmation). Off unless chosen: one tap plays, as on
+// RoyalUr.net. The mouse and the keyboard are not concerned: pointing
+// shows the move before the click.
+export function touchConfirm() { return stored(TOUCH_CONFIRM) === 'on'; }
+
 applyTheme();
 applySound();
 matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);
@@ -60,6 +69,13 @@ document.getElementById('sound-toggle')?.addEventListener('click', () => {
   store(SOUND, soundOn() ? 'off' : 'on');
   applySound();
 });
+
+// The game page's checkbox; the board reads the preference at each tap.
+const confirmBox = document.getElementById('touch-confirm');
+if (confirmBox) {
+  confirmBox.checked = touchConfirm();
+  confirmBox.addEventListener('change', () => store(TOUCH_CONFIRM, confirmBox.checked ? 'on' : 'off'));
+}
 
 // The language switch loads the same page in the language chosen (the
 // server remembers it in a cookie). A game page comes back where it was:
