@@ -49,7 +49,19 @@ let keyboardUser = false;
 addEventListener('keydown', () => { keyboardUser = true; }, true);
 addEventListener('pointerdown', () => { keyboardUser = false; }, true);
 
-function message(s) { $('#message').textContent = s || ''; }
+// message shows s over the top of the board (an error, a refusal) for
+// MESSAGE_MS, or until tapped, or until the next message: it covers the
+// board's top row, and a watcher takes no action that would clear it.
+// The reason the page could not start stays (sticky): nothing works
+// without it.
+const MESSAGE_MS = 10000;
+let messageTimer = 0;
+function message(s, sticky = false) {
+  clearTimeout(messageTimer);
+  $('#message').textContent = s || '';
+  if (s && !sticky) messageTimer = setTimeout(() => message(''), MESSAGE_MS);
+}
+$('#message').addEventListener('click', () => message(''));
 
 // nothingFocused: the focus is nowhere useful (the page, a button that
 // was just disabled, or an element drawn over).
@@ -527,4 +539,4 @@ async function showVerification() {
   }
 }
 
-init().catch((e) => message(e.message));
+init().catch((e) => message(e.message, true));
