@@ -106,8 +106,11 @@ func (r *Rules) Effects(p Position, roll int, m Move) uint64 {
 		switch {
 		case from == r.JumpFrom && roll == 1:
 			set(effJump)
-		case to < from && r.Overshoot == OvershootBounce && to == 2*Squares-from-roll:
-			set(effBounce) // J14: counted up to 30 and back by the rest
+		case from+roll > Squares && r.Overshoot == OvershootBounce && to == 2*Squares-from-roll:
+			// J14: counted up to 30 and back by the rest, wherever that
+			// ends: 25 with a 6 bounces to 29, ahead of where it began,
+			// and without the mark reads as a miscount.
+			set(effBounce)
 		case to < from:
 			set(effBackward) // J10, A16, also from 28 or 29 when the throw overshoots
 		}

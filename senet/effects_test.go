@@ -21,6 +21,9 @@ func TestEffects(t *testing.T) {
 		{"J7 attack, J5 extra throw", jq, "wbwbwbwbw.b................... b opening=w", 1, "2-3", []string{"attack (swap)", "extra or bonus throw"}},
 		{"J11 drowning, J5 extra throw", jq, ".....b......www...w.b.b..b.bw. b", 1, "26-27", []string{"drowning (27)", "extra or bonus throw"}},
 		{"J14 bounce", jq, "....bb..w.ww.bb....ww........b b", 2, "30-28", []string{"bounce at 30"}},
+		// A bounce that still ends ahead of where it began (25, 26, 27...
+		// 30, 29) is a bounce too: "25-29 with 6" alone reads as a miscount.
+		{"J14 bounce ending ahead", jq, "....b...w...............w..... w off=wwwbbbb", 6, "25-29", []string{"bounce at 30", "extra or bonus throw"}},
 		{"J10 backward", jq, ".......b..b..b....b...w.wb.ww. w off=w", 3, "25-22", []string{"backward move"}},
 		{"J10 backward from 28 (not a bounce), J5 extra throw", jq, "....................b......w.. w off=wwwwbbbb", 4, "28-24", []string{"backward move", "extra or bonus throw"}},
 		{"J10 backward past 30 with overshoot=block", MustNew("senet-jequier", map[string]string{"overshoot": "block"}), "....................b.......w. w off=wwwwbbbb", 3, "29-26", []string{"backward move"}},

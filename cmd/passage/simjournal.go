@@ -46,14 +46,16 @@ type journalHeader struct {
 	History int `json:"history,omitempty"`
 }
 
-// journalKind names the file. journalVersion is 3 since the special
+// journalKind names the file. journalVersion is 4 since Senet's bounce
+// (J14) counts a bounce that ends ahead of where it began too (4
+// December 2026, session 25: 25 with a 6 to 29); 3 since the special
 // rules a game line counts changed (4 December 2026: new rows for Apokrif
 // and kinevet, a house rule's only where it is on: a version 2 line read
 // by index would count one rule as another); 2 since the header named the
 // weights and tables (version 1 did not).
 const (
 	journalKind    = "passage sim"
-	journalVersion = 3
+	journalVersion = 4
 )
 
 // simJournal keeps the finished games of a sim run in a file, one JSON

@@ -26,7 +26,7 @@ func TestSimJournal(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.SplitAfter(string(data), "\n")
-	if len(lines) != 1+24+1 || lines[25] != "" || !strings.HasPrefix(lines[0], `{"journal":"passage sim","version":3,"rules":"kinevet`) {
+	if len(lines) != 1+24+1 || lines[25] != "" || !strings.HasPrefix(lines[0], `{"journal":"passage sim","version":4,"rules":"kinevet`) {
 		t.Fatalf("journal of 24 games: %d lines, header %q", len(lines)-1, lines[0])
 	}
 	if again := simJSON(t, append(args, "--journal", path)...); !reflect.DeepEqual(full, again) {
@@ -85,7 +85,7 @@ func TestSimJournalRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	version1 := filepath.Join(dir, "version1.jsonl")
-	old := strings.Replace(strings.Replace(header, `"version":3`, `"version":1`, 1), ","+weights, "}", 1)
+	old := strings.Replace(strings.Replace(header, `"version":4`, `"version":1`, 1), ","+weights, "}", 1)
 	if err := os.WriteFile(version1, []byte(old+"\n"+games), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestSimJournalRefused(t *testing.T) {
 		{"other options", path, []string{"--rules", "senet-jequier", "--opt", "water=15", "--seats", "expectimax-1,greedy", "--seed", "2"}, "journal of another run"},
 		{"other weights", otherWeights, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy", "--seed", "2"},
 			`played with other weights (sha256 "abababababab"; this program's are ` + weightsName(kit.Weights) + ")"},
-		{"version 1", version1, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy", "--seed", "2"}, "journal version 1, this program writes 3 and cannot tell whether it may resume it"},
+		{"version 1", version1, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy", "--seed", "2"}, "journal version 1, this program writes 4 and cannot tell whether it may resume it"},
 		{"a limit now", path, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy", "--seed", "2", "--max-turns", "50"}, "journal of a run with --max-turns 0; give the same limit"},
 		{"negative limit", filepath.Join(dir, "new.jsonl"), []string{"--rules", "senet-jequier", "--seats", "random,greedy", "--max-turns", "-1"}, "--max-turns must be 0 (no limit) or positive"},
 		{"not a journal", other, []string{"--rules", "senet-jequier", "--seats", "expectimax-1,greedy"}, "not a passage sim journal"},
