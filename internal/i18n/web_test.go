@@ -21,9 +21,10 @@ var (
 	// start of a template literal (`web.effect.${name}`).
 	jsLiteral  = regexp.MustCompile(`'((?:[^'\\\n]|\\.)*)'`)
 	jsTemplate = regexp.MustCompile("`([a-zA-Z.]+\\.)\\$\\{")
-	// jsCall is t('id') (or t("id"), or tRules('id', ...)) with a
+	// jsCall is t('id') (or t("id"), or tRules('id', ...), or tr('id',
+	// ...), a page's tRules in its game's ruleset) with a
 	// literal id, not the start of an id built with + (t('kind.' + name)).
-	jsCall = regexp.MustCompile(`\b(?:t|tRules)\(\s*['"]([^'"]+)['"]\s*[,)]`)
+	jsCall = regexp.MustCompile(`\b(?:t|tr|tRules)\(\s*['"]([^'"]+)['"]\s*[,)]`)
 )
 
 // webStrings returns what the page templates and scripts could name as
@@ -66,7 +67,7 @@ func webStrings(t *testing.T) (map[string]bool, map[string]string) {
 // script's messages (so that TestEveryKeyUsed can fail on them).
 func TestWebScanFindsCalls(t *testing.T) {
 	literals, calls := webStrings(t)
-	for _, id := range []string{"web.nav.lobby", "web.sound.isOn", "web.senet.sticksTitle"} {
+	for _, id := range []string{"web.nav.lobby", "web.sound.isOn", "web.senet.sticksTitle", "web.status.toThrow", "web.result.wins"} {
 		if _, ok := calls[id]; !ok {
 			t.Errorf("the scan of web/ misses the call of %s", id)
 		}

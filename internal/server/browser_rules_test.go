@@ -311,6 +311,21 @@ func TestBrowserResultWords(t *testing.T) {
 			t.Errorf("resultText(%s) = %q, want %q", tt.game, got, tt.want)
 		}
 	}
+	// In Spanish the verb agrees with the side: a Senet side is plural
+	// ("las Blancas"), a Ludo colour singular ("el Rojo", from the
+	// messages web.result.*@kinevet).
+	run(t, ctx, "a Spanish page", chromedp.Navigate(s.url+"/rules?lang=es"), visible("main"))
+	for _, tt := range []struct{ game, want string }{
+		{`{result: {how: 'resign', seat: 0, winner: 1, payoffs: [0, 1], turn: 12}, seats: [{seat: 0, label: 'Blancas'}, {seat: 1, label: 'Negras'}], board: 'senet', rules: 'senet-jequier water=15'}`,
+			"Las Blancas (tú) se rindieron en el turno 12. Ganan las Negras."},
+		{`{result: {how: 'resign', seat: 0, winner: 1, payoffs: [0, 1], turn: 12}, seats: [{seat: 0, label: 'Rojo'}, {seat: 1, label: 'Amarillo'}], board: 'ludo', rules: 'kinevet'}`,
+			"El Rojo (tú) se rindió en el turno 12. Gana el Amarillo."},
+	} {
+		got := get(t, ctx, "resultText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => { const g = `+tt.game+`; return m.resultText(g, [0]); })`, chromedp.EvalAwaitPromise))
+		if got != tt.want {
+			t.Errorf("es: resultText(%s) = %q, want %q", tt.game, got, tt.want)
+		}
+	}
 	for _, pr := range probs.take() {
 		t.Error(pr)
 	}

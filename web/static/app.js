@@ -6,7 +6,7 @@
 import * as senet from './senet.js';
 import * as ludo from './ludo.js';
 import { el, clear } from './svg.js';
-import { t, has, list, houseName } from './i18n.js';
+import { t, tRules, has, list, houseName } from './i18n.js';
 import { touchConfirm } from './prefs.js';
 
 // boards maps each board family (game.Spec.Board) to its drawing
@@ -714,25 +714,27 @@ export function announce(s) {
 // winner), in the page's language; mine are the seats of this page.
 export function resultText(g, mine) {
   const r = g.result;
+  // In the words of the game's ruleset ("Ganan las Blancas", "Gana el Rojo").
+  const tr = (id, args) => tRules(id, g.rules || '', args);
   const name = (s) => (g.seats[s] ? g.seats[s].label : '');
   const w = r.winner >= 0 ? g.seats[r.winner] : null;
   // The seat that resigned (or aborted) is "(you)" too, as the winner is.
   const you = mine.includes(r.seat) && r.seat !== r.winner;
-  const args = { Seat: you ? t('web.result.you', { Seat: name(r.seat) }) : name(r.seat), Turn: r.turn };
+  const args = { Seat: you ? tr('web.result.you', { Seat: name(r.seat) }) : name(r.seat), Turn: r.turn };
   let how;
-  if (r.how === 'resign') how = t('web.result.resign', args);
-  else if (r.how === 'abort') how = t('web.result.abort', args);
-  else if (r.how === 'noStart') how = t('web.result.noStart', args);
-  else if (r.how === 'claim') how = t('web.result.claim', args);
-  else if (r.how === 'noReturn') how = t('web.result.noReturn', args);
-  else if (!w) how = t('web.result.noWinner', args);
+  if (r.how === 'resign') how = tr('web.result.resign', args);
+  else if (r.how === 'abort') how = tr('web.result.abort', args);
+  else if (r.how === 'noStart') how = tr('web.result.noStart', args);
+  else if (r.how === 'claim') how = tr('web.result.claim', args);
+  else if (r.how === 'noReturn') how = tr('web.result.noReturn', args);
+  else if (!w) how = tr('web.result.noWinner', args);
   else how = t(g.board === 'senet' ? 'web.result.boreOff' : 'web.result.home', args);
   if (!w) {
     // A resignation among three or four sides: the others share the win.
-    const winners = (r.payoffs || []).flatMap((x, s) => (x > 0 ? [mine.includes(s) ? t('web.result.you', { Seat: name(s) }) : name(s)] : []));
-    if (winners.length > 1) return t('web.result.share', { How: how, Winners: list(winners) });
-    return t('web.result.sentence', { How: how });
+    const winners = (r.payoffs || []).flatMap((x, s) => (x > 0 ? [mine.includes(s) ? tr('web.result.you', { Seat: name(s) }) : name(s)] : []));
+    if (winners.length > 1) return tr('web.result.share', { How: how, Winners: list(winners) });
+    return tr('web.result.sentence', { How: how });
   }
-  const winner = mine.includes(w.seat) ? t('web.result.you', { Seat: w.label }) : w.label;
-  return t('web.result.wins', { How: how, Winner: winner });
+  const winner = mine.includes(w.seat) ? tr('web.result.you', { Seat: w.label }) : w.label;
+  return tr('web.result.wins', { How: how, Winner: winner });
 }

@@ -72,7 +72,7 @@ export class FlowControls {
       // A claim ends the game for everyone: only when every other side
       // has left (the server's rule; a computer's seat never leaves).
       if (away.length === g.seats.length - mine.length) row.append(this.button(t('web.flow.claim'), 'claim', () => this.end('claim')));
-      row.append(this.button(t('web.flow.handover'), 'handover', () => this.end('handover'), 'secondary'));
+      row.append(this.button(t('web.flow.handover', { Count: away.length }), 'handover', () => this.end('handover'), 'secondary'));
     }
     if (state.abort) row.append(this.button(t('web.flow.abort'), 'abort', () => this.end('abort'), 'secondary'));
     if (g.status === 'live') {

@@ -13,7 +13,7 @@ import {
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
   ownToken, forget, forgetSeat, optionsText, rulesetInfo, iconLegend,
 } from './app.js';
-import { t, list } from './i18n.js';
+import { t, tRules, list } from './i18n.js';
 import { play } from './sound.js';
 import { stored, store } from './prefs.js';
 import { FlowControls } from './flow.js';
@@ -247,17 +247,22 @@ async function onState(msg) {
   }
 }
 
+// tr is message id in the words of this game's ruleset: Spanish says
+// "las Blancas" of a Senet side and "el Rojo" of a Ludo colour, and its
+// verbs agree (web.status.toThrow@kinevet).
+function tr(id, args) { return tRules(id, game.rules, args); }
+
 // moveNews says what the rules did on turn t, e.g. "White threw 4 and
 // attacks: the two pieces swap places; throws again."
 function moveNews(tn) {
   const seat = game.seats[tn.seat];
   const who = seat ? seat.label : tn.letter;
   const why = blockedText(tn.blocked);
-  if (tn.move === 'pass') return why ? t('web.news.passWhy', { Who: who, Roll: tn.roll, Why: why }) : t('web.news.pass', { Who: who, Roll: tn.roll });
+  if (tn.move === 'pass') return why ? tr('web.news.passWhy', { Who: who, Roll: tn.roll, Why: why }) : tr('web.news.pass', { Who: who, Roll: tn.roll });
   const said = (tn.effects || []).map((e) => effectParts(e, tn, game.board)[1]);
   if (why) said.push(why);
-  if (!said.length) return t('web.news.played', { Who: who, Move: tn.move, Roll: tn.roll });
-  return t('web.news.playedEffects', { Who: who, Move: tn.move, Roll: tn.roll, Effects: said.join('; ') });
+  if (!said.length) return tr('web.news.played', { Who: who, Move: tn.move, Roll: tn.roll });
+  return tr('web.news.playedEffects', { Who: who, Move: tn.move, Roll: tn.roll, Effects: said.join('; ') });
 }
 
 async function doThrow() {
@@ -301,24 +306,24 @@ function statusText() {
     const open = game.seats.filter((s) => s.open).map((s) => s.label);
     // The asker of a rematch waits for the other side's answer on the
     // last game's page; the link stays below in case that page is closed.
-    if (location.hash === '#rematch' && mySeats().length) return t('web.status.rematchWaiting', { Names: list(open) });
-    if (mySeats().length && myInvites().length) return t('web.status.waiting');
-    return t('web.status.waitingFor', { Names: list(open), Count: open.length });
+    if (location.hash === '#rematch' && mySeats().length) return tr('web.status.rematchWaiting', { Names: list(open) });
+    if (mySeats().length && myInvites().length) return tr('web.status.waiting');
+    return tr('web.status.waitingFor', { Names: list(open), Count: open.length });
   }
-  if (game.status === 'abandoned') return t('web.status.abandoned');
+  if (game.status === 'abandoned') return tr('web.status.abandoned');
   // why: the moves a wall (or the BA) took away, in words.
   const why = game.roll === null ? '' : blockedText(game.blocked);
   if (myTurn()) {
-    if (game.roll === null) return t('web.status.yourThrow', { Seat: seat.label });
-    if (onlyPass()) return why ? t('web.status.passingWhy', { Roll: game.roll, Why: why }) : t('web.status.passing', { Roll: game.roll });
-    const also = why ? ' ' + t('web.status.why', { Why: why[0].toUpperCase() + why.slice(1) }) : '';
-    if (game.moves.length === 1 && autoForced()) return t('web.status.forced', { Roll: game.roll }) + also;
-    return t('web.status.pick', { Roll: game.roll }) + also;
+    if (game.roll === null) return tr('web.status.yourThrow', { Seat: seat.label });
+    if (onlyPass()) return why ? tr('web.status.passingWhy', { Roll: game.roll, Why: why }) : tr('web.status.passing', { Roll: game.roll });
+    const also = why ? ' ' + tr('web.status.why', { Why: why[0].toUpperCase() + why.slice(1) }) : '';
+    if (game.moves.length === 1 && autoForced()) return tr('web.status.forced', { Roll: game.roll }) + also;
+    return tr('web.status.pick', { Roll: game.roll }) + also;
   }
-  const who = seat.kind === 'human' && !seat.away ? seat.label : t('web.status.computer', { Seat: seat.label });
-  if (game.roll === null) return t('web.status.toThrow', { Who: who });
-  if (onlyPass()) return why ? t('web.status.noMoveWhy', { Who: who, Roll: game.roll, Why: why }) : t('web.status.noMove', { Who: who, Roll: game.roll });
-  return t('web.status.moving', { Who: who, Roll: game.roll });
+  const who = seat.kind === 'human' && !seat.away ? seat.label : tr('web.status.computer', { Seat: seat.label });
+  if (game.roll === null) return tr('web.status.toThrow', { Who: who });
+  if (onlyPass()) return why ? tr('web.status.noMoveWhy', { Who: who, Roll: game.roll, Why: why }) : tr('web.status.noMove', { Who: who, Roll: game.roll });
+  return tr('web.status.moving', { Who: who, Roll: game.roll });
 }
 
 // scheduleAuto plays a pass, or a single possible move when asked for,

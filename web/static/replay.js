@@ -170,8 +170,9 @@ function go(n, animate) {
   // beside it, next to the controls, where a phone sees it without
   // scrolling down to the graph.
   const verdict = review ? review.verdict(n) : '';
-  $('#step').replaceChildren(text, ...(verdict ? [' ', h('span', { class: 'verdict' }, verdict)] : []));
-  if (!timer) announce(`${text} ${verdict}`.trim());
+  // It is joined to the move with " · ", as a turn's effects are.
+  $('#step').replaceChildren(text, ...(verdict ? [' · ', h('span', { class: 'verdict' }, verdict)] : []));
+  if (!timer) announce(verdict ? `${text} · ${verdict}` : text);
   const sticks = $('#sticks');
   if (tn) { drawThrow(sticks, rec.board, rec.rules, tn.roll, n - 1, animate); $('#throw-text').textContent = t('web.throw.now', { Who: rec.seats[tn.seat].label, Roll: tn.roll }); }
   else { sticks.replaceChildren(); $('#throw-text').textContent = t('web.replay.noThrowYet'); }
