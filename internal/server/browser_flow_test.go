@@ -273,6 +273,25 @@ func TestBrowserHandOver(t *testing.T) {
 		`!document.querySelector('#seats li[data-seat="1"]').textContent.includes('you') && document.querySelector('#throw').classList.contains('hidden')`)
 }
 
+// TestBrowserAwayComesBack: bob's time ran out, so his seat is away.
+// His page tells him so, and his first key press brings him
+// back (the page says hello again): the seat is no longer away.
+func TestBrowserAwayComesBack(t *testing.T) {
+	// 10 units of 100 ms: a turn of a second, so that once both seats
+	// are away (the game then waits, as no person is left to play with)
+	// bob's return is seen before his time runs out again.
+	s := newTestServer(t, Config{TimeUnit: 100 * time.Millisecond, BotDelay: 300 * time.Millisecond})
+	browser := newBrowser(t)
+	alice, bob := newPerson(t, browser), newPerson(t, browser)
+	id := awayGame(t, s, alice, bob)
+	s.waitFor(t, id, "both seats away", func(v gameView) bool { return v.Seats[0].Away && v.Seats[1].Away })
+	waitJS(t, bob, "bob told his time ran out",
+		`document.querySelector('#status').textContent.includes('Your time ran out (Black): tap or press a key')`)
+	run(t, bob, "bob presses a key", chromedp.KeyEvent("x"))
+	s.waitFor(t, id, "bob back", func(v gameView) bool { return !v.Seats[1].Away })
+	waitJS(t, bob, "bob's status without the warning", `!document.querySelector('#status').textContent.includes('Your time ran out')`)
+}
+
 // TestBrowserFirstTurnDeadline: with a time limit, the page warns a
 // seat that has not played yet that its first turn running out aborts
 // the game; after that turn, that the game will wait for it (no other

@@ -171,6 +171,17 @@ async function loadLog() {
   } catch { log = []; }
 }
 
+// comeBack says hello again when a person whose time ran out (an
+// away seat of theirs, in a live game) presses a key or taps: the
+// server takes the hello as their return and the stand-in stops.
+function comeBack() {
+  if (!game || game.status !== 'live' || !mine || !ws || ws.readyState !== WebSocket.OPEN) return;
+  if (!mySeats().some((i) => game.seats[i] && game.seats[i].away)) return;
+  ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
+}
+document.addEventListener('pointerdown', comeBack, true);
+document.addEventListener('keydown', comeBack, true);
+
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
   const waiting = awaitingRematch(); // that stream takes no messages
@@ -311,6 +322,11 @@ function statusText() {
     return tr('web.status.waitingFor', { Names: list(open), Count: open.length });
   }
   if (game.status === 'abandoned') return tr('web.status.abandoned');
+  // Away: this person's time ran out, and the computer stands in (or the
+  // game waits) until they are back, which any key or tap says
+  // (comeBack). Said first, whoever's turn it is.
+  const away = mySeats().find((i) => game.seats[i] && game.seats[i].away);
+  if (away !== undefined) return tr('web.status.youAway', { Seat: game.seats[away].label });
   // why: the moves a wall (or the BA) took away, in words.
   const why = game.roll === null ? '' : blockedText(game.blocked);
   if (myTurn()) {
