@@ -236,6 +236,32 @@ func TestBrowserBlockedWords(t *testing.T) {
 	}
 }
 
+// TestBrowserCaptureNamesTheColour: a Ludo capture (K6) says whose
+// piece went back to its yard, read from the position before the move
+// (four colours may be in play); without that position it keeps the
+// general words.
+func TestBrowserCaptureNamesTheColour(t *testing.T) {
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	run(t, ctx, "a page", chromedp.Navigate(s.url+"/rules"), visible("main"))
+	seats := `[{"label":"Red"},{"label":"Yellow"},{"label":"Green"},{"label":"Blue"}]`
+	for _, tt := range []struct{ turn, want string }{
+		{`{"seat":0,"roll":3,"move":"5-8","effects":["capture (K6)"],"before":"....r..y................................ ..../..../..../.... r"}`,
+			"Red threw 3: 5-8 · captures Yellow's piece: it goes back to its yard"},
+		{`{"seat":1,"roll":6,"move":"in-11","effects":["entering (K3)","capture (K6)"],"before":"..........r............................. ..../..../..../.... y"}`,
+			"captures Red's piece: it goes back to its yard"},
+		{`{"seat":0,"roll":3,"move":"5-8","effects":["capture (K6)"]}`, "captures: the piece hit goes back to its yard"},
+	} {
+		expr := `import('/static/app.js').then((m) => m.turnText(` + tt.turn + `, ` + seats + `, 'ludo'))`
+		if got := get(t, ctx, "turnText", chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise)); !strings.Contains(got, tt.want) {
+			t.Errorf("turnText(%s) = %q, want it to contain %q", tt.turn, got, tt.want)
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
 // TestBrowserRoutes: a piece travels square by square along the track:
 // round the snake's turns on Senet (10, 11, ...) and round the corners
 // of the Ludo cross into its own goal lane.

@@ -82,6 +82,18 @@ export function center(key) {
   return { x: 0, y: 0 };
 }
 
+// explain names the colour a capture (K6) sent back to its yard, from
+// the position before the move (tn.before) - with four colours in play,
+// "captures" alone leaves a player to find out whose piece it was. Other
+// effects keep their words.
+export function explain(effect, tn) {
+  if (effect !== 'capture (K6)' || !tn.before) return null;
+  const p = parse(tn.before);
+  const k = keys(tn.move, p);
+  const hit = k && k.to.startsWith('t:') ? p.track[Number(k.to.slice(2)) - 1] : '';
+  return NAMES[hit] ? t('web.ludo.captures', { Side: side(hit) }) : null;
+}
+
 // keys names where a move starts and ends, for the colour to move.
 export function keys(move, p) {
   const c = p.turn;

@@ -42,7 +42,7 @@ async function init() {
     $('#result').textContent = t('web.replay.inPlay', { Count: rec.turns.length });
   }
   $('#log').replaceChildren(...rec.turns.map((tn, i) => {
-    const li = turnItem({ ...tn, before: posAt(i) }, rec.seats, rec.board, { 'data-turn': i + 1, tabindex: 0, title: turnText(tn, rec.seats, rec.board) });
+    const li = turnItem({ ...tn, before: posAt(i) }, rec.seats, rec.board, { 'data-turn': i + 1, tabindex: 0, title: turnText({ ...tn, before: posAt(i) }, rec.seats, rec.board) });
     li.addEventListener('click', () => go(i + 1));
     li.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(i + 1); });
     return li;
