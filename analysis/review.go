@@ -66,6 +66,26 @@ type Report struct {
 	Players   []Player   `json:"players"`
 }
 
+// CountBestMoves sets each player's BestMoves from the decisions. A
+// review stored before the count existed (4 December 2026) lacks it, and
+// a reader must not take its absence for none; for a newer one it gives
+// the same count again.
+func (r *Report) CountBestMoves() {
+	for i := range r.Players {
+		r.Players[i].BestMoves = 0
+	}
+	for _, d := range r.Decisions {
+		if d.Moves < 2 || d.Loss >= BestLoss {
+			continue
+		}
+		for i := range r.Players {
+			if r.Players[i].Seat == d.Seat {
+				r.Players[i].BestMoves++
+			}
+		}
+	}
+}
+
 // Classify names a loss: "", "inaccuracy", "mistake" or "blunder".
 func Classify(loss float64) string {
 	switch {

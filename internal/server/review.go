@@ -1,9 +1,11 @@
 package server
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 
+	"passage/analysis"
 	"passage/internal/store"
 )
 
@@ -43,6 +45,9 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	}
 	doc, err := s.reviews.stored.Analysis(r.Context(), id, level)
 	if err == nil {
+		doc, err = currentReview(doc)
+	}
+	if err == nil {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
 		w.Write(doc)
@@ -59,4 +64,16 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Retry-After", "1")
 	writeJSON(w, http.StatusAccepted, p)
+}
+
+// currentReview is a stored review as the API documents it today: one
+// stored before best_moves was counted gets the count from its decisions
+// (the browser would show "NaN%" for it).
+func currentReview(doc []byte) ([]byte, error) {
+	var rep analysis.Report
+	if err := json.Unmarshal(doc, &rep); err != nil {
+		return nil, err
+	}
+	rep.CountBestMoves()
+	return json.Marshal(rep)
 }

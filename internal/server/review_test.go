@@ -173,6 +173,40 @@ func TestReviewQueuedThenStored(t *testing.T) {
 	}
 }
 
+// TestReviewStoredBeforeBestMoves: a review stored before best_moves
+// was counted is served with the count, made from its decisions.
+func TestReviewStoredBeforeBestMoves(t *testing.T) {
+	s := newTestServer(t, Config{Review: ReviewConfig{OnRequestOnly: true}})
+	id := finishedGame(t, s)
+	want := wantReview(t, s.srv, id, "hard")
+	var rep analysis.Report
+	if err := json.Unmarshal(want, &rep); err != nil {
+		t.Fatal(err)
+	}
+	// The document as it was stored before: no best_moves at all.
+	var old map[string]any
+	if err := json.Unmarshal(want, &old); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range old["players"].([]any) {
+		delete(p.(map[string]any), "best_moves")
+	}
+	doc, err := json.Marshal(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.st.(store.Analyses).SaveAnalysis(context.Background(), id, "hard", doc); err != nil {
+		t.Fatal(err)
+	}
+	got := waitReview(t, s, id, "")
+	if string(got) != string(want) {
+		t.Errorf("an old stored review is served as\n%s\nwant\n%s", got, want)
+	}
+	if best := rep.Players[0].BestMoves + rep.Players[1].BestMoves; best == 0 {
+		t.Errorf("no best move in the game: the test shows nothing (%s)", want)
+	}
+}
+
 // TestReviewQueueBounded: past MaxQueued reviews waiting, a request is
 // refused with 503, a clear message and Retry-After; one client may not
 // start reviews faster than its rate (429); asking about a queued
