@@ -56,12 +56,14 @@ addEventListener('pointerdown', () => { keyboardUser = false; }, true);
 // without it.
 const MESSAGE_MS = 10000;
 let messageTimer = 0;
+let messageSticky = false;
 function message(s, sticky = false) {
   clearTimeout(messageTimer);
+  messageSticky = Boolean(s) && sticky;
   $('#message').textContent = s || '';
   if (s && !sticky) messageTimer = setTimeout(() => message(''), MESSAGE_MS);
 }
-$('#message').addEventListener('click', () => message(''));
+$('#message').addEventListener('click', () => { if (!messageSticky) message(''); });
 
 // nothingFocused: the focus is nowhere useful (the page, a button that
 // was just disabled, or an element drawn over).
