@@ -24,7 +24,7 @@ func FuzzReadReplay(f *testing.F) {
 		}
 		var b strings.Builder
 		if err := Write(&b, rec); err != nil {
-			return // a record Read takes but Write refuses: an error, not a panic
+			t.Fatalf("Write refuses a record Read took: %v\n%q", err, text)
 		}
 		back, err := Read(strings.NewReader(b.String()))
 		if err != nil {

@@ -1203,7 +1203,7 @@ func TestOpenGamesClientsDoNotWaitForEachOther(t *testing.T) {
 		t.Errorf("the slow client's second reservation: %v", err)
 	}
 	if n := len(l.byClient["slow"].games); n != 2 {
-		t.Errorf("the slow client has %d reservations, want 2 (forget skipped it while busy)", n)
+		t.Errorf("the slow client has %d reservations, want 2 (its first and the one made while forget ran)", n)
 	}
 	l.forget(now.Add(time.Second)) // every reservation older: all dropped
 	if len(l.byClient) != 0 {
