@@ -176,8 +176,9 @@ type layout struct {
 	Board, Action, Square                *box
 	// Pitch is the distance between the centres of squares 1 and 2,
 	// Touch the smallest touch area of a piece that can move, HouseFont
-	// the smallest house name's letters (all in px; 0 when none).
-	Pitch, Touch, HouseFont float64
+	// the smallest house name's letters, NumFont the squares' numbers'
+	// (all in px; 0 when none).
+	Pitch, Touch, HouseFont, NumFont float64
 }
 
 const measureJS = `(() => {
@@ -186,25 +187,32 @@ const measureJS = `(() => {
 	const c = (sel) => { const b = document.querySelector(sel)?.getBoundingClientRect(); return b && {x: b.left + b.width / 2, y: b.top + b.height / 2}; };
 	const a = c('svg#board [data-square="1"]'), b = c('svg#board [data-square="2"]');
 	const svg = document.querySelector('svg#board');
-	const scale = svg ? svg.getBoundingClientRect().height / svg.viewBox.baseVal.height : 0;
+	// The drawing fits the element's box (preserveAspectRatio meet).
+	const scale = svg ? Math.min(svg.getBoundingClientRect().height / svg.viewBox.baseVal.height, svg.getBoundingClientRect().width / svg.viewBox.baseVal.width) : 0;
 	const touches = [...document.querySelectorAll('svg#board .piece.movable')].map((e) => { const q = e.getBoundingClientRect(); return Math.min(q.width, q.height); });
 	const fonts = [...document.querySelectorAll('svg#board .house-name')].map((e) => Number(e.getAttribute('font-size')) * scale);
+	const nums = [...document.querySelectorAll('svg#board .sq-num')].map((e) => parseFloat(getComputedStyle(e).fontSize) * scale);
 	return {ScrollWidth: document.documentElement.scrollWidth, InnerWidth: innerWidth, InnerHeight: innerHeight,
 		Board: r('svg#board'), Action: r('#throw'), Square: r('svg#board rect[data-square="1"]'),
 		Pitch: a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0,
-		Touch: touches.length ? Math.min(...touches) : 0, HouseFont: fonts.length ? Math.min(...fonts) : 0};
+		Touch: touches.length ? Math.min(...touches) : 0, HouseFont: fonts.length ? Math.min(...fonts) : 0,
+		NumFont: nums.length ? Math.min(...nums) : 0};
 })()`
 
 func (b *box) inside(l layout) bool {
 	return b != nil && b.Top >= 0 && b.Left >= 0 && b.Bottom <= l.InnerHeight+0.5 && b.Right <= l.InnerWidth+0.5
 }
 
-// TestBrowserPages opens the lobby, a game of every ruleset, a rules
-// page and a replay at a laptop's, a larger laptop's and a phone's size,
-// and checks each: nothing wider than the window; on game pages the
-// whole board and the Throw button in view (laptops), Senet squares at
-// least 40 px (phone); no console errors or failed requests; and no
-// serious or critical accessibility violations (axe-core).
+// TestBrowserPages opens the lobby, a game of every ruleset, rules
+// pages and a replay at a laptop's, a larger laptop's and a phone's size,
+// upright and sideways, and checks each: nothing wider than the window;
+// on game pages the whole board and the Throw button in view (a phone
+// sideways too: the board beside the button, player review 20), Senet
+// squares at least 40 px and their numbers and house names readable
+// (phone, player review 18); on rules pages every diagram's words at
+// least 11 px as shown (phone, player review 6); no console errors or
+// failed requests; and no serious or critical accessibility violations
+// (axe-core).
 func TestBrowserPages(t *testing.T) {
 	s := newTestServer(t, Config{})
 	browser := newBrowser(t)
@@ -227,7 +235,7 @@ func TestBrowserPages(t *testing.T) {
 	sizes := []struct {
 		w, h int64
 		dark bool
-	}{{1280, 800, false}, {1440, 900, false}, {390, 844, false}, {1280, 800, true}}
+	}{{1280, 800, false}, {1440, 900, false}, {390, 844, false}, {844, 390, false}, {1280, 800, true}}
 	for _, size := range sizes {
 		name := fmt.Sprintf("%dx%d", size.w, size.h)
 		if size.dark {
@@ -248,6 +256,7 @@ func TestBrowserPages(t *testing.T) {
 				{"lobby", "/", `document.body.dataset.lobby === 'ready'`, false},
 				{"rules", "/rules/senet-szenet", `document.querySelector('main.doc h1') !== null`, false},
 				{"rules-ru", "/rules/kinevet.ru", `document.querySelector('main.doc h1') !== null`, false},
+				{"rules-hu", "/rules/senet-apokrif.hu", `document.querySelector('main.doc h1') !== null`, false},
 				{"replay", "/g/" + over.Game.ID + "/replay", `document.body.dataset.step === '0'`, false},
 			}
 			for _, rules := range []string{"senet-jequier", "senet-szenet", "senet-apokrif", "kinevet"} {
@@ -284,6 +293,11 @@ func TestBrowserPages(t *testing.T) {
 						t.Errorf("rules: the note on the upright board shown: %v at %s", shown, name)
 					}
 				}
+				if phone && strings.HasPrefix(p.name, "rules") {
+					for _, small := range diagramWords(t, ctx) {
+						t.Errorf("%s: diagram words too small on a phone: %s", p.name, small)
+					}
+				}
 				if p.name == "replay" && !l.Board.inside(l) {
 					t.Errorf("replay: the board %+v is not all in the %vx%v window", l.Board, l.InnerWidth, l.InnerHeight)
 				}
@@ -315,8 +329,13 @@ func TestBrowserPages(t *testing.T) {
 					if phone && p.name == "kinevet" && l.Pitch < 33 {
 						t.Errorf("%s: squares %.1f px apart on a phone, want at least 33", p.name, l.Pitch)
 					}
-					if phone && strings.HasPrefix(p.name, "senet") && l.HouseFont < 8.5 {
-						t.Errorf("%s: house names in %.1f px letters on a phone, want at least 8.5", p.name, l.HouseFont)
+					// Upright, a square is wider than long: room for its
+					// number and house name in letters a phone can read.
+					if phone && strings.HasPrefix(p.name, "senet") && l.HouseFont < 9.8 {
+						t.Errorf("%s: house names in %.1f px letters on a phone, want at least 9.8", p.name, l.HouseFont)
+					}
+					if phone && strings.HasPrefix(p.name, "senet") && l.NumFont < 11 {
+						t.Errorf("%s: square numbers in %.1f px letters on a phone, want at least 11", p.name, l.NumFont)
 					}
 					if phone && strings.HasPrefix(p.name, "senet") && (l.Square == nil || l.Square.Width < 40 || l.Square.Height < 40) {
 						t.Errorf("%s: a square is %+v on a phone, want at least 40x40 px", p.name, l.Square)
@@ -334,6 +353,33 @@ func TestBrowserPages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// diagramWordsJS lists the words of a rules page's diagrams smaller than
+// 11 px as the page shows them: each diagram's image (the one its
+// <picture> chose for the window) is read, and each text's font size
+// scaled by the image's width over its drawing's.
+const diagramWordsJS = `(async () => {
+	const out = [];
+	for (const img of document.querySelectorAll('main.doc img')) {
+		const src = img.currentSrc || img.src;
+		if (!/\.svg/.test(src)) continue;
+		const doc = new DOMParser().parseFromString(await (await fetch(src)).text(), 'image/svg+xml');
+		const svg = doc.documentElement;
+		const scale = img.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+		for (const tx of svg.querySelectorAll('text')) {
+			const px = Number(tx.getAttribute('font-size')) * scale;
+			if (px < 11) out.push(src.replace(location.origin, '') + ': ' + JSON.stringify(tx.textContent) + ' ' + px.toFixed(1) + ' px');
+		}
+	}
+	return out.length ? [out.length + ' words, e.g. ' + out.slice(0, 4).join('; ')] : [];
+})()`
+
+// diagramWords reports the words of the page's diagrams that show
+// smaller than 11 px (diagramWordsJS).
+func diagramWords(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	return get(t, ctx, "the diagrams' words", chromedp.Evaluate[[]string](diagramWordsJS, chromedp.EvalAwaitPromise))
 }
 
 // trayNamesInside fails t where a Senet tray's name is wider than its

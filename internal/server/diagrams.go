@@ -96,20 +96,39 @@ func senetBoard(p *i18n.Printer, sp game.Spec) svgDoc { return senetBoardDrawn(p
 
 // senetBoardUpright is the same board turned upright, its rows become
 // columns, for narrow screens (a phone), where the board lying down
-// would be too small to read.
+// would be too small to read. Its squares are wider than long, so that
+// it fills a phone's width at its own size (320 px: none of its words
+// shrink) with room for a house's whole name ("Újjászületés") in
+// letters as large as the page's small print.
 func senetBoardUpright(p *i18n.Printer, sp game.Spec) svgDoc { return senetBoardDrawn(p, sp, true) }
+
+// The upright board's squares: uprightAcross wide, as long as the lying
+// board's; its words' sizes.
+const (
+	uprightAcross = 100.0
+	uprightNum    = 14.0
+	uprightName   = 13.0
+)
 
 func senetBoardDrawn(p *i18n.Printer, sp game.Spec, upright bool) svgDoc {
 	const S = 64.0
 	title := p.T("ruleset." + sp.Name)
 	d := svgDoc{W: 660, H: 212, Title: p.T("web.diagram.senetBoard", "Title", title)}
+	// A square's size across the board and along it, the size of its
+	// number and of its house's name.
+	across, num, name := S, 11.0, 9.0
 	if upright {
-		d = svgDoc{W: 212, H: 660, Title: p.T("web.diagram.senetBoardUpright", "Title", title)}
+		across, num, name = uprightAcross, uprightNum, uprightName
+		d = svgDoc{W: int(20 + 3*across), H: 660, Title: p.T("web.diagram.senetBoardUpright", "Title", title)}
 	}
 	d.Rects = append(d.Rects, svgRect{X: 4, Y: 4, W: float64(d.W - 8), H: float64(d.H - 8), RX: 8, Fill: "#8a5a2b", Stroke: "none"})
 	houses := map[int]game.House{}
 	for _, h := range sp.Houses {
 		houses[h.Square] = h
+	}
+	w, h := S, S // a square as drawn
+	if upright {
+		w = across
 	}
 	center := func(s int) (float64, float64) {
 		row := (s - 1) / 10
@@ -118,7 +137,7 @@ func senetBoardDrawn(p *i18n.Printer, sp game.Spec, upright bool) svgDoc {
 			col = 9 - col
 		}
 		if upright {
-			col, row = row, col
+			return 10 + float64(row)*across + across/2, 10 + float64(col)*S + S/2
 		}
 		return 10 + float64(col)*S + S/2, 10 + float64(row)*S + S/2
 	}
@@ -128,16 +147,28 @@ func senetBoardDrawn(p *i18n.Printer, sp game.Spec, upright bool) svgDoc {
 		if s%2 == 0 {
 			fill = "#d3b47a"
 		}
-		h, isHouse := houses[s]
+		hs, isHouse := houses[s]
 		if isHouse {
 			fill = "#ecd7a6"
 		}
-		d.Rects = append(d.Rects, svgRect{X: x - S/2 + 1, Y: y - S/2 + 1, W: S - 2, H: S - 2, RX: 4, Fill: fill, Stroke: "#9b7441"})
-		d.text(x-S/2+5, y-S/2+14, 11, fmt.Sprint(s), "#5e4020", "start", "normal")
+		d.Rects = append(d.Rects, svgRect{X: x - w/2 + 1, Y: y - h/2 + 1, W: w - 2, H: h - 2, RX: 4, Fill: fill, Stroke: "#9b7441"})
+		d.text(x-w/2+5, y-h/2+3+num, num, fmt.Sprint(s), "#5e4020", "start", "normal")
 		if isHouse {
-			d.text(x, y+7, 22, h.Symbol, "#6b330a", "middle", "normal")
-			if name := houseShort(p, h.Name); name != "" {
-				d.text(x, y+S/2-5, 9, name, "#6b330a", "middle", "bold")
+			short := houseShort(p, hs.Name)
+			// Upright, a name of two words too long for one line
+			// ("Három Igazság") takes two, the symbol moved up for them;
+			// the name stands clear of the arrowhead at the square's foot.
+			wrap := upright && textWidth(short, name) > w-8 && strings.Contains(short, " ")
+			symbolY, base := y+7, y+h/2-6
+			if upright {
+				base = y + h/2 - 10
+			}
+			if wrap {
+				symbolY, base = y-5, base-0.6*name
+			}
+			d.text(x, symbolY, 22, hs.Symbol, "#6b330a", "middle", "normal")
+			if short != "" {
+				d.label(x, base, name, w-8, short, "#6b330a", wrap)
 			}
 		}
 		if s < 30 {
@@ -167,10 +198,10 @@ var ludoColors = []struct {
 	step            [2]float64 // towards the centre
 	yard            [2]float64
 }{
-	{"red", "#d8372b", "#ffffff", 1, [2]float64{1, 5}, [2]float64{1, 0}, [2]float64{1, 1}},
-	{"yellow", "#e9b50c", "#2b2118", 11, [2]float64{5, 1}, [2]float64{0, 1}, [2]float64{9, 1}},
-	{"green", "#2f9a3a", "#ffffff", 21, [2]float64{9, 5}, [2]float64{-1, 0}, [2]float64{9, 9}},
-	{"blue", "#2a6fd6", "#ffffff", 31, [2]float64{5, 9}, [2]float64{0, -1}, [2]float64{1, 9}},
+	{"red", "#d8372b", "#ffffff", 1, [2]float64{1, 5}, [2]float64{1, 0}, [2]float64{1.5, 1.5}},
+	{"yellow", "#e9b50c", "#2b2118", 11, [2]float64{5, 1}, [2]float64{0, 1}, [2]float64{8.5, 1.5}},
+	{"green", "#2f9a3a", "#ffffff", 21, [2]float64{9, 5}, [2]float64{-1, 0}, [2]float64{8.5, 8.5}},
+	{"blue", "#2a6fd6", "#ffffff", 31, [2]float64{5, 9}, [2]float64{0, -1}, [2]float64{1.5, 8.5}},
 }
 
 // yardLabel names the yard of colour name ("red yard").
@@ -178,12 +209,17 @@ func yardLabel(p *i18n.Printer, name string) string {
 	return p.T("web.diagram.yard", "Color", p.T("diagram.ludo.color."+name))
 }
 
-// The Ludo board's layout: a cell of the 11 x 11 grid is ludoCell wide,
-// and a yard's label, yardSize high, has yardText of the yard's width.
+// The Ludo board's layout: a cell of the 11 x 11 grid is ludoCell wide;
+// a yard fills three cells of its corner's four, and its label, yardSize
+// high, has yardText of the yard's width; a square's number is
+// ludoNumSize high. A phone shows the board about 330 px wide (0.72 of
+// its size): 16 px letters are 11.5 there.
 const (
-	ludoCell = 40.0
-	yardSize = 11
-	yardText = 2*ludoCell - 12
+	ludoCell    = 40.0
+	yardCells   = 3
+	yardSize    = 16
+	yardText    = yardCells*ludoCell - 16
+	ludoNumSize = 16
 )
 
 // ludoAt is the centre of grid cell c of the Ludo board.
@@ -207,8 +243,9 @@ func ludoBoard(p *i18n.Printer, sp game.Spec) svgDoc {
 	}
 	for i, col := range ludoColors {
 		yx, yy := ludoAt(col.yard)
-		d.Rects = append(d.Rects, svgRect{X: yx - C + 2, Y: yy - C + 2, W: 2*C - 4, H: 2*C - 4, RX: 10, Fill: col.fill, Stroke: "none"})
-		d.label(yx, yy+4, yardSize, yardText, labels[i], col.ink, wrap)
+		half := yardCells * C / 2
+		d.Rects = append(d.Rects, svgRect{X: yx - half + 2, Y: yy - half + 2, W: 2*half - 4, H: 2*half - 4, RX: 10, Fill: col.fill, Stroke: "none"})
+		d.label(yx, yy+yardSize*0.35, yardSize, yardText, labels[i], col.ink, wrap)
 		for k := range 4 {
 			gx, gy := ludoAt([2]float64{col.goal[0] + float64(k)*col.step[0], col.goal[1] + float64(k)*col.step[1]})
 			d.Circles = append(d.Circles, svgCircle{X: gx, Y: gy, R: 16, SW: 1, Fill: col.fill, Stroke: "#5a4a33"})
@@ -223,7 +260,7 @@ func ludoBoard(p *i18n.Printer, sp game.Spec) svgDoc {
 			}
 		}
 		d.Circles = append(d.Circles, svgCircle{X: x, Y: y, R: 16, SW: 1.5, Fill: fill, Stroke: "#5a4a33"})
-		d.text(x, y+4, 10, fmt.Sprint(i+1), "#3d3020", "middle", "normal")
+		d.text(x, y+ludoNumSize*0.35, ludoNumSize, fmt.Sprint(i+1), "#3d3020", "middle", "normal")
 	}
 	for _, col := range ludoColors {
 		ax, ay := ludoAt(ludoTrack[col.start-1])
@@ -233,11 +270,14 @@ func ludoBoard(p *i18n.Printer, sp game.Spec) svgDoc {
 	return d
 }
 
-// throwsChart draws each throw's chance as a bar with its fraction.
+// throwsChart draws each throw's chance as a bar with its fraction. It
+// is narrow enough for a phone's width (a die's six throws in 338 px),
+// so that its words keep their size there.
 func throwsChart(p *i18n.Printer, title string, outcomes []game.Outcome) svgDoc {
-	const barW, gap, maxH = 56.0, 14.0, 120.0
-	w := 20 + float64(len(outcomes))*(barW+gap)
-	d := svgDoc{W: int(w), H: 200, Title: title}
+	const barW, gap, maxH, x0 = 44.0, 10.0, 120.0, 12.0
+	n := float64(len(outcomes))
+	w := 2*x0 + n*barW + (n-1)*gap
+	d := svgDoc{W: int(w), H: 204, Title: title}
 	best := 0.0
 	for _, o := range outcomes {
 		best = math.Max(best, float64(o.Num)/float64(o.Den))
@@ -245,11 +285,11 @@ func throwsChart(p *i18n.Printer, title string, outcomes []game.Outcome) svgDoc 
 	for i, o := range outcomes {
 		share := float64(o.Num) / float64(o.Den)
 		h := maxH * share / best
-		x := 20 + float64(i)*(barW+gap)
+		x := x0 + float64(i)*(barW+gap)
 		d.Rects = append(d.Rects, svgRect{X: x, Y: 150 - h, W: barW, H: h, RX: 4, Fill: "#9a4d12", Stroke: "none"})
-		d.text(x+barW/2, 145-h, 13, fmt.Sprintf("%d/%d", o.Num, o.Den), "#2b2118", "middle", "bold")
-		d.text(x+barW/2, 172, 16, fmt.Sprint(o.Roll), "#2b2118", "middle", "bold")
-		d.text(x+barW/2, 192, 11, p.Percent(share, 1), "#6b5b45", "middle", "normal")
+		d.text(x+barW/2, 145-h, 14, fmt.Sprintf("%d/%d", o.Num, o.Den), "#2b2118", "middle", "bold")
+		d.text(x+barW/2, 172, 17, fmt.Sprint(o.Roll), "#2b2118", "middle", "bold")
+		d.text(x+barW/2, 195, 13, p.Percent(share, 1), "#6b5b45", "middle", "normal")
 	}
 	return d
 }
@@ -300,11 +340,13 @@ func rulesDiagrams(t *template.Template, p *i18n.Printer) (map[string][]byte, er
 			if err != nil {
 				return nil, err
 			}
-			var b bytes.Buffer
-			if err := t.ExecuteTemplate(&b, "diagram", senetExamples(p, exs)); err != nil {
-				return nil, err
+			for file, narrow := range map[string]bool{"examples": false, "examples-narrow": true} {
+				var b bytes.Buffer
+				if err := t.ExecuteTemplate(&b, "diagram", senetExamples(p, exs, narrow)); err != nil {
+					return nil, err
+				}
+				out["/rules/"+sp.Name+"/"+file+".svg"] = b.Bytes()
 			}
-			out["/rules/"+sp.Name+"/examples.svg"] = b.Bytes()
 		}
 		throws := throwsChart(p, p.T("web.diagram.throws", "Title", p.T("ruleset."+sp.Name)), outcomes)
 		for name, doc := range map[string]svgDoc{"board": board, "throws": throws} {
@@ -326,14 +368,21 @@ func diagramTemplate() (*template.Template, error) {
 // senetExamples draws a ruleset's examples (game.Example), one row of
 // squares 2-9 each under its caption: the pieces, White's move as an arc,
 // and what the move generator says of it: an arrowhead (with "swap" for
-// an attack) or a cross.
-func senetExamples(p *i18n.Printer, exs []game.Example) svgDoc {
-	const S, x0, first, last = 48.0, 20.0, 2, 9
+// an attack) or a cross. narrow draws them for a phone's width (328 px:
+// the rules page's <picture> shows it under 520 px), where the wide
+// drawing would be shrunk and its words with it.
+func senetExamples(p *i18n.Printer, exs []game.Example, narrow bool) svgDoc {
+	const first, last = 2, 9
+	// The squares' size, the left margin, the squares' numbers; the
+	// captions' size and line height. Captions wrap within the
+	// drawing's width rather than widen it: a wider drawing is shrunk
+	// more to fit a phone, and its words with it.
+	S, x0, num, captionSize, captionLine, r := 48.0, 20.0, 10.0, 15.0, 19.0, 15.0
 	d := svgDoc{W: 560, H: 330, Title: p.T("web.diagram.examples")}
-	// Captions wrap within the drawing's width rather than widen it: a
-	// wider drawing is shrunk more to fit a phone, and its words with it
-	// (15 px text: about 8 px a letter).
-	const captionSize, captionLine = 15.0, 19.0
+	if narrow {
+		S, x0, num, captionSize, captionLine, r = 38.0, 12.0, 12.0, exampleCaptionNarrow, 18.0, 12.0
+		d.W = int(2*x0 + 8*S)
+	}
 	maxChars := int((float64(d.W) - 2*x0) / (0.55 * captionSize))
 	y := 4.0
 	for _, ex := range exs {
@@ -347,7 +396,7 @@ func senetExamples(p *i18n.Printer, exs []game.Example) svgDoc {
 		for s := first; s <= last; s++ {
 			x := x0 + float64(s-first)*S
 			d.Rects = append(d.Rects, svgRect{X: x, Y: y + 20, W: S - 2, H: S - 2, RX: 4, Fill: "#dcc08a", Stroke: "#9b7441"})
-			d.text(x+4, y+32, 10, fmt.Sprint(s), "#5e4020", "start", "normal")
+			d.text(x+3, y+22+num, num, fmt.Sprint(s), "#5e4020", "start", "normal")
 			fill, stroke := "", ""
 			switch {
 			case slices.Contains(ex.White, s):
@@ -356,7 +405,7 @@ func senetExamples(p *i18n.Printer, exs []game.Example) svgDoc {
 				fill, stroke = "#2d2723", "#000000"
 			}
 			if fill != "" {
-				d.Circles = append(d.Circles, svgCircle{X: x + S/2 - 1, Y: y + 20 + S/2, R: 15, SW: 2, Fill: fill, Stroke: stroke})
+				d.Circles = append(d.Circles, svgCircle{X: x + S/2 - 1, Y: y + 20 + S/2 + (num-10)/2, R: r, SW: 2, Fill: fill, Stroke: stroke})
 			}
 		}
 		// The move as an arc over the squares, ending in an arrowhead or a cross.
@@ -369,15 +418,24 @@ func senetExamples(p *i18n.Printer, exs []game.Example) svgDoc {
 			d.text(bx, top+14, 20, "✕", "#a8281f", "middle", "bold")
 		case ex.Swap:
 			d.arrow(bx, top+6, 70, "#1b7f3b")
-			d.text(x0+8*S+8, y+52, 13, "⇄ "+p.T("web.diagram.swap"), "#1b7f3b", "start", "bold")
+			if narrow {
+				// No room right of the row: under it, at its end.
+				y += 20
+				d.text(x0+8*S-2, y+S+16, 13, "⇄ "+p.T("web.diagram.swap"), "#1b7f3b", "end", "bold")
+			} else {
+				d.text(x0+8*S+8, y+52, 13, "⇄ "+p.T("web.diagram.swap"), "#1b7f3b", "start", "bold")
+			}
 		default:
 			d.arrow(bx, top+6, 70, "#1b7f3b")
 		}
-		y += 106
+		y += S + 58
 	}
 	d.H = int(y)
 	return d
 }
+
+// exampleCaptionNarrow is the size of the narrow examples' captions.
+const exampleCaptionNarrow = 14.0
 
 // exampleCaption words an example: its kind's message (or its term's,
 // where the source names it otherwise) with the example's squares.

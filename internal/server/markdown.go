@@ -39,8 +39,9 @@ func renderMarkdown(md goldmark.Markdown, src []byte) (template.HTML, error) {
 		return "", err
 	}
 	// goldmark escapes the source's HTML; the only HTML added is the
-	// upright Senet board for narrow screens.
-	return template.HTML(uprightBoardRE.ReplaceAllString(b.String(), uprightBoard)), nil
+	// diagrams' other drawings for narrow screens.
+	html := uprightBoardRE.ReplaceAllString(b.String(), uprightBoard)
+	return template.HTML(narrowExamplesRE.ReplaceAllString(html, narrowExamples)), nil
 }
 
 // uprightBoardRE matches the picture of a Senet board on a rules page,
@@ -50,13 +51,31 @@ var uprightBoardRE = regexp.MustCompile(`<img src="(/rules/senet-[a-z0-9-]+/boar
 
 const uprightBoard = `<picture><source media="(max-width: 520px)" srcset="$1-upright.svg">$0</picture>`
 
+// narrowExamplesRE matches the picture of a Senet ruleset's examples,
+// which a narrow screen shows drawn for its width (examples-narrow.svg:
+// the captions wrapped shorter, the squares smaller), so that its words
+// are not shrunk with a drawing made for a wide page.
+var narrowExamplesRE = regexp.MustCompile(`<img src="(/rules/senet-[a-z0-9-]+/examples)\.svg"[^>]*>`)
+
+const narrowExamples = `<picture><source media="(max-width: 520px)" srcset="$1-narrow.svg">$0</picture>`
+
 // withUprightNote follows the upright board of a rules page with a note
 // in the page's language, shown only where the board stands upright
 // (style.css): the rules tell the squares as the board lies ("1-10 left
 // to right"), which the upright picture would otherwise contradict.
 func withUprightNote(body template.HTML, p *i18n.Printer) template.HTML {
 	note := `<span class="upright-note">` + template.HTMLEscapeString(p.T("web.rules.uprightNote")) + `</span>`
-	return template.HTML(strings.Replace(string(body), "</picture>", "</picture>"+note, 1))
+	s := string(body)
+	i := strings.Index(s, "/board-upright.svg")
+	if i < 0 {
+		return body
+	}
+	j := strings.Index(s[i:], "</picture>")
+	if j < 0 {
+		return body
+	}
+	k := i + j + len("</picture>")
+	return template.HTML(s[:k] + note + s[k:])
 }
 
 // ruleIDRE matches a rule ID at the start of bold text: "J4 Opening."

@@ -123,6 +123,12 @@ func newSite() (*site, error) {
 			if pack := s.langs[lang]; pack != nil {
 				body = withUprightNote(body, pack.p)
 			}
+			if !translated {
+				// The English page by name (kinevet.en), for the rules
+				// index's links: its diagrams in English whatever the
+				// reader's choice, as a translation's are in its language.
+				s.docs[key+".en"] = withDiagramLang(body, "en")
+			}
 		}
 		s.docs[key] = body
 		s.titles[key] = firstHeading(string(src))
@@ -182,9 +188,11 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 				continue
 			}
 			e := rulesEntry{Name: sp.Name}
-			for _, tag := range i18n.Languages[1:] {
+			// Every language the page is written in, English included:
+			// a reader may want the English text whatever the choice.
+			for _, tag := range i18n.Languages {
 				if _, ok := site.docs["rules/"+sp.Name+"."+tag.String()]; ok {
-					e.Translations = append(e.Translations, langChoice{Code: tag.String(), Name: site.langs[tag.String()].name})
+					e.Langs = append(e.Langs, langChoice{Code: tag.String(), Name: site.langs[tag.String()].name})
 				}
 			}
 			list = append(list, e)
@@ -211,10 +219,10 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 }
 
 // rulesEntry is a ruleset on the rules index, with the languages its
-// page is translated into.
+// page is written in (English first).
 type rulesEntry struct {
-	Name         string
-	Translations []langChoice
+	Name  string
+	Langs []langChoice
 }
 
 // rulesPage serves /rules/ID in the page's language: docs/rules/ID.LANG.md

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"passage/internal/catalog"
+	"passage/internal/i18n"
 	"passage/ludo"
 	"passage/senet"
 	"passage/web"
@@ -45,6 +46,9 @@ func TestPages(t *testing.T) {
 		{"/g/abc", 404, []string{`Not found`}},
 		{"/g/abc/replay", 404, []string{`Not found`}},
 		{"/rules", 200, []string{`href="/rules/senet-jequier"`, `href="/rules/kinevet"`}},
+		// The English page by name, whatever the reader's language, its
+		// diagrams in English too (the rules index links it).
+		{"/rules/kinevet.en?lang=hu", 200, []string{`<html lang="en">`, `src="/rules/kinevet/board.svg?lang=en"`, `id="H2"`}},
 		{"/rules/senet-jequier", 200, []string{`<title>Senet after Jéquier (Pusch) · Passage</title>`, `class="rule-id"`, `id="J7"`}},
 		{"/rules/kinevet", 200, []string{`id="H2"`, `<html lang="en">`}},
 		// A translated page is in its language, under its own heading.
@@ -88,7 +92,29 @@ func TestPages(t *testing.T) {
 			}
 		}
 	}
-	resp, err := http.Get(s.url + "/favicon.ico")
+	// The rules index offers each ruleset's page in every language,
+	// English included whatever the reader's (player review 16), each
+	// named in its own language.
+	resp, err := http.Get(s.url + "/rules?lang=hu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, sp := range catalog.Specs() {
+		for _, tag := range i18n.Languages {
+			p, err := i18n.New(tag)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code := tag.String()
+			link := `<a href="/rules/` + sp.Name + "." + code + `" lang="` + code + `" hreflang="` + code + `">` + p.T("web.langName") + `</a>`
+			if !strings.Contains(string(b), link) {
+				t.Errorf("the rules index in Hungarian lacks %s", link)
+			}
+		}
+	}
+	resp, err = http.Get(s.url + "/favicon.ico")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,12 +160,21 @@ func TestRulesPagesForPlayers(t *testing.T) {
 				}
 				svg, _ := io.ReadAll(r.Body)
 				r.Body.Close()
-				if !strings.Contains(string(svg), `viewBox="0 0 212 660"`) {
+				// Upright: as long as the lying board is wide, its squares
+				// wider than long (room for a house's name).
+				if !strings.Contains(string(svg), `viewBox="0 0 320 660"`) {
 					t.Errorf("%s is not a board standing upright: %.120s", upright[1], svg)
 				}
 			}
 			if !strings.Contains(main, `</picture><span class="upright-note">On a narrow screen the board stands upright`) {
 				t.Errorf("/rules/%s: no note on the upright board after its picture", name)
+			}
+			// Its examples drawn for a phone's width too.
+			narrow := regexp.MustCompile(`<picture><source media="\(max-width: 520px\)" srcset="([^"]+)"><img src="/rules/` + name + `/examples.svg"`).FindStringSubmatch(main)
+			if narrow == nil || narrow[1] != "/rules/"+name+"/examples-narrow.svg" {
+				t.Errorf("/rules/%s: no examples drawn for narrow screens (%v)", name, narrow)
+			} else {
+				srcs = append(srcs, narrow)
 			}
 		} else if upright != nil {
 			t.Errorf("/rules/%s: an upright board %v, want none (a square board)", name, upright)

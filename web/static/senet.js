@@ -4,7 +4,9 @@
 // enter and borne off, and the four throwing sticks. It draws every
 // senet-* ruleset from its notation (docs/notation.md). On a narrow
 // portrait screen the board is drawn upright (the rows become columns)
-// so that its squares stay large enough to touch.
+// so that its squares stay large enough to touch, and wider than long
+// (ACROSS), to use a phone's width: room for a house's name and numbers
+// in letters large enough to read (about 11.5 px at 390x844).
 
 import { el, text, title, parseKeys, fitWidth, shrinkToFit } from './svg.js';
 import { t, tRules, list, houseName, houseShort } from './i18n.js';
@@ -23,6 +25,10 @@ const TRAY_H = 58;       // tray depth (landscape: height)
 const PIECE_R = 18;
 const TRAY_R = 13;
 const TRAY_STEP = 29;
+// Upright, a square is ACROSS wide (as long as S along the board), and
+// its number and house name are larger: the board is shown smaller.
+const ACROSS = 88;
+function across(p) { return p.upright ? ACROSS : S; }
 
 // parse reads a Senet position.
 export function parse(pos) {
@@ -50,26 +56,26 @@ function rect(p, u, v, w, h) {
 }
 
 // square's top-left corner, in landscape coordinates.
-function corner(s) {
+function corner(p, s) {
   const row = Math.floor((s - 1) / 10);
   const col = row === 1 ? 9 - ((s - 1) % 10) : (s - 1) % 10;
-  return { u: X0 + col * S, v: Y0 + row * S };
+  return { u: X0 + col * S, v: Y0 + row * across(p) };
 }
 
 function squareCenter(p, s) {
-  const c = corner(s);
-  return at(p, c.u + S / 2, c.v + S / 2);
+  const c = corner(p, s);
+  return at(p, c.u + S / 2, c.v + across(p) / 2);
 }
 
 // Trays: White's first, Black's second; each holds the pieces waiting
 // to enter, then those borne off at its far end.
-const TRAY_V = Y0 + 3 * S + TRAY_GAP;
+function trayV(upright) { return Y0 + 3 * (upright ? ACROSS : S) + TRAY_GAP; }
 const TRAY_LEN = 5 * S - 5;
 function trayU(side) { return side === 'w' ? X0 : X0 + 5 * S + 5; }
 function trayOrigin(p, side) {
   // Upright, both trays run the board's length, side by side.
-  if (p.upright) return { u: X0, v: TRAY_V + (side === 'w' ? 0 : TRAY_H / 1.3 + 6), len: 10 * S };
-  return { u: trayU(side), v: TRAY_V, len: TRAY_LEN };
+  if (p.upright) return { u: X0, v: trayV(true) + (side === 'w' ? 0 : TRAY_H / 1.3 + 6), len: 10 * S };
+  return { u: trayU(side), v: trayV(false), len: TRAY_LEN };
 }
 function trayDepth(p) { return p.upright ? TRAY_H / 1.3 : TRAY_H; }
 function handSlot(p, side, i) {
@@ -83,7 +89,7 @@ function offSlot(p, side, i) {
 
 export function size(upright) {
   const long = X0 * 2 + 10 * S;
-  const short = TRAY_V + (upright ? 2 * (TRAY_H / 1.3) + 6 : TRAY_H) + 10;
+  const short = trayV(upright) + (upright ? 2 * (TRAY_H / 1.3) + 6 : TRAY_H) + 10;
   return upright ? { width: short, height: long } : { width: long, height: short };
 }
 
@@ -165,24 +171,26 @@ export function draw(svg, pos, opts = {}) {
   const { width, height } = size(p.upright);
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   const bg = el('g', { class: 'board-bg' }, svg);
-  el('rect', { ...rect(p, X0 - 6, Y0 - 6, 10 * S + 12, 3 * S + 12), rx: 8, class: 'frame' }, bg);
+  el('rect', { ...rect(p, X0 - 6, Y0 - 6, 10 * S + 12, 3 * across(p) + 12), rx: 8, class: 'frame' }, bg);
+  // A square as drawn: w wide, h high.
+  const w = p.upright ? ACROSS : S, h0 = S;
   for (let s = 1; s <= 30; s++) {
-    const c = corner(s);
+    const c = corner(p, s);
     const h = houses.get(s);
     const k = at(p, c.u, c.v); // the square's top-left corner as drawn
-    el('rect', { x: k.x + 1, y: k.y + 1, width: S - 2, height: S - 2, rx: 4, class: h ? 'sq house' : (s % 2 ? 'sq odd' : 'sq even'), 'data-square': s }, bg);
-    text(bg, k.x + 5, k.y + 13, String(s), { class: 'sq-num' });
+    el('rect', { x: k.x + 1, y: k.y + 1, width: w - 2, height: h0 - 2, rx: 4, class: h ? 'sq house' : (s % 2 ? 'sq odd' : 'sq even'), 'data-square': s }, bg);
+    text(bg, k.x + 5, k.y + (p.upright ? 16 : 13), String(s), { class: p.upright ? 'sq-num upright' : 'sq-num' });
     if (h && short(h)) {
       const name = short(h);
-      // Upright (on a phone) the board is drawn smaller: larger letters.
-      // A name too long for its square ("Возрождение", "Megújulás") is
-      // set smaller, and pressed only past the smallest size, where
-      // pressing alone squashed its letters.
+      // Upright (on a phone) the board is drawn smaller: larger letters,
+      // in a wider square. A name too long for its square ("Возрождение",
+      // "Újjászületés") is set smaller, and pressed only past the
+      // smallest size, where pressing alone squashed its letters.
       const long = name.length > 10;
-      const label = text(bg, k.x + S / 2, k.y + S - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': p.upright ? (long ? 10.5 : 12) : (long ? 8 : 9.5) });
-      // Upright, not under 10.5: 8.5 px letters on a phone, the least
+      const label = text(bg, k.x + w / 2, k.y + h0 - (p.upright ? 5 : 4), name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': p.upright ? (long ? 13 : 14) : (long ? 8 : 9.5) });
+      // Upright, not under 12: 10 px letters on a phone, the least
       // TestBrowserPages allows.
-      shrinkToFit(label, S - 6, p.upright ? 10.5 : 7);
+      shrinkToFit(label, w - 6, p.upright ? 12 : 7);
     }
   }
   // The way round: an arrowhead on each border between squares.
@@ -214,11 +222,11 @@ export function draw(svg, pos, opts = {}) {
   const marks = el('g', { class: 'marks' }, svg);
   for (let s = 1; s <= 30; s++) {
     const ch = p.board[s - 1];
-    const c = corner(s);
+    const c = corner(p, s);
     const k = at(p, c.u, c.v);
     const h = houses.get(s);
     if (h) {
-      const b = { x: k.x + S - 11, y: k.y + 11 };
+      const b = { x: k.x + w - 11, y: k.y + 11 };
       el('circle', { cx: b.x, cy: b.y, r: 9, class: 'house-badge' }, over);
       text(over, b.x, b.y + 4.5, h.symbol || '★', { class: 'house-symbol', 'text-anchor': 'middle' });
     }
@@ -236,9 +244,9 @@ export function draw(svg, pos, opts = {}) {
     off.forEach((ch, i) => { const c = offSlot(p, side, i); drawPiece(layer, ch, c.x, c.y, TRAY_R, 'off:' + side, t('web.senet.pieceOff', { Piece: pieceName(ch) })); });
   }
   if (p.bonus) {
-    const c = corner(p.bonus);
+    const c = corner(p, p.bonus);
     const k = at(p, c.u, c.v);
-    el('rect', { x: k.x + 3, y: k.y + 3, width: S - 6, height: S - 6, rx: 6, class: 'bonus-mark' }, marks);
+    el('rect', { x: k.x + 3, y: k.y + 3, width: w - 6, height: h0 - 6, rx: 6, class: 'bonus-mark' }, marks);
   }
   return { p, layer, marks };
 }
