@@ -189,6 +189,7 @@ function connect() {
   ws.onopen = () => {
     failures = 0;
     $('#conn').textContent = '';
+    render(null); // this page's own seats are here again
     if (mine && !waiting) ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
   };
   ws.onmessage = (ev) => {
@@ -200,6 +201,7 @@ function connect() {
   };
   ws.onclose = () => {
     if (game && (game.status === 'abandoned' || (game.status === 'over' && !awaitingRematch()))) return;
+    render(null); // this page's own seats are not here meanwhile
     // A second failure in a row (not the close at a game's end, which
     // reconnects at once to wait for a rematch) is said until the page
     // is connected again, as moves made meanwhile do not show; the
@@ -426,7 +428,7 @@ function render(animateFrom, freshThrow) {
   for (const s of game.seats) {
     const isMine = mySeats().includes(s.seat);
     const li = h('li', { class: s.seat === game.toMove && game.status !== 'over' ? 'to-move' : '', 'data-seat': s.seat },
-      chip(game.board, s.cl), h('span', {}, s.label), h('span', { class: 'small muted' }, kindLabel(s, isMine)));
+      chip(game.board, s.cl), h('span', {}, s.label), presenceMark(s, isMine), h('span', { class: 'small muted' }, kindLabel(s, isMine)));
     ul.append(li);
   }
   showInvites();
@@ -463,6 +465,19 @@ function render(animateFrom, freshThrow) {
     verified = true;
     showVerification();
   }
+}
+
+// presenceMark is a dot by a person's seat that says whether its player
+// has the game open (the server's present: a page of theirs on the
+// game's stream), with the words for screen readers and a title; this
+// page's own seats are here while its stream is open. Nothing for a
+// computer, an open seat, or a game that has ended.
+function presenceMark(s, isMine) {
+  if (s.kind !== 'human' || s.open || game.status === 'over' || game.status === 'abandoned') return null;
+  const here = isMine ? Boolean(ws && ws.readyState === WebSocket.OPEN) : s.present;
+  const word = here ? 'here' : 'gone';
+  return h('span', { class: `presence ${word}`, title: here ? t('web.presence.hereTitle') : t('web.presence.goneTitle'), 'data-presence': word },
+    h('span', { class: 'visually-hidden' }, here ? t('web.presence.here') : t('web.presence.gone')));
 }
 
 // myInvites are the links of the open seats that this page may hand
