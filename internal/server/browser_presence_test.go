@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -44,7 +45,8 @@ func cardShot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
-// TestBrowserPresence: alice's page shows bob's seat as
+// TestBrowserPresence: the inviter is told when the friend joins (the
+// message line and the tab's title); alice's page shows bob's seat as
 // here while his page is open, not here when he navigates away, and
 // here again when he comes back; computers get no dot.
 func TestBrowserPresence(t *testing.T) {
@@ -58,9 +60,25 @@ func TestBrowserPresence(t *testing.T) {
 	if st, _, _ := presenceOf(t, alice, 1); st != "" {
 		t.Errorf("an open seat shows presence %q", st)
 	}
+	title := get(t, alice, "title", chromedp.Evaluate[string](`document.title`))
+	if strings.Contains(title, "opponent") {
+		t.Fatalf("before anyone joined the title is %q", title)
+	}
 
 	run(t, bob, "open the invite link", chromedp.Navigate(invite), visible("svg#board .piece"))
 	waitJS(t, alice, "alice sees the game live", `document.body.dataset.status === 'live'`)
+	// The inviter is told, in the message line and the title.
+	waitJS(t, alice, "alice told bob joined", `document.querySelector('#message').textContent === 'Black joined: the game begins.'`)
+	if !get(t, alice, "message framed as good news", chromedp.Evaluate[bool](`document.querySelector('#message').classList.contains('good')`)) {
+		t.Error("the join is said as an error")
+	}
+	if title := get(t, alice, "title", chromedp.Evaluate[string](`document.title`)); !strings.HasPrefix(title, "(Your opponent is here) ") {
+		t.Errorf("after bob joined alice's title is %q", title)
+	}
+	// Bob, who joined, is not told he joined.
+	if m := textOf(t, bob, "#message"); m != "" {
+		t.Errorf("bob's message line says %q", m)
+	}
 
 	waitPresenceShown(t, alice, "alice", 1, "here")
 	st, words, dotTitle := presenceOf(t, alice, 1)
@@ -69,6 +87,10 @@ func TestBrowserPresence(t *testing.T) {
 	}
 	cardShot(t, alice, "presence-here-390")
 	id := get(t, alice, "id", chromedp.Evaluate[string](`location.pathname.split('/')[2]`))
+
+	// A key pressed on alice's page: the title's news is seen.
+	run(t, alice, "alice presses a key", chromedp.KeyEvent("x"))
+	waitJS(t, alice, "the title without the news", `!document.title.includes('opponent')`)
 
 	// Bob goes away: his seat is not here.
 	run(t, bob, "bob navigates away", chromedp.Navigate(s.url+"/rules"))

@@ -54,13 +54,28 @@ addEventListener('pointerdown', () => { keyboardUser = false; }, true);
 // board's top row, and a watcher takes no action that would clear it.
 // The reason the page could not start stays (sticky): nothing works
 // without it.
+// good news (a friend joined) is framed as such, not as an error.
 const MESSAGE_MS = 10000;
 let messageTimer = 0;
-function message(s, sticky = false) {
+function message(s, sticky = false, good = false) {
   clearTimeout(messageTimer);
   $('#message').textContent = s || '';
+  $('#message').classList.toggle('good', Boolean(s) && good);
   if (s && !sticky) messageTimer = setTimeout(() => message(''), MESSAGE_MS);
 }
+
+// joinedTitle is said in the tab's title after another person took the
+// last open seat, until this page's player has seen it: a key or tap
+// here, the page shown again after it was hidden, or a move.
+let joinedTitle = '';
+function seenJoin() {
+  if (!joinedTitle) return;
+  joinedTitle = '';
+  render(null);
+}
+document.addEventListener('pointerdown', seenJoin, true);
+document.addEventListener('keydown', seenJoin, true);
+document.addEventListener('visibilitychange', () => { if (!document.hidden) setTimeout(seenJoin, 3000); });
 $('#message').addEventListener('click', () => message(''));
 
 // nothingFocused: the focus is nowhere useful (the page, a button that
@@ -245,6 +260,16 @@ async function onState(msg) {
     else if (eff.some((e) => /attack|capture/.test(e))) play('capture');
     else if (t.move !== 'pass') play('move');
   }
+  if (ev.kind === 'move') joinedTitle = '';
+  // The waiting game became live as another person took a seat: the
+  // player who sent the link is told, in the message line, the title
+  // and by the turn's sound.
+  const joined = ev.kind === 'seat' && prev && prev.status === 'waiting' && game.status === 'live' &&
+    mySeats().length > 0 && !mySeats().includes(ev.seat) && game.seats[ev.seat];
+  if (joined) {
+    message(tr('web.game.joined', { Seat: game.seats[ev.seat].label }), false, true);
+    joinedTitle = t('web.title.joined');
+  }
   render(animateFrom, ev.kind === 'throw');
   if (game.status === 'over' && prev && prev.status !== 'over') {
     play('end');
@@ -257,6 +282,8 @@ async function onState(msg) {
   } else if (ev.kind === 'rematch' && game.rematch) {
     play('turn');
     announce(t('web.flow.rematchOffered'));
+  } else if (joined) {
+    play('turn'); // the message line says it (role alert)
   }
 }
 
@@ -374,7 +401,8 @@ function render(animateFrom, freshThrow) {
   const opts = optionsText(game.rules);
   const title = t('ruleset.' + game.name) + (opts ? ` (${opts})` : '');
   $('#title').textContent = title;
-  document.title = `${myTurn() ? t('web.title.yourTurn') + ' ' : ''}${title} · Passage`;
+  const prefix = joinedTitle || (myTurn() ? t('web.title.yourTurn') : '');
+  document.title = `${prefix ? prefix + ' ' : ''}${title} · Passage`;
   const base = statusText();
   const status = $('#status');
   if (game.status === 'over' && game.result && game.result.text) {
