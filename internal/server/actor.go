@@ -42,6 +42,14 @@ type actor struct {
 	deadline  time.Time // the running time limit, shown to clients
 	thinking  bool      // a computer's search is queued or running
 	published uint64    // messages broadcast, the seq of the game's notes to other nodes
+	// here holds the streams whose pages said hello with a seat's token
+	// (presence.go); shown is the set of present seats the clients were
+	// last sent, hereTimer the presence's next broadcast or expiry, due
+	// at hereDue.
+	here      map[any]hereEntry
+	shown     uint64
+	hereTimer *time.Timer
+	hereDue   time.Time
 	// lastActive is when a command last changed or answered the game, or
 	// a stream came or went. It is zero until then, and a refused
 	// command leaves it alone: refused commands do not keep a game in
@@ -165,6 +173,9 @@ func (a *actor) stop() {
 	a.cancel()
 	if a.timer != nil {
 		a.timer.Stop()
+	}
+	if a.hereTimer != nil {
+		a.hereTimer.Stop()
 	}
 	for s := range a.subs {
 		close(s.ch)
@@ -471,12 +482,17 @@ func (a *actor) view() gameView {
 		d := a.deadline.UTC()
 		v.Deadline = &d
 	}
+	here := a.presentSeats(time.Now())
+	for i := range v.Seats {
+		v.Seats[i].Present = here&(1<<i) != 0 && v.Seats[i].Kind == store.Human
+	}
 	return v
 }
 
 // broadcast sends the state with ev to every subscriber. A subscriber
 // whose queue is full is dropped.
 func (a *actor) broadcast(ev *event) {
+	a.shown = a.presentSeats(time.Now())
 	hub := a.srv.hub
 	if len(a.subs) == 0 && (hub == nil || a.lease == nil) {
 		return
@@ -525,6 +541,7 @@ func (a *actor) unsubscribe(s *subscriber) (struct{}, error) {
 		delete(a.subs, s)
 		close(s.ch)
 	}
+	a.leave(s)
 	a.lastActive = time.Now()
 	return struct{}{}, nil
 }

@@ -56,6 +56,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.gameRoute(s.handleAnalysis))
 	mux.HandleFunc("GET /cluster/games/{id}/state", s.peerOnly(s.gameRoute(s.handleSnapshot)))
 	mux.HandleFunc("POST /cluster/games/{id}/intent", s.peerOnly(s.gameRoute(s.handleRelayedIntent)))
+	mux.HandleFunc("POST /cluster/games/{id}/here", s.peerOnly(s.gameRoute(s.handleRelayedStream(false))))
+	mux.HandleFunc("POST /cluster/games/{id}/gone", s.peerOnly(s.gameRoute(s.handleRelayedStream(true))))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, clip(r.URL.Path)).as("no_endpoint"))
 	})

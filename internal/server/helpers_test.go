@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -149,8 +150,14 @@ type state struct {
 	Seats  []seatView
 }
 
+// stateOf is the game's state, without the seats' presence: whose page
+// is open (presence.go) is no part of the game.
 func stateOf(v gameView) state {
-	st := state{Pos: v.Pos, Turns: v.Turns, Status: v.Status, Roll: -1, Moves: v.Moves, Seats: v.Seats}
+	seats := slices.Clone(v.Seats)
+	for i := range seats {
+		seats[i].Present = false
+	}
+	st := state{Pos: v.Pos, Turns: v.Turns, Status: v.Status, Roll: -1, Moves: v.Moves, Seats: seats}
 	if v.Roll != nil {
 		st.Roll = *v.Roll
 	}

@@ -16,6 +16,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -86,7 +87,13 @@ func (s *Server) handleRelayedIntent(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, newError(http.StatusRequestEntityTooLarge, nil, "intent larger than %d bytes", maxMessage))
 		return
 	}
-	writeJSON(w, http.StatusOK, s.intent(r.Context(), r, r.PathValue("id"), websocket.MessageText, body))
+	// The relaying node's key for the client's stream (peerOnly: only
+	// another node can name one), clipped: it is kept by the actor.
+	key := r.Header.Get(streamHeader)
+	if len(key) > 64 {
+		key = ""
+	}
+	writeJSON(w, http.StatusOK, s.intent(r.Context(), r, r.PathValue("id"), key, websocket.MessageText, body))
 }
 
 // peerOnly is h for the cluster's other nodes only (they send the
@@ -131,6 +138,12 @@ func (s *Server) markForwarded(out http.Header, in *http.Request) {
 // askPeer sends a request to the node at addr on behalf of the client
 // of in and decodes its JSON answer into out.
 func (s *Server) askPeer(ctx context.Context, in *http.Request, method, addr, path string, body []byte, out any) error {
+	return s.askPeerFor(ctx, in, "", method, addr, path, body, out)
+}
+
+// askPeerFor is askPeer for the relayed stream of key (streamHeader),
+// when not empty.
+func (s *Server) askPeerFor(ctx context.Context, in *http.Request, key, method, addr, path string, body []byte, out any) error {
 	u, err := url.JoinPath(addr, path)
 	if err != nil {
 		return err
@@ -141,6 +154,9 @@ func (s *Server) askPeer(ctx context.Context, in *http.Request, method, addr, pa
 	}
 	req.Host = in.Host
 	s.markForwarded(req.Header, in)
+	if key != "" {
+		req.Header.Set(streamHeader, key)
+	}
 	if method != http.MethodGet {
 		req.Header.Set("Content-Type", "application/json")
 	}
@@ -197,18 +213,35 @@ func (s *Server) relayEvents(w http.ResponseWriter, r *http.Request, l store.Lea
 		c.Close(websocket.StatusNormalClosure, snap.Close)
 		return
 	}
+	// The stream's key on the game's node, where a hello marks its
+	// seats present (presence.go) until the stream closes, renewed while
+	// it lasts.
+	key := s.cfg.Node + "." + newToken()[:16]
+	var said atomic.Bool
+	defer func() {
+		if said.Load() {
+			gctx, gcancel := context.WithTimeout(s.ctx, 2*time.Second)
+			defer gcancel()
+			var ans map[string]bool
+			s.askPeerFor(gctx, r, key, http.MethodPost, l.Addr, "/cluster/games/"+id+"/gone", nil, &ans)
+		}
+	}()
 	gate := s.answerIntents(ctx, cancel, c, func(typ websocket.MessageType, data []byte) message {
 		var reply message
 		if typ != websocket.MessageText {
 			return s.wsError(r, "", errBinaryMessage)
 		}
-		if err := s.askPeer(ctx, r, http.MethodPost, l.Addr, "/cluster/games/"+id+"/intent", data, &reply); err != nil {
+		if err := s.askPeerFor(ctx, r, key, http.MethodPost, l.Addr, "/cluster/games/"+id+"/intent", data, &reply); err != nil {
 			s.log.Warn("intent for the game's node", "game", id, "node", l.Node, "err", err)
 			return s.wsError(r, "", errElsewhere)
+		}
+		if reply.Type == "hello" {
+			said.Store(true)
 		}
 		return reply
 	})
 	go s.keepAlive(ctx, cancel, c)
+	go s.renewHere(ctx, r, key, &said, l.Addr, id)
 	// closeStream after the reply to an intent in flight (see replyGate).
 	closeStream := func(why string) {
 		gate.settle(writeTimeout)
@@ -244,6 +277,29 @@ func (s *Server) relayEvents(w http.ResponseWriter, r *http.Request, l store.Lea
 				c.Close(websocket.StatusGoingAway, "server shutting down")
 			}
 			return
+		}
+	}
+}
+
+// renewHere renews, every PingEvery until ctx ends, the presence of the
+// relayed stream of key on the game's node at addr, once it said hello.
+func (s *Server) renewHere(ctx context.Context, r *http.Request, key string, said *atomic.Bool, addr, id string) {
+	t := time.NewTicker(s.cfg.PingEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if !said.Load() {
+				continue
+			}
+			rctx, rcancel := context.WithTimeout(ctx, 5*time.Second)
+			var ans map[string]bool
+			if err := s.askPeerFor(rctx, r, key, http.MethodPost, addr, "/cluster/games/"+id+"/here", nil, &ans); err != nil {
+				s.log.Debug("renew a relayed stream's presence", "game", id, "err", err)
+			}
+			rcancel()
 		}
 	}
 }

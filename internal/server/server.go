@@ -116,6 +116,10 @@ type Config struct {
 	IdleTimeout       time.Duration
 	PingEvery         time.Duration
 	PongWait          time.Duration
+	// HereDelay is how long after a page opens or closes the game's
+	// stream its presence is broadcast (2 s), if it still differs from
+	// what the clients were last shown: a reload sends nothing.
+	HereDelay time.Duration
 
 	// Node names this server among the nodes sharing a store (the
 	// hostname when empty and the store is shared); when set, its
@@ -174,6 +178,7 @@ func (cfg Config) withDefaults() Config {
 	def(&cfg.IdleTimeout, 60*time.Second)
 	def(&cfg.PingEvery, 25*time.Second)
 	def(&cfg.PongWait, 10*time.Second)
+	def(&cfg.HereDelay, 2*time.Second)
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	cfg.Review = cfg.Review.withDefaults()
 	def(&cfg.LeaseTTL, 10*time.Second)

@@ -52,6 +52,9 @@ type seatView struct {
 	Open   bool   `json:"open"`   // waits for a person
 	Anyone bool   `json:"anyone"` // a person's seat anyone may take (otherwise by invitation)
 	Away   bool   `json:"away"`   // a person's seat played by the computer
+	// Present: a person's seat whose holder has the game's page open
+	// (a stream that said hello with the seat's token; presence.go).
+	Present bool `json:"present"`
 }
 
 type moveView struct {

@@ -42,7 +42,7 @@ type message struct {
 
 // event is the change a state message follows.
 type event struct {
-	Kind string `json:"kind"` // "throw", "move", "seat", "away", "back", "handover", "abandoned", "resign", "abort", "noStart", "claim", "noReturn"
+	Kind string `json:"kind"` // "throw", "move", "seat", "away", "back", "handover", "abandoned", "resign", "abort", "noStart", "claim", "noReturn", "presence" (seat -1)
 	Seat int    `json:"seat"`
 	Roll int    `json:"roll,omitempty"`
 	Move string `json:"move,omitempty"`
@@ -134,7 +134,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	}()
 
 	gate := s.answerIntents(ctx, cancel, c, func(typ websocket.MessageType, data []byte) message {
-		return s.intent(ctx, r, id, typ, data)
+		return s.intent(ctx, r, id, sub, typ, data)
 	})
 	go s.keepAlive(ctx, cancel, c)
 
@@ -227,8 +227,10 @@ func (s *Server) send(ctx context.Context, c *websocket.Conn, m message) bool {
 var errBinaryMessage = newError(http.StatusBadRequest, nil, "binary messages are not understood: send JSON text")
 
 // intent carries out one client message and returns the answer for that
-// client. Every failure leaves the game unchanged.
-func (s *Server) intent(ctx context.Context, r *http.Request, id string, typ websocket.MessageType, data []byte) message {
+// client. Every failure leaves the game unchanged. stream is the
+// client's stream, which a hello marks present (presence.go): its
+// *subscriber, or the key of a stream another node relays.
+func (s *Server) intent(ctx context.Context, r *http.Request, id string, stream any, typ websocket.MessageType, data []byte) message {
 	submitted := time.Now()
 	if typ != websocket.MessageText {
 		return s.wsError(r, "", errBinaryMessage)
@@ -239,7 +241,13 @@ func (s *Server) intent(ctx context.Context, r *http.Request, id string, typ web
 	}
 	switch in.Type {
 	case "hello":
-		seats, err := withActor(ctx, s, id, func(a *actor) ([]int, error) { return a.hello(in.Token) })
+		seats, err := withActor(ctx, s, id, func(a *actor) ([]int, error) {
+			seats, err := a.hello(in.Token)
+			if err == nil {
+				a.markHere(stream, in.Token)
+			}
+			return seats, err
+		})
 		if err != nil {
 			return s.wsError(r, in.ID, err)
 		}

@@ -54,15 +54,30 @@ addEventListener('pointerdown', () => { keyboardUser = false; }, true);
 // board's top row, and a watcher takes no action that would clear it.
 // The reason the page could not start stays (sticky): nothing works
 // without it.
+// good news (a friend joined) is framed as such, not as an error.
 const MESSAGE_MS = 10000;
 let messageTimer = 0;
 let messageSticky = false;
-function message(s, sticky = false) {
+function message(s, sticky = false, good = false) {
   clearTimeout(messageTimer);
   messageSticky = Boolean(s) && sticky;
   $('#message').textContent = s || '';
+  $('#message').classList.toggle('good', Boolean(s) && good);
   if (s && !sticky) messageTimer = setTimeout(() => message(''), MESSAGE_MS);
 }
+
+// joinedTitle is said in the tab's title after another person took the
+// last open seat, until this page's player has seen it: a key or tap
+// here, the page shown again after it was hidden, or a move.
+let joinedTitle = '';
+function seenJoin() {
+  if (!joinedTitle) return;
+  joinedTitle = '';
+  render(null);
+}
+document.addEventListener('pointerdown', seenJoin, true);
+document.addEventListener('keydown', seenJoin, true);
+document.addEventListener('visibilitychange', () => { if (!document.hidden) setTimeout(seenJoin, 3000); });
 $('#message').addEventListener('click', () => { if (!messageSticky) message(''); });
 
 // nothingFocused: the focus is nowhere useful (the page, a button that
@@ -191,6 +206,7 @@ function connect() {
   ws.onopen = () => {
     failures = 0;
     $('#conn').textContent = '';
+    render(null); // this page's own seats are here again
     if (mine && !waiting) ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
   };
   ws.onmessage = (ev) => {
@@ -202,6 +218,7 @@ function connect() {
   };
   ws.onclose = () => {
     if (game && (game.status === 'abandoned' || (game.status === 'over' && !awaitingRematch()))) return;
+    render(null); // this page's own seats are not here meanwhile
     // A second failure in a row (not the close at a game's end, which
     // reconnects at once to wait for a rematch) is said until the page
     // is connected again, as moves made meanwhile do not show; the
@@ -245,6 +262,16 @@ async function onState(msg) {
     else if (eff.some((e) => /attack|capture/.test(e))) play('capture');
     else if (t.move !== 'pass') play('move');
   }
+  if (ev.kind === 'move') joinedTitle = '';
+  // The waiting game became live as another person took a seat: the
+  // player who sent the link is told, in the message line, the title
+  // and by the turn's sound.
+  const joined = ev.kind === 'seat' && prev && prev.status === 'waiting' && game.status === 'live' &&
+    mySeats().length > 0 && !mySeats().includes(ev.seat) && game.seats[ev.seat];
+  if (joined) {
+    message(tr('web.game.joined', { Seat: game.seats[ev.seat].label }), false, true);
+    joinedTitle = t('web.title.joined');
+  }
   render(animateFrom, ev.kind === 'throw');
   if (game.status === 'over' && prev && prev.status !== 'over') {
     play('end');
@@ -257,6 +284,8 @@ async function onState(msg) {
   } else if (ev.kind === 'rematch' && game.rematch) {
     play('turn');
     announce(t('web.flow.rematchOffered'));
+  } else if (joined) {
+    play('turn'); // the message line says it (role alert)
   }
 }
 
@@ -374,7 +403,8 @@ function render(animateFrom, freshThrow) {
   const opts = optionsText(game.rules);
   const title = t('ruleset.' + game.name) + (opts ? ` (${opts})` : '');
   $('#title').textContent = title;
-  document.title = `${myTurn() ? t('web.title.yourTurn') + ' ' : ''}${title} · Passage`;
+  const prefix = joinedTitle || (myTurn() ? t('web.title.yourTurn') : '');
+  document.title = `${prefix ? prefix + ' ' : ''}${title} · Passage`;
   const base = statusText();
   const status = $('#status');
   if (game.status === 'over' && game.result && game.result.text) {
@@ -428,7 +458,7 @@ function render(animateFrom, freshThrow) {
   for (const s of game.seats) {
     const isMine = mySeats().includes(s.seat);
     const li = h('li', { class: s.seat === game.toMove && game.status !== 'over' ? 'to-move' : '', 'data-seat': s.seat },
-      chip(game.board, s.cl), h('span', {}, s.label), h('span', { class: 'small muted' }, kindLabel(s, isMine)));
+      chip(game.board, s.cl), h('span', {}, s.label), presenceMark(s, isMine), h('span', { class: 'small muted' }, kindLabel(s, isMine)));
     ul.append(li);
   }
   showInvites();
@@ -465,6 +495,19 @@ function render(animateFrom, freshThrow) {
     verified = true;
     showVerification();
   }
+}
+
+// presenceMark is a dot by a person's seat that says whether its player
+// has the game open (the server's present: a page of theirs on the
+// game's stream), with the words for screen readers and a title; this
+// page's own seats are here while its stream is open. Nothing for a
+// computer, an open seat, or a game that has ended.
+function presenceMark(s, isMine) {
+  if (s.kind !== 'human' || s.open || game.status === 'over' || game.status === 'abandoned') return null;
+  const here = isMine ? Boolean(ws && ws.readyState === WebSocket.OPEN) : s.present;
+  const word = here ? 'here' : 'gone';
+  return h('span', { class: `presence ${word}`, title: here ? t('web.presence.hereTitle') : t('web.presence.goneTitle'), 'data-presence': word },
+    h('span', { class: 'visually-hidden' }, here ? t('web.presence.here') : t('web.presence.gone')));
 }
 
 // myInvites are the links of the open seats that this page may hand
