@@ -262,6 +262,28 @@ func TestBrowserCaptureNamesTheColour(t *testing.T) {
 	}
 }
 
+// TestBrowserPrefsWithoutStorage: where the browser refuses storage
+// (private mode), a preference chosen on the page holds for that page -
+// a "tap twice to move" box shown ticked acts ticked - and nothing fails.
+func TestBrowserPrefsWithoutStorage(t *testing.T) {
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	run(t, ctx, "a page", chromedp.Navigate(s.url+"/rules"), visible("main"))
+	got := get(t, ctx, "a preference without storage", chromedp.Evaluate[string](`(async () => {
+		Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('storage is off', 'SecurityError'); } });
+		const m = await import('/static/prefs.js');
+		const before = String(m.touchConfirm());
+		m.store('passage.touchConfirm', 'on');
+		return before + ' ' + m.touchConfirm();
+	})()`, chromedp.EvalAwaitPromise))
+	if got != "false true" {
+		t.Errorf("touchConfirm before and after ticking the box without storage: %s, want false true", got)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
 // TestBrowserRoutes: a piece travels square by square along the track:
 // round the snake's turns on Senet (10, 11, ...) and round the corners
 // of the Ludo cross into its own goal lane.

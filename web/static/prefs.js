@@ -10,12 +10,19 @@ const THEME = 'passage.theme';
 const SOUND = 'passage.sound';
 const TOUCH_CONFIRM = 'passage.touchConfirm';
 
-// stored and store read and keep a preference; where storage is off
-// (private mode) nothing is remembered, and nothing fails.
+// stored and store read and keep a preference. Where storage is off
+// (private mode) nothing fails and the choice holds for this page only
+// (kept): a box that shows ticked must act ticked.
+const kept = new Map();
 export function stored(key) {
-  try { return localStorage.getItem(key); } catch { return null; }
+  try {
+    const v = localStorage.getItem(key);
+    if (v !== null) return v;
+  } catch { /* storage off: this page's choice, if any */ }
+  return kept.has(key) ? kept.get(key) : null;
 }
 export function store(key, value) {
+  kept.set(key, value);
   try { localStorage.setItem(key, value); } catch { /* private mode: not remembered */ }
 }
 
