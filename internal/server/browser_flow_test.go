@@ -323,6 +323,48 @@ func TestBrowserFirstTurnDeadline(t *testing.T) {
 	waitJS(t, alice, "the time running low", `document.querySelector('#deadline').classList.contains('low') && /^0:0[0-9]$/.test((document.querySelector('#seats li[data-seat="1"] .clock.low') || {}).textContent)`)
 }
 
+// TestBrowserCaptureNews: Yellow captures a piece of Red, then Green
+// and Blue play; Red's page still tells the capture, not only the last
+// turn (three colours can move in a second).
+func TestBrowserCaptureNews(t *testing.T) {
+	s := newTestServer(t, Config{})
+	// Yellow (on 19 and 21) can hit one of Red's pieces on 22-25 with
+	// any throw; Green and Blue have nothing out.
+	c := s.create(t, createRequest{Rules: "kinevet", Start: "..................y.yrrrr............... ..../..../..../.... y",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}, {Kind: "human"}, {Kind: "human"}}})
+	id := c.Game.ID
+	tokens := map[int]string{0: c.Token}
+	for i, inv := range c.Invites {
+		var taken takeResult
+		s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/"+fmt.Sprint(i+1), "", map[string]string{"invite": inv.Secret}, &taken)
+		tokens[i+1] = taken.Token
+	}
+	alice := newPerson(t, newBrowser(t))
+	holdSeats(t, alice, s, id, c.Token, []int{0})
+	run(t, alice, "Red's page", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	captured := false
+	for v := s.game(t, id); v.ToMove != 0 && v.Status == "live"; v = s.game(t, id) {
+		v = s.throw(t, id, tokens[v.ToMove])
+		move := v.Moves[0].Move
+		for _, m := range v.Moves {
+			parts := strings.Split(strings.TrimPrefix(m.Move, "in-"), "-")
+			var to int
+			if _, err := fmt.Sscan(parts[len(parts)-1], &to); err == nil && !captured && to >= 1 && to <= 40 && v.Pos[to-1] == 'r' {
+				move, captured = m.Move, true
+			}
+		}
+		s.move(t, id, tokens[v.ToMove], move)
+	}
+	if !captured {
+		t.Fatal("Yellow had no capture to play")
+	}
+	waitJS(t, alice, "Red's turn", `document.body.dataset.myTurn === 'yes'`)
+	news := get(t, alice, "the news", chromedp.Evaluate[string](`(document.querySelector('#status .news') || {}).textContent || ''`))
+	if !strings.Contains(news, "captures Red's piece") || !strings.Contains(news, "Blue") {
+		t.Errorf("Red's page says %q; want Yellow's capture of Red's piece and Blue's last turn", news)
+	}
+}
+
 // TestBrowserTakeAgain: a take whose answer was lost (here made through
 // the API with the token bob's page keeps for it) is sent again when bob
 // opens the invite link: his page holds the seat, not "seat taken".

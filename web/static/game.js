@@ -156,7 +156,7 @@ async function init() {
   view = new BoardView($('#board'), game.board, rulesInfo.houses);
   $('#legend').replaceChildren(houseLegend(rulesInfo.houses));
   await loadLog();
-  if (log.length) news = moveNews(log[log.length - 1]); // what happened last, after a reload too
+  news = recentNews(); // what happened last, after a reload too
   $('#throw').addEventListener('click', doThrow);
   const auto = $('#auto-forced');
   auto.checked = autoForced();
@@ -255,7 +255,7 @@ async function onState(msg) {
   if (ev.kind === 'move' && prev && prev.turns === game.turns - 1) {
     animateFrom = prev.pos;
     const t = log[log.length - 1];
-    news = moveNews(t);
+    news = recentNews();
     announce(turnText(t, game.seats, game.board));
     const eff = t.effects || [];
     if (eff.some((e) => /drown/.test(e))) play('drown');
@@ -305,6 +305,27 @@ function moveNews(tn) {
   if (why) said.push(why);
   if (!said.length) return tr('web.news.played', { Who: who, Move: tn.move, Roll: tn.roll });
   return tr('web.news.playedEffects', { Who: who, Move: tn.move, Roll: tn.roll, Effects: said.join('; ') });
+}
+
+// HITS are the effects that send a piece of another side back: when one
+// of them happened since this person's last turn, the news says so even
+// if more turns came after it (three computer colours move in a second).
+const HITS = new Set(['capture (K6)', 'attack (swap)', 'middle of three attacked (A13)']);
+const NEWS_MOST = 3;
+
+// recentNews says what happened last: the last turn, and before it any
+// turn since this person's own last one that hit a piece, at most
+// NEWS_MOST sentences; a watcher is told the last turn.
+function recentNews() {
+  if (!log.length) return '';
+  const last = log.length - 1;
+  const told = [log[last]];
+  if (mySeats().length) {
+    for (let i = last - 1; i >= 0 && !mySeats().includes(log[i].seat); i--) {
+      if ((log[i].effects || []).some((e) => HITS.has(e))) told.unshift(log[i]);
+    }
+  }
+  return told.slice(-NEWS_MOST).map(moveNews).join(' ');
 }
 
 async function doThrow() {
