@@ -54,8 +54,11 @@ addEventListener('pointerdown', () => { keyboardUser = false; }, true);
 // board's top row, and a watcher takes no action that would clear it.
 // The reason the page could not start stays (sticky): nothing works
 // without it.
-// good news (a friend joined) is framed as such, not as an error.
+// good news (a friend joined) is framed as such, not as an error, and
+// goes sooner (GOOD_MS): it covers the board's first row, where a
+// Senet game's first move is, and the presence dot says it too.
 const MESSAGE_MS = 10000;
+const GOOD_MS = 4000;
 let messageTimer = 0;
 let messageSticky = false;
 function message(s, sticky = false, good = false) {
@@ -63,7 +66,7 @@ function message(s, sticky = false, good = false) {
   messageSticky = Boolean(s) && sticky;
   $('#message').textContent = s || '';
   $('#message').classList.toggle('good', Boolean(s) && good);
-  if (s && !sticky) messageTimer = setTimeout(() => message(''), MESSAGE_MS);
+  if (s && !sticky) messageTimer = setTimeout(() => message(''), good ? GOOD_MS : MESSAGE_MS);
 }
 
 // joinedTitle is said in the tab's title after another person took the
