@@ -33,13 +33,11 @@ func verifyGame(t *testing.T, s *testServer, id string) record.Record {
 }
 
 // TestComputerGames: every ruleset, computers on every seat, plays to
-// the end on its own; the record verifies and the actor is gone. The
-// seats are easy (greedy with random moves): medium's search, under the
-// race detector on two busy cores, took 0.5 s a turn, and an Apokrif
-// game can take hundreds of turns. The search pool's own tests play
-// medium and hard.
+// the end on its own; the record verifies and the actor is gone.
 func TestComputerGames(t *testing.T) {
-	s := newTestServer(t, Config{})
+	// No automatic review: a review at level hard of each long game took
+	// most of the test's CPU, and its own tests are in review_test.go.
+	s := newTestServer(t, Config{Review: ReviewConfig{OnRequestOnly: true}})
 	for _, sp := range catalog.Specs() {
 		t.Run(sp.Name, func(t *testing.T) {
 			kit, err := catalog.Open(sp.Name, nil)
@@ -48,7 +46,7 @@ func TestComputerGames(t *testing.T) {
 			}
 			seats := make([]seatRequest, kit.Players())
 			for i := range seats {
-				seats[i] = seatRequest{Kind: "easy"}
+				seats[i] = seatRequest{Kind: "medium"}
 			}
 			c := s.create(t, createRequest{Rules: sp.Name, Seats: seats})
 			if c.Game.Status != "live" || len(c.Invites) != 0 || c.Token != "" {
@@ -59,8 +57,8 @@ func TestComputerGames(t *testing.T) {
 				t.Errorf("result %+v, want a winner", v.Result)
 			}
 			rec := verifyGame(t, s, c.Game.ID)
-			if len(rec.Turns) != v.Turns || rec.Seats[0] != "easy" {
-				t.Errorf("record: %d turns, seats %v; want %d turns by easy", len(rec.Turns), rec.Seats, v.Turns)
+			if len(rec.Turns) != v.Turns || rec.Seats[0] != "medium" {
+				t.Errorf("record: %d turns, seats %v; want %d turns by medium", len(rec.Turns), rec.Seats, v.Turns)
 			}
 		})
 	}

@@ -199,7 +199,10 @@ func TestBrowserAbort(t *testing.T) {
 	}
 }
 
-// awayGame starts a Jéquier game with a short time limit between alice
+// awayGame starts a Jéquier game with a short time limit (the shortest,
+// 10 units: with a unit of 100 ms, a second, so that the first turns,
+// played through the API, are in time even on busy cores; with 10 ms
+// a game was aborted before them) between alice
 // and bob, who took their seats through the API (their pages hold their
 // tokens as if they had created and joined it in the browser; taking a
 // seat by the invite link in a page: TestBrowserAutoPass). Each plays a
@@ -228,7 +231,7 @@ func awayGame(t *testing.T, s *testServer, alice, bob context.Context) string {
 // TestBrowserClaim: bob's time ran out; alice claims the win, and both
 // pages show the result.
 func TestBrowserClaim(t *testing.T) {
-	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, BotDelay: 300 * time.Millisecond})
+	s := newTestServer(t, Config{TimeUnit: 100 * time.Millisecond, BotDelay: 300 * time.Millisecond})
 	browser := newBrowser(t)
 	alice, bob := newPerson(t, browser), newPerson(t, browser)
 	id := awayGame(t, s, alice, bob)
@@ -257,7 +260,7 @@ func TestBrowserClaim(t *testing.T) {
 // alice is offered nothing more, and bob's page knows the seat is no
 // longer his.
 func TestBrowserHandOver(t *testing.T) {
-	s := newTestServer(t, Config{TimeUnit: 10 * time.Millisecond, BotDelay: 300 * time.Millisecond})
+	s := newTestServer(t, Config{TimeUnit: 100 * time.Millisecond, BotDelay: 300 * time.Millisecond})
 	browser := newBrowser(t)
 	alice, bob := newPerson(t, browser), newPerson(t, browser)
 	id := awayGame(t, s, alice, bob)

@@ -127,29 +127,37 @@ func TestBrowserBADrowns(t *testing.T) {
 // engine's own words), a drowning says where the piece went, and the
 // page reports no errors.
 func TestBrowserRuleEventsInReplay(t *testing.T) {
-	s := newTestServer(t, Config{BotDelay: time.Millisecond})
+	// No review of the long random games (the replay's review has its
+	// own tests): reviews at level hard took most of the test's CPU. The
+	// games play first, then the search pool is held, so that the
+	// reviews the replay pages ask for wait until the server closes.
+	s := newTestServer(t, Config{BotDelay: time.Millisecond, Review: ReviewConfig{OnRequestOnly: true}})
 	browser := newBrowser(t)
-	for _, tt := range []struct {
+	games := []struct {
 		rules   string
 		options map[string]string
-		seats   int
+		id      string
 	}{
-		{"senet-jequier", map[string]string{"water": "15"}, 2},
-		{"senet-szenet", nil, 2},
-		{"senet-apokrif", nil, 2},
-		{"kinevet", map[string]string{"players": "2", "three-sixes": "on"}, 2},
-	} {
+		{"senet-jequier", map[string]string{"water": "15"}, ""},
+		{"senet-szenet", nil, ""},
+		{"senet-apokrif", nil, ""},
+		{"kinevet", map[string]string{"players": "2", "three-sixes": "on"}, ""},
+	}
+	for i, g := range games {
+		c := s.create(t, createRequest{Rules: g.rules, Options: g.options, Seats: []seatRequest{{Kind: "random"}, {Kind: "random"}}})
+		games[i].id = c.Game.ID
+	}
+	for _, g := range games {
+		s.waitFor(t, g.id, "the end of "+g.rules, func(v gameView) bool { return v.Status == "over" })
+	}
+	release := holdPool(t, s.srv)
+	defer release()
+	for _, tt := range games {
 		t.Run(tt.rules, func(t *testing.T) {
-			seats := make([]seatRequest, tt.seats)
-			for i := range seats {
-				seats[i] = seatRequest{Kind: "random"}
-			}
-			c := s.create(t, createRequest{Rules: tt.rules, Options: tt.options, Seats: seats})
-			s.waitFor(t, c.Game.ID, "the end", func(v gameView) bool { return v.Status == "over" })
 			var rec recordJSON
-			s.ok(t, http.StatusOK, "GET", "/api/games/"+c.Game.ID+"/record.json", "", nil, &rec)
+			s.ok(t, http.StatusOK, "GET", "/api/games/"+tt.id+"/record.json", "", nil, &rec)
 			ctx, probs := newWatchedPerson(t, browser)
-			run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+c.Game.ID+"/replay"), visible("svg#board .piece"))
+			run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+tt.id+"/replay"), visible("svg#board .piece"))
 			waitJS(t, ctx, "the move list", fmt.Sprintf(`document.querySelectorAll('#log li').length === %d`, len(rec.Turns)))
 			type entry struct {
 				Icons  []string
