@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -127,6 +128,12 @@ func TestBrowserRematch(t *testing.T) {
 		t.Errorf("the asker's new page is %q, want #rematch", urlA)
 	}
 	waitJS(t, alice, "the asker's status", `/Rematch offered; waiting for an answer from/.test(document.querySelector('#status').textContent)`)
+	// The link for bob's seat is there, should his page be closed, but
+	// alice is not offered to take his seat on her device.
+	waitJS(t, alice, "the invite link", `document.querySelector('#invites input[data-invite]') !== null`)
+	if take := get(t, alice, "the offer to take the seat", chromedp.Evaluate[string](`[...document.querySelectorAll('#invites a')].map((a) => a.textContent).join()`)); take != "" {
+		t.Errorf("the asker's rematch page offers %q", take)
+	}
 
 	// Bob, still on the old page, is offered to accept.
 	waitJS(t, bob, "the offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch'`)
@@ -196,6 +203,47 @@ func TestBrowserAbort(t *testing.T) {
 	// place moved with them, onto the first of them.
 	if f := get(t, alice, "focus", chromedp.Evaluate[string](`document.activeElement.closest('#after') ? document.activeElement.dataset.flow || '' : 'outside: ' + document.activeElement.tagName`)); f != "rematch" {
 		t.Errorf("after the abort by keyboard the focus is on %q, want the Rematch button", f)
+	}
+}
+
+// TestBrowserRematchRefused: the seat of a rematch was taken before bob
+// accepted (here through its invite link, by someone else): bob's page
+// says why where he pressed, and offers no Accept any more.
+func TestBrowserRematchRefused(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	alice, bob := newPerson(t, browser), newPerson(t, browser)
+	old := twoPeopleLive(t, s, alice, bob)
+	resign(t, alice)
+	waitJS(t, bob, "bob sees the end", `document.body.dataset.status === 'over'`)
+	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
+	waitURLWhere(t, alice, "/g/NEWID", func(u string) bool { return strings.Contains(u, "/g/") && !strings.Contains(u, old) })
+	waitJS(t, alice, "the invite link", `document.querySelector('#invites input[data-invite]') !== null`)
+	link, err := url.Parse(get(t, alice, "the link", chromedp.Evaluate[string](`document.querySelector('#invites input[data-invite]').value`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strings.TrimPrefix(link.Path, "/g/")
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/seats/"+link.Query().Get("seat"), "", map[string]string{"invite": link.Query().Get("invite")}, nil)
+	run(t, bob, "accept the rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
+	waitJS(t, bob, "the refusal beside the buttons", `(document.querySelector('[data-flow="refused"]') || {}).textContent === 'This seat is already taken.'`)
+	if n := get(t, bob, "accept buttons", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="rematch"]').length`)); n != 0 {
+		t.Errorf("after the refusal bob is still offered %d Accept buttons", n)
+	}
+}
+
+// TestBrowserAbortBeforeAnyoneJoined: a game aborted before its other
+// seat was taken offers no rematch (nobody to play it with) and no
+// replay (no turn).
+func TestBrowserAbortBeforeAnyoneJoined(t *testing.T) {
+	s := newTestServer(t, Config{})
+	alice := newPerson(t, newBrowser(t))
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	holdSeat(t, alice, s, c)
+	run(t, alice, "the waiting game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible(`[data-flow="abort"]`), click(`[data-flow="abort"]`))
+	waitJS(t, alice, "the end", `document.body.dataset.status === 'over' && document.querySelector('[data-flow="new-game"]') !== null`)
+	if n := get(t, alice, "rematch and replay", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="rematch"], [data-flow="replay"]').length`)); n != 0 {
+		t.Errorf("a game aborted before anyone joined offers %d rematch or replay buttons", n)
 	}
 }
 

@@ -17,6 +17,7 @@ export class FlowControls {
     this.confirming = false; // the resign confirmation is open
     this.noAbort = false;    // the server said it is too late to abort
     this.busy = false;
+    this.refused = '';       // why the rematch could not be asked for or accepted
     this.key = '';           // what was drawn last, so focus survives redraws
   }
 
@@ -33,6 +34,7 @@ export class FlowControls {
     const state = {
       status: g.status, mine: mine.join(), confirming: this.confirming, abort: this.abortable(log),
       away: away.map((s) => s.seat).join(), rematch: g.rematch || '', text: g.result ? g.result.text : '',
+      refused: this.refused,
     };
     const key = JSON.stringify(state);
     if (key === this.key) return;
@@ -47,14 +49,20 @@ export class FlowControls {
     const holder = mine.length > 0;
     if (g.status === 'over') {
       if (g.result && g.result.text) out.push(h('p', { id: 'result', class: 'result' }, resultText(g, mine)));
+      // The refusal stays beside the buttons, where the player looks
+      // (the page's message line may be out of view on a phone).
+      if (this.refused) out.push(h('p', { class: 'error small', role: 'alert', 'data-flow': 'refused' }, this.refused));
       const row = h('div', { class: 'flow-buttons' });
-      if (holder) {
+      // No rematch of a game whose other seats nobody took (aborted
+      // before anyone joined), and no replay of a game without a turn.
+      const joined = !g.seats.some((s) => s.open);
+      if (holder && joined && !this.refused) {
         const asked = g.rematch && loadSeat(g.rematch);
         if (asked) row.append(h('a', { class: 'button', href: '/g/' + g.rematch, 'data-flow': 'open-rematch' }, t('web.flow.openRematch')));
         else row.append(this.button(g.rematch ? t('web.flow.acceptRematch') : t('web.flow.rematch'), 'rematch', () => this.rematch()));
       }
-      row.append(h('a', { class: 'button secondary', href: '/?rules=' + encodeURIComponent(g.name), 'data-flow': 'new-game' }, t('web.flow.newGame')),
-        h('a', { class: 'button secondary', href: `/g/${this.ctx.id}/replay`, 'data-flow': 'replay' }, t('web.flow.replay')));
+      row.append(h('a', { class: 'button secondary', href: '/?rules=' + encodeURIComponent(g.name), 'data-flow': 'new-game' }, t('web.flow.newGame')));
+      if (g.turns > 0) row.append(h('a', { class: 'button secondary', href: `/g/${this.ctx.id}/replay`, 'data-flow': 'replay' }, t('web.flow.replay')));
       out.push(row);
       return out;
     }
@@ -127,7 +135,13 @@ export class FlowControls {
       // (given on the last game's page) rather than "send the links".
       location.assign('/g/' + res.game.id + (res.game.status === 'waiting' ? '#rematch' : ''));
     } catch (e) {
-      if (e.status && e.status < 500) forget(pending); // refused, not lost
+      if (e.status && e.status < 500) {
+        forget(pending); // refused, not lost: said where the button was
+        this.refused = e.message;
+        this.busy = false;
+        this.rerender();
+        return;
+      }
       this.ctx.message(e.message);
       this.busy = false;
     }

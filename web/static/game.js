@@ -561,10 +561,14 @@ function showInvites() {
     const copy = h('button', { type: 'button', class: 'secondary', 'data-copy': seat.seat, onclick: () => copyLink(input, copy) }, t('web.invite.copy'));
     const buttons = [copy];
     if (navigator.share) buttons.push(h('button', { type: 'button', class: 'secondary', onclick: () => navigator.share({ url }).catch(() => {}) }, t('web.invite.share')));
+    // A rematch's open seat is the last opponent's, who accepts on the
+    // last game's page (or by this link, should that page be closed):
+    // the asker is not offered to take it on this device.
+    const take = location.hash === '#rematch' ? [] : [h('a', { class: 'small', href: url }, t('web.invite.take'))];
     return h('div', { class: 'invite' },
       h('span', { class: 'invite-label' }, t('web.invite.label', { Seat: seat.label })),
       h('div', { class: 'invite-row' }, input, ...buttons),
-      h('a', { class: 'small', href: url }, t('web.invite.take')));
+      ...take);
   }));
 }
 
