@@ -292,6 +292,21 @@ func TestBrowserPrefsWithoutStorage(t *testing.T) {
 	}
 }
 
+// TestBrowserFrenchSemicolon: French sets a narrow no-break space before
+// the semicolon that joins what blocked a throw.
+func TestBrowserFrenchSemicolon(t *testing.T) {
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	run(t, ctx, "a French page", chromedp.Navigate(s.url+"/rules?lang=fr"), visible("main"))
+	got := get(t, ctx, "blockedText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => m.blockedText([{"move":"5-9","kind":"wall","wall":"6-8","rule":"S11"},{"move":"in-1","kind":"needs-throw","throw":1,"rule":"S6"}]))`, chromedp.EvalAwaitPromise))
+	if !strings.Contains(got, "\u202f; ") || strings.Count(got, ";") != 1 {
+		t.Errorf("blockedText in French = %q, want its parts joined by a narrow no-break space and a semicolon", got)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
 // TestBrowserRoutes: a piece travels square by square along the track:
 // round the snake's turns on Senet (10, 11, ...) and round the corners
 // of the Ludo cross into its own goal lane.

@@ -255,7 +255,7 @@ export function blockedText(blocked) {
     return t(`web.blocked.${BLOCKS[g.kind]}`, {
       Wall: g.wall || '', Moves: moves, From: list(g.moves.map((m) => m.split('-')[0])), Count: g.moves.length, Throw: g.throw,
     });
-  }).join('; ');
+  }).join(t('web.status.semicolon'));
 }
 
 // join adds group (or span) x to group g: its moves, and its squares to

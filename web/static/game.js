@@ -307,7 +307,7 @@ function moveNews(tn) {
   const said = (tn.effects || []).map((e) => effectParts(e, tn, game.board)[1]);
   if (why) said.push(why);
   if (!said.length) return tr('web.news.played', { Who: who, Move: tn.move, Roll: tn.roll });
-  return tr('web.news.playedEffects', { Who: who, Move: tn.move, Roll: tn.roll, Effects: said.join('; ') });
+  return tr('web.news.playedEffects', { Who: who, Move: tn.move, Roll: tn.roll, Effects: said.join(t('web.status.semicolon')) });
 }
 
 // HITS are the effects that send a piece of another side back: when one
