@@ -231,6 +231,9 @@ func TestBrowserPages(t *testing.T) {
 		}
 		games[rules] = s.create(t, createRequest{Rules: rules, Seats: seats})
 	}
+	// A game the browser watches: its person's token is not the page's.
+	watched := s.create(t, createRequest{Rules: "kinevet",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}, {Kind: "easy"}, {Kind: "easy"}}})
 
 	sizes := []struct {
 		w, h int64
@@ -264,6 +267,7 @@ func TestBrowserPages(t *testing.T) {
 				holdSeat(t, ctx, s, c)
 				pages = append(pages, page{rules, "/g/" + c.Game.ID, `document.body.dataset.status === 'live' && document.querySelector('svg#board .piece') !== null`, true})
 			}
+			pages = append(pages, page{"kinevet-watched", "/g/" + watched.Game.ID, `document.body.dataset.status === 'live' && document.querySelector('svg#board .piece') !== null`, true})
 			probs.take() // the pages that stored tokens
 			for _, p := range pages {
 				run(t, ctx, "open "+p.name, chromedp.Navigate(s.url+p.path))
@@ -341,6 +345,12 @@ func TestBrowserPages(t *testing.T) {
 						t.Errorf("%s: a square is %+v on a phone, want at least 40x40 px", p.name, l.Square)
 					}
 				}
+				if p.game && !phone && size.h >= 500 && p.name != "kinevet-watched" { // a phone's throw has its own narrow column
+					lastThrowOneLine(t, ctx, p.name)
+				}
+				if p.name == "kinevet-watched" {
+					watcherControls(t, ctx)
+				}
 				if p.name == "senet-jequier" && name == "1280x800" {
 					readmeShot(t, ctx)
 				}
@@ -350,8 +360,73 @@ func TestBrowserPages(t *testing.T) {
 				for _, pr := range probs.take() {
 					t.Errorf("%s: %s", p.name, pr)
 				}
+				if p.name == "kinevet" && name == "1280x800" {
+					ludoFitsLaptop(t, ctx)
+				}
 			}
 		})
+	}
+}
+
+// ludoFitsLaptop checks that on a laptop the whole Ludo board, its frame
+// and the Throw button show together without scrolling (player review
+// 21): in a 1280x800 window, and in the 1280x680 a 1280x800 screen
+// leaves a page under the browser's bars. The window is 1280x800 again
+// afterwards.
+func ludoFitsLaptop(t *testing.T, ctx context.Context) {
+	t.Helper()
+	for _, h := range []int64{800, 680} {
+		run(t, ctx, "viewport", chromedp.EmulateViewport(1280, h))
+		run(t, ctx, "let the board settle", chromedp.Sleep(200*time.Millisecond))
+		l := get(t, ctx, "measure", chromedp.Evaluate[layout](measureJS))
+		frame := get(t, ctx, "the board's frame", chromedp.Evaluate[box](`(() => { const b = document.querySelector('.board-wrap').getBoundingClientRect();
+			return {Top: b.top, Bottom: b.bottom, Left: b.left, Right: b.right, Width: b.width, Height: b.height}; })()`))
+		if !l.Board.inside(l) || !frame.inside(l) || !l.Action.inside(l) {
+			t.Errorf("kinevet at 1280x%d: the board %+v, its frame %+v or the Throw button %+v is not all in the %vx%v window", h, l.Board, frame, l.Action, l.InnerWidth, l.InnerHeight)
+		}
+		if l.Board != nil && l.Board.Height < 400 {
+			t.Errorf("kinevet at 1280x%d: the board is only %.0f px tall", h, l.Board.Height)
+		}
+	}
+	run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 800))
+}
+
+// lastThrowOneLine checks that the words beside the throw ("utolsó
+// dobás: Fekete, 3", Hungarian's long "last throw") take one line where
+// the bar has room, beside the sticks, and that the Throw button does
+// not move for them.
+func lastThrowOneLine(t *testing.T, ctx context.Context, page string) {
+	t.Helper()
+	type seen struct {
+		Lines, ButtonMoved float64
+	}
+	got := get(t, ctx, "the last throw's words", chromedp.Evaluate[seen](`(() => {
+		const text = document.querySelector('#throw-text'), sticks = document.querySelector('#sticks'), button = document.querySelector('#throw');
+		const keep = text.textContent, before = button.getBoundingClientRect().left;
+		const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+		const empty = sticks.childElementCount === 0;
+		if (empty) sticks.append(g); // the sticks' room, as after a throw
+		text.textContent = 'utolsó dobás: Fekete, 3';
+		const out = {Lines: text.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight),
+			ButtonMoved: Math.abs(button.getBoundingClientRect().left - before)};
+		text.textContent = keep;
+		if (empty) g.remove();
+		return out;
+	})()`))
+	if got.Lines > 1.5 || got.ButtonMoved > 0.5 {
+		t.Errorf("%s: the last throw's words take %.1f lines, the Throw button moved %.1f px; want one line and no move", page, got.Lines, got.ButtonMoved)
+	}
+}
+
+// watcherControls checks a page that holds no seat of its game: no Throw
+// button, no move preferences (playing a forced move by itself, tapping
+// twice) and, before any throw, no empty room for the throw.
+func watcherControls(t *testing.T, ctx context.Context) {
+	t.Helper()
+	shown := get(t, ctx, "a watcher's controls", chromedp.Evaluate[[]string](`['#throw', '#auto-forced', '#touch-confirm', '.controls']
+		.filter((sel) => { const e = document.querySelector(sel); return e && e.getClientRects().length > 0; })`))
+	if len(shown) > 0 {
+		t.Errorf("a watcher's page shows %q, controls for a player", shown)
 	}
 }
 

@@ -171,8 +171,28 @@ async function init() {
     id, game: () => game, mySeats, token: () => mine && mine.token, message, redraw: () => render(null),
   });
   render(null);
+  fitBoard();
   connect();
   setInterval(showDeadline, 1000);
+}
+
+// fitBoard tells the stylesheet where the board starts on the page
+// (--board-top), so that a square board (Ludo) is no taller than the
+// window below that: the whole board and the Throw button show together
+// on a laptop. What stands above it (a title on two lines, a clock, a
+// lost connection) changes its place, so it is measured again when the
+// play column changes size; the board's own size does not move its
+// top, so this settles at once.
+function fitBoard() {
+  const board = $('#board');
+  let last = '';
+  const measure = () => {
+    const top = Math.round(board.getBoundingClientRect().top + window.scrollY) + 'px';
+    if (top !== last) document.documentElement.style.setProperty('--board-top', last = top);
+  };
+  measure();
+  if (window.ResizeObserver) new ResizeObserver(measure).observe($('.play'));
+  window.addEventListener('resize', measure);
 }
 
 // awaitingRematch: the game is over and this page's player may be
@@ -447,8 +467,14 @@ function render(animateFrom, freshThrow) {
 
   const canThrow = myTurn() && game.roll === null;
   const throwButton = $('#throw');
+  const watching = mySeats().length === 0;
+  document.body.classList.toggle('watching', watching);
   throwButton.disabled = !canThrow;
-  throwButton.classList.toggle('hidden', game.status === 'over' || mySeats().length === 0);
+  throwButton.classList.toggle('hidden', game.status === 'over' || watching);
+  // A page that holds no seat has no button to keep in place: the
+  // controls take no room (an empty row on a phone) until there is a
+  // throw to show.
+  $('.controls').classList.toggle('hidden', watching && game.roll === null && !game.last);
 
   const sticks = $('#sticks');
   if (game.roll !== null) {
@@ -495,8 +521,9 @@ function render(animateFrom, freshThrow) {
   // place comes back on the same button, or the first one there now.
   const focused = flowBox.contains(document.activeElement) ? document.activeElement.dataset.flow || '-' : '';
   if (flowBox.parentElement !== flowHome) flowHome.append(flowBox);
-  // The move preferences matter while the game is played.
-  for (const box of ['#auto-forced', '#touch-confirm']) $(box).parentElement.classList.toggle('hidden', game.status === 'over');
+  // The move preferences matter while the game is played, and to a
+  // player: a page that holds no seat (a spectator's) has no moves.
+  for (const box of ['#auto-forced', '#touch-confirm']) $(box).parentElement.classList.toggle('hidden', game.status === 'over' || watching);
   flow.render(log);
   if (focused && !flowBox.contains(document.activeElement)) {
     (flowBox.querySelector(`[data-flow="${focused}"]`) || flowBox.querySelector('button, a'))?.focus();
