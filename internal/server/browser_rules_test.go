@@ -207,14 +207,28 @@ func TestBrowserRuleEventsInReplay(t *testing.T) {
 	}
 }
 
+// scriptPage opens path, a page that loads the site's scripts, for a
+// test that calls their modules directly; at the test's end, any error
+// the page reported fails it.
+func scriptPage(t *testing.T, path string) context.Context {
+	t.Helper()
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	run(t, ctx, "a page", chromedp.Navigate(s.url+path), visible("main"))
+	t.Cleanup(func() {
+		for _, pr := range probs.take() {
+			t.Error(pr)
+		}
+	})
+	return ctx
+}
+
 // TestBrowserBlockedWords: each kind of blocked move the API sends is
 // told in words a player reads in the status line and the move list
 // (app.js's blockedText, run in the page); moves blocked by the same
 // wall, or by overlapping rows of pieces, are told together.
 func TestBrowserBlockedWords(t *testing.T) {
-	s := newTestServer(t, Config{})
-	ctx, probs := newWatchedPerson(t, newBrowser(t))
-	run(t, ctx, "a page", chromedp.Navigate(s.url+"/rules"), visible("main"))
+	ctx := scriptPage(t, "/rules")
 	for _, tt := range []struct{ blocked, want string }{
 		{`[{"move":"8-12","kind":"wall","wall":"9-11","rule":"J9"}]`, "the wall on 9-11 blocks 8-12"},
 		{`[{"move":"8-12","kind":"wall","wall":"9-11","rule":"J9"},{"move":"7-11","kind":"wall","wall":"9-11","rule":"J9"},{"move":"20-26","kind":"wall","wall":"21-24","rule":"J9"}]`,
@@ -239,9 +253,6 @@ func TestBrowserBlockedWords(t *testing.T) {
 			t.Errorf("blockedText(%s) = %q, want %q", tt.blocked, got, tt.want)
 		}
 	}
-	for _, pr := range probs.take() {
-		t.Error(pr)
-	}
 }
 
 // TestBrowserCaptureNamesTheColour: a Ludo capture (K6) says whose
@@ -249,9 +260,7 @@ func TestBrowserBlockedWords(t *testing.T) {
 // (four colours may be in play); without that position it keeps the
 // general words.
 func TestBrowserCaptureNamesTheColour(t *testing.T) {
-	s := newTestServer(t, Config{})
-	ctx, probs := newWatchedPerson(t, newBrowser(t))
-	run(t, ctx, "a page", chromedp.Navigate(s.url+"/rules"), visible("main"))
+	ctx := scriptPage(t, "/rules")
 	seats := `[{"label":"Red"},{"label":"Yellow"},{"label":"Green"},{"label":"Blue"}]`
 	for _, tt := range []struct{ turn, want string }{
 		{`{"seat":0,"roll":3,"move":"5-8","effects":["capture (K6)"],"before":"....r..y................................ ..../..../..../.... r"}`,
@@ -265,18 +274,13 @@ func TestBrowserCaptureNamesTheColour(t *testing.T) {
 			t.Errorf("turnText(%s) = %q, want it to contain %q", tt.turn, got, tt.want)
 		}
 	}
-	for _, pr := range probs.take() {
-		t.Error(pr)
-	}
 }
 
 // TestBrowserPrefsWithoutStorage: where the browser refuses storage
 // (private mode), a preference chosen on the page holds for that page -
 // a "tap twice to move" box shown ticked acts ticked - and nothing fails.
 func TestBrowserPrefsWithoutStorage(t *testing.T) {
-	s := newTestServer(t, Config{})
-	ctx, probs := newWatchedPerson(t, newBrowser(t))
-	run(t, ctx, "a page", chromedp.Navigate(s.url+"/rules"), visible("main"))
+	ctx := scriptPage(t, "/rules")
 	got := get(t, ctx, "a preference without storage", chromedp.Evaluate[string](`(async () => {
 		Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('storage is off', 'SecurityError'); } });
 		const m = await import('/static/prefs.js');
@@ -287,23 +291,15 @@ func TestBrowserPrefsWithoutStorage(t *testing.T) {
 	if got != "false true" {
 		t.Errorf("touchConfirm before and after ticking the box without storage: %s, want false true", got)
 	}
-	for _, pr := range probs.take() {
-		t.Error(pr)
-	}
 }
 
 // TestBrowserFrenchSemicolon: French sets a narrow no-break space before
 // the semicolon that joins what blocked a throw.
 func TestBrowserFrenchSemicolon(t *testing.T) {
-	s := newTestServer(t, Config{})
-	ctx, probs := newWatchedPerson(t, newBrowser(t))
-	run(t, ctx, "a French page", chromedp.Navigate(s.url+"/rules?lang=fr"), visible("main"))
+	ctx := scriptPage(t, "/rules?lang=fr")
 	got := get(t, ctx, "blockedText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => m.blockedText([{"move":"5-9","kind":"wall","wall":"6-8","rule":"S11"},{"move":"in-1","kind":"needs-throw","throw":1,"rule":"S6"}]))`, chromedp.EvalAwaitPromise))
 	if !strings.Contains(got, "\u202f; ") || strings.Count(got, ";") != 1 {
 		t.Errorf("blockedText in French = %q, want its parts joined by a narrow no-break space and a semicolon", got)
-	}
-	for _, pr := range probs.take() {
-		t.Error(pr)
 	}
 }
 
@@ -311,9 +307,7 @@ func TestBrowserFrenchSemicolon(t *testing.T) {
 // round the snake's turns on Senet (10, 11, ...) and round the corners
 // of the Ludo cross into its own goal lane.
 func TestBrowserRoutes(t *testing.T) {
-	s := newTestServer(t, Config{})
-	ctx, probs := newWatchedPerson(t, newBrowser(t))
-	run(t, ctx, "a page", chromedp.Navigate(s.url+"/rules"), visible("main"))
+	ctx := scriptPage(t, "/rules")
 	for _, tt := range []struct{ expr, want string }{
 		{`import('/static/senet.js').then((m) => m.route('s:8', 's:13').join(' '))`, "s:8 s:9 s:10 s:11 s:12 s:13"},
 		{`import('/static/senet.js').then((m) => m.route('s:22', 's:19').join(' '))`, "s:22 s:21 s:20 s:19"},
@@ -325,9 +319,6 @@ func TestBrowserRoutes(t *testing.T) {
 		if got := get(t, ctx, "route", chromedp.Evaluate[string](tt.expr, chromedp.EvalAwaitPromise)); got != tt.want {
 			t.Errorf("%s = %q, want %q", tt.expr, got, tt.want)
 		}
-	}
-	for _, pr := range probs.take() {
-		t.Error(pr)
 	}
 }
 

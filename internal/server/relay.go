@@ -284,24 +284,17 @@ func (s *Server) relayEvents(w http.ResponseWriter, r *http.Request, l store.Lea
 // renewHere renews, every PingEvery until ctx ends, the presence of the
 // relayed stream of key on the game's node at addr, once it said hello.
 func (s *Server) renewHere(ctx context.Context, r *http.Request, key string, said *atomic.Bool, addr, id string) {
-	t := time.NewTicker(s.cfg.PingEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
+	every(ctx, s.cfg.PingEvery, func() {
+		if !said.Load() {
 			return
-		case <-t.C:
-			if !said.Load() {
-				continue
-			}
-			rctx, rcancel := context.WithTimeout(ctx, 5*time.Second)
-			var ans map[string]bool
-			if err := s.askPeerFor(rctx, r, key, http.MethodPost, addr, "/cluster/games/"+id+"/here", nil, &ans); err != nil {
-				s.log.Debug("renew a relayed stream's presence", "game", id, "err", err)
-			}
-			rcancel()
 		}
-	}
+		rctx, rcancel := context.WithTimeout(ctx, 5*time.Second)
+		defer rcancel()
+		var ans map[string]bool
+		if err := s.askPeerFor(rctx, r, key, http.MethodPost, addr, "/cluster/games/"+id+"/here", nil, &ans); err != nil {
+			s.log.Debug("renew a relayed stream's presence", "game", id, "err", err)
+		}
+	})
 }
 
 // write sends an encoded message to a client.
