@@ -127,7 +127,7 @@ func TestBrowserRematch(t *testing.T) {
 	if hash != "rematch" {
 		t.Errorf("the asker's new page is %q, want #rematch", urlA)
 	}
-	waitJS(t, alice, "the asker's status", `/Rematch offered; waiting for an answer from/.test(document.querySelector('#status').textContent)`)
+	waitJS(t, alice, "the asker's status", `document.querySelector('#status').textContent.includes('Rematch offered: you play Black this time; waiting for an answer from White.')`)
 	// The link for bob's seat is there, should his page be closed, but
 	// alice is not offered to take his seat on her device.
 	waitJS(t, alice, "the invite link", `document.querySelector('#invites input[data-invite]') !== null`)

@@ -392,7 +392,11 @@ function statusText() {
     const open = game.seats.filter((s) => s.open).map((s) => s.label);
     // The asker of a rematch waits for the other side's answer on the
     // last game's page; the link stays below in case that page is closed.
-    if (location.hash === '#rematch' && mySeats().length) return tr('web.status.rematchWaiting', { Names: list(open) });
+    // The seats swap in a rematch: the asker is told which side is
+    // theirs now, or "waiting for White" reads as waiting for oneself.
+    if (location.hash === '#rematch' && mySeats().length) {
+      return tr('web.status.rematchWaiting', { Mine: list(mySeats().map((i) => game.seats[i].label)), Names: list(open) });
+    }
     if (mySeats().length && myInvites().length) return tr('web.status.waiting');
     return tr('web.status.waitingFor', { Names: list(open), Count: open.length });
   }
