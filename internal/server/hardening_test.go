@@ -1170,6 +1170,28 @@ func (b *blockingGames) Game(ctx context.Context, id string) (store.Game, error)
 	return b.Store.Game(ctx, id)
 }
 
+// TestOpenGamesClientDroppedMeanwhile: an entry forget drops between
+// client's lookup and its lock (marked gone) is not used: client takes
+// a fresh one from the map, so that a reservation is never counted in
+// an entry no longer counted (which would lift the client's cap).
+func TestOpenGamesClientDroppedMeanwhile(t *testing.T) {
+	l := newOpenGames()
+	first := l.client("c") // an entry without games: forget drops it
+	first.mu.Unlock()
+	lookups := 0
+	testHookClientLookedUp = func() {
+		if lookups++; lookups == 1 {
+			l.forget(time.Now())
+		}
+	}
+	defer func() { testHookClientLookedUp = nil }()
+	c := l.client("c")
+	defer c.mu.Unlock()
+	if !first.gone || c == first || c.gone || l.byClient["c"] != c {
+		t.Fatalf("the dropped entry gone: %v; client gave it back: %v; the entry given gone: %v, in the map: %v", first.gone, c == first, c.gone, l.byClient["c"] == c)
+	}
+}
+
 // TestOpenGamesClientsDoNotWaitForEachOther (diff review, S3): the lobby
 // cap reads the store for one client's games under that client's lock
 // only. Another client's create, and the sweep's forget, go through

@@ -52,6 +52,9 @@ func (o *openGames) client(client string) *clientGames {
 			o.byClient[client] = c
 		}
 		o.mu.Unlock()
+		if testHookClientLookedUp != nil {
+			testHookClientLookedUp()
+		}
 		c.mu.Lock()
 		if !c.gone {
 			return c
@@ -59,6 +62,11 @@ func (o *openGames) client(client string) *clientGames {
 		c.mu.Unlock() // forget dropped it between the two locks
 	}
 }
+
+// testHookClientLookedUp, set only by a test, runs in client between
+// the map's lookup and the entry's lock, where forget may drop the entry
+// (as net/http's testHook variables do).
+var testHookClientLookedUp func()
 
 // errTooManyOpenGames answers a create past the cap.
 func errTooManyOpenGames(n int) error {
