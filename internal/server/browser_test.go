@@ -501,6 +501,25 @@ func TestBrowserTwoPeople(t *testing.T) {
 	}
 }
 
+// TestBrowserReplayKnowsYou: the replay of a game this browser played
+// in says "you" for its seat, as the game's page does.
+func TestBrowserReplayKnowsYou(t *testing.T) {
+	s := newTestServer(t, Config{Review: ReviewConfig{OnRequestOnly: true}})
+	id, white, black := twoPeople(t, s, twoLeft)
+	tokens := []string{white, black}
+	for v := s.game(t, id); v.Status != "over"; v = s.game(t, id) {
+		thrown := s.throw(t, id, tokens[v.ToMove])
+		s.move(t, id, tokens[v.ToMove], thrown.Moves[0].Move)
+	}
+	ctx := newPerson(t, newBrowser(t))
+	holdSeats(t, ctx, s, id, black, []int{1})
+	run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+id+"/replay"), visible("svg#board .piece"))
+	white0, black1 := textOf(t, ctx, `#seats li:nth-child(1)`), textOf(t, ctx, `#seats li:nth-child(2)`)
+	if !strings.Contains(black1, "you") || strings.Contains(white0, "you") {
+		t.Errorf("the replay's players read %q and %q; want Black as you, White not", white0, black1)
+	}
+}
+
 // TestBrowserReplay opens the replay of a finished game and steps
 // through it.
 func TestBrowserReplay(t *testing.T) {

@@ -3,7 +3,7 @@
 // against the computer from the position shown.
 
 import {
-  api, chip, saveSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
+  api, chip, saveSeat, loadSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
   houseLegend, announce, kindLabel, resultText, optionsText, rulesetInfo, iconLegend,
 } from './app.js';
 import { t } from './i18n.js';
@@ -31,10 +31,13 @@ async function init() {
   view = new BoardView($('#board'), rec.board, rulesInfo.houses);
   $('#legend').replaceChildren(houseLegend(rulesInfo.houses));
   decorateSeats(rec.board, rec.start, rec.seats);
-  $('#seats').replaceChildren(...rec.seats.map((s) => h('li', {}, chip(rec.board, s.cl), s.label,
-    h('span', { class: 'small muted' }, kindLabel({ ...s, open: false, away: false }, false)))));
+  // The seats this browser held in the game (its token is kept), told
+  // as "you", as on the game's page.
+  const mine = (loadSeat(id) || {}).seats || [];
+  $('#seats').replaceChildren(...rec.seats.map((s, i) => h('li', {}, chip(rec.board, s.cl), s.label,
+    h('span', { class: 'small muted' }, kindLabel({ ...s, open: false, away: false }, mine.includes(i))))));
   if (rec.result && rec.result.how) {
-    $('#result').textContent = resultText({ ...rec, result: rec.result }, []);
+    $('#result').textContent = resultText({ ...rec, result: rec.result }, mine);
   } else if (rec.result) {
     const w = rec.result.winner >= 0 ? rec.seats[rec.result.winner].label : null;
     $('#result').textContent = w ? t('web.replay.won', { Seat: w, Count: rec.turns.length }) : t('web.replay.finished');
