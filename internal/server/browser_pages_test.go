@@ -1077,6 +1077,42 @@ func TestBrowserLudoPhone(t *testing.T) {
 	}
 }
 
+// TestBrowserPhoneBoardUnderLongStatus: on a phone held upright, the
+// Senet board stays whole in the window when what stands above it grows
+// past the room the status keeps (three lines): three more lines, as a
+// longer status and a lost connection's line make, shrink the board
+// instead of pushing its bottom out of the window (CI once saw the
+// bottom at 850.8 px of 844).
+func TestBrowserPhoneBoardUnderLongStatus(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch))
+	c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}}})
+	holdSeat(t, ctx, s, c)
+	run(t, ctx, "open the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"), visible("#throw"))
+	// Lines of its own in the status's box, which no state the page
+	// renders takes away again: as many as two more of status and a
+	// lost connection's line make.
+	run(t, ctx, "three more lines above the board", visible("#throw:not([disabled])"), chromedp.Evaluate[chromedp.Void](`(() => {
+		const more = document.createElement('p');
+		more.className = 'status';
+		more.textContent = 'No legal move with 4 (a wall on 12 and 13 blocks it): passing. The connection was lost: trying again.';
+		document.querySelector('.status-box').append(more);
+	})()`))
+	waitJS(t, ctx, "the board's bottom in the window", `document.querySelector('svg#board').getBoundingClientRect().bottom <= innerHeight + 0.5`)
+	l := get(t, ctx, "measure", chromedp.Evaluate[layout](measureJS))
+	if !l.Board.inside(l) || !l.Action.inside(l) {
+		t.Errorf("board %+v, Throw %+v in a %vx%v window", l.Board, l.Action, l.InnerWidth, l.InnerHeight)
+	}
+	if l.Square == nil || l.Square.Width < 40 || l.Square.Height < 40 {
+		t.Errorf("a square is %+v, want at least 40x40 px", l.Square)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
 // tap is a finger's tap at x, y in the window: a touch start and end
 // where the finger lifts, of which Chromium makes the tap's click
 // (Input.synthesizeTapGesture makes none headless). The page must emulate

@@ -178,8 +178,8 @@ async function init() {
 
 // fitBoard tells the stylesheet where the board starts on the page
 // (--board-top), so that a square board (Ludo) is no taller than the
-// window below that: the whole board and the Throw button show together
-// on a laptop. What stands above it (a title on two lines, a clock, a
+// window below that, nor an upright one on a phone: the whole board and
+// the Throw button show together. What stands above it (a title on two lines, a clock, a
 // lost connection) changes its place, so it is measured again when the
 // play column changes size; the board's own size does not move its
 // top, so this settles at once.
