@@ -118,22 +118,28 @@ func TestBrowserRematch(t *testing.T) {
 	gets := fmt.Sprintf(`performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/games/%s').length`, old)
 	before := get(t, bob, "bob's requests", chromedp.Evaluate[int](gets))
 
+	// Alice asks and stays on the finished game, its review at hand (as
+	// on lichess): the page is not left (the mark set here survives),
+	// and says the offer waits for bob, with which side is hers now.
+	get(t, alice, "mark the old page", chromedp.Evaluate[bool](`window.stayed = true`))
 	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
+	waitJS(t, alice, "the asker's offer", `(document.querySelector('[data-flow="rematch-waiting"]') || {}).textContent === 'Rematch offered: you play Black this time; waiting for an answer from White.'`)
+	if here := get(t, alice, "alice's page", chromedp.Evaluate[string](`(window.stayed ? 'kept ' : 'reloaded ') + location.pathname + location.hash`)); here != "kept /g/"+old {
+		t.Fatalf("after asking for a rematch alice's page is %q, want the old game's, kept", here)
+	}
+	run(t, alice, "the review and the way out", visible(`#review`), visible(`[data-flow="cancel-rematch"]`))
+	// The new game is a link away, should she want to wait there.
+	link := attr(t, alice, `[data-flow="open-rematch"]`, "href")
+	newID, hash, _ := strings.Cut(link[strings.LastIndex(link, "/g/")+3:], "#")
+	if hash != "rematch" || newID == "" {
+		t.Errorf("the asker's link to the rematch is %q, want /g/NEWID#rematch", link)
+	}
 	notOld := func(url string) bool { return strings.Contains(url, "/g/") && !strings.Contains(url, old) }
-	urlA := waitURLWhere(t, alice, "/g/NEWID", notOld)
-	newID, hash, _ := strings.Cut(urlA[strings.LastIndex(urlA, "/g/")+3:], "#")
-	// Alice's new page waits for bob's answer; it does not ask her to
-	// send links.
-	if hash != "rematch" {
-		t.Errorf("the asker's new page is %q, want #rematch", urlA)
-	}
-	waitJS(t, alice, "the asker's status", `document.querySelector('#status').textContent.includes('Rematch offered: you play Black this time; waiting for an answer from White.')`)
-	// The link for bob's seat is there, should his page be closed, but
-	// alice is not offered to take his seat on her device.
-	waitJS(t, alice, "the invite link", `document.querySelector('#invites input[data-invite]') !== null`)
-	if take := get(t, alice, "the offer to take the seat", chromedp.Evaluate[string](`[...document.querySelectorAll('#invites a')].map((a) => a.textContent).join()`)); take != "" {
-		t.Errorf("the asker's rematch page offers %q", take)
-	}
+	// Come back to (here: reload) the finished game, and the offer is
+	// still said, and followed.
+	run(t, alice, "reload the old game", chromedp.Reload())
+	waitJS(t, alice, "the asker's offer after a reload", `(document.querySelector('[data-flow="rematch-waiting"]') || {}).textContent === 'Rematch offered: you play Black this time; waiting for an answer from White.' && document.querySelector('[data-flow="open-rematch"]') !== null`)
+	screenshot(t, alice, "rematch-asker-waits")
 
 	// Bob, still on the old page, is offered to accept.
 	waitJS(t, bob, "the offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch'`)
@@ -148,9 +154,12 @@ func TestBrowserRematch(t *testing.T) {
 		t.Error("the Accept rematch button is not above the board")
 	}
 	run(t, bob, "accept the rematch", click(`[data-flow="rematch"]`))
+	// Both go to the new game: bob by his answer, alice as her page
+	// learns of it on the new game's stream.
 	urlB := waitURLWhere(t, bob, "/g/"+newID, notOld)
-	if !strings.HasSuffix(urlB, "/g/"+newID) {
-		t.Fatalf("bob went to %q, alice to %q", urlB, urlA)
+	urlA := waitURLWhere(t, alice, "/g/"+newID, notOld)
+	if !strings.HasSuffix(urlB, "/g/"+newID) || !strings.HasSuffix(urlA, "/g/"+newID) {
+		t.Fatalf("bob went to %q, alice to %q, want /g/%s", urlB, urlA, newID)
 	}
 	// Seats swapped.
 	if a, b := mySeatsIn(t, alice, newID), mySeatsIn(t, bob, newID); a != "[1]" || b != "[0]" {
@@ -217,8 +226,20 @@ func TestBrowserRematchRefused(t *testing.T) {
 	resign(t, alice)
 	waitJS(t, bob, "bob sees the end", `document.body.dataset.status === 'over'`)
 	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
-	waitURLWhere(t, alice, "/g/NEWID", func(u string) bool { return strings.Contains(u, "/g/") && !strings.Contains(u, old) })
+	// Alice goes to the new game by its link on the old page, where the
+	// offer waits: that page says so, rather than "send the links".
+	run(t, alice, "open the rematch", visible(`[data-flow="open-rematch"]`), click(`[data-flow="open-rematch"]`))
+	urlA := waitURLWhere(t, alice, "/g/NEWID", func(u string) bool { return strings.Contains(u, "/g/") && !strings.Contains(u, old) })
+	if !strings.HasSuffix(urlA, "#rematch") {
+		t.Errorf("the asker's new page is %q, want #rematch", urlA)
+	}
+	waitJS(t, alice, "the asker's status", `document.querySelector('#status').textContent.includes('Rematch offered: you play Black this time; waiting for an answer from White.')`)
+	// The link for bob's seat is there, should his page be closed, but
+	// alice is not offered to take his seat on her device.
 	waitJS(t, alice, "the invite link", `document.querySelector('#invites input[data-invite]') !== null`)
+	if take := get(t, alice, "the offer to take the seat", chromedp.Evaluate[string](`[...document.querySelectorAll('#invites a')].map((a) => a.textContent).join()`)); take != "" {
+		t.Errorf("the asker's rematch page offers %q", take)
+	}
 	link, err := url.Parse(get(t, alice, "the link", chromedp.Evaluate[string](`document.querySelector('#invites input[data-invite]').value`)))
 	if err != nil {
 		t.Fatal(err)
@@ -229,6 +250,41 @@ func TestBrowserRematchRefused(t *testing.T) {
 	waitJS(t, bob, "the refusal beside the buttons", `(document.querySelector('[data-flow="refused"]') || {}).textContent === 'This seat is already taken.'`)
 	if n := get(t, bob, "accept buttons", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="rematch"]').length`)); n != 0 {
 		t.Errorf("after the refusal bob is still offered %d Accept buttons", n)
+	}
+}
+
+// TestBrowserRematchWithdrawn: the asker withdraws the offer from the
+// finished game's page (an abort of the new game, which nobody else
+// joined): both pages say so, and neither offers to accept it any more.
+func TestBrowserRematchWithdrawn(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	alice, bob := newPerson(t, browser), newPerson(t, browser)
+	old := twoPeopleLive(t, s, alice, bob)
+	resign(t, alice)
+	waitJS(t, bob, "bob sees the end", `document.body.dataset.status === 'over'`)
+	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
+	waitJS(t, bob, "the offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch'`)
+	run(t, alice, "withdraw it", visible(`[data-flow="cancel-rematch"]`), click(`[data-flow="cancel-rematch"]`))
+	for name, ctx := range map[string]context.Context{"alice": alice, "bob": bob} {
+		waitJS(t, ctx, name+" is told", `(document.querySelector('[data-flow="rematch-gone"]') || {}).textContent === 'The rematch offer was withdrawn.'`)
+		if n := get(t, ctx, "rematch buttons", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="rematch"], [data-flow="open-rematch"], [data-flow="cancel-rematch"]').length`)); n != 0 {
+			t.Errorf("after the offer was withdrawn %s's page shows %d rematch buttons", name, n)
+		}
+		if status := textOf(t, ctx, "#status"); strings.Contains(status, "rematch") {
+			t.Errorf("after the offer was withdrawn %s's status says %q", name, status)
+		}
+		if here := get(t, ctx, "the page", chromedp.Evaluate[string](`location.pathname`)); here != "/g/"+old {
+			t.Errorf("%s's page is %q, want the old game's", name, here)
+		}
+	}
+	screenshot(t, bob, "rematch-withdrawn")
+	v := s.game(t, old)
+	if v.Rematch == "" {
+		t.Fatal("the old game has no rematch")
+	}
+	if n := s.game(t, v.Rematch); n.Status != "over" || n.Result == nil || n.Result.How != "abort" {
+		t.Fatalf("the withdrawn rematch is %q, result %+v", n.Status, n.Result)
 	}
 }
 

@@ -149,3 +149,29 @@ func TestRematchAgain(t *testing.T) {
 		t.Errorf("a malformed newToken: %d %s, want 400", status, b)
 	}
 }
+
+// TestRematchWithdrawn: the asker withdraws the offer by aborting the
+// new game, which nobody else joined (the game page's "Withdraw the
+// offer"); the finished game has one rematch, so it can be neither
+// accepted nor asked for again then.
+func TestRematchWithdrawn(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	rematch := "/api/games/" + id + "/rematch"
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	var asked takeResult
+	s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
+	var aborted gameResponse
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+asked.Game.ID+"/abort", asked.Token, nil, &aborted)
+	if aborted.Game.Status != "over" || aborted.Game.Result == nil || aborted.Game.Result.How != "abort" || !aborted.Game.Seats[1].Open {
+		t.Fatalf("the withdrawn rematch: %+v", aborted.Game)
+	}
+	for name, tok := range map[string]string{"white (accepting)": white, "black (asking again)": black} {
+		if status, b := s.do(t, "POST", rematch, tok, nil); status != http.StatusConflict {
+			t.Errorf("%s after the withdrawal: %d %s, want 409", name, status, b)
+		}
+	}
+	if v := s.game(t, id); v.Rematch != asked.Game.ID {
+		t.Errorf("the old game's rematch is %q, want the withdrawn %q", v.Rematch, asked.Game.ID)
+	}
+}

@@ -4,12 +4,22 @@
 // away opponent's seat to the computer, and, once the game is over, the
 // result, a rematch and a new game. The server decides what is allowed;
 // the page only hides what it knows is refused.
+//
+// The asker of a rematch stays on the finished game (its review and
+// replay at hand), as on lichess: the flow says the offer waits for the
+// other side, with a link to the new game and a way to withdraw the
+// offer (an abort of the new game, which nobody else has joined); the
+// page follows the new game and goes there when it is accepted
+// (game.js, followRematch).
 
-import { api, h, loadSeat, saveSeat, resultText, ownToken, forget } from './app.js';
-import { t, list } from './i18n.js';
+import { api, h, loadSeat, saveSeat, resultText, ownToken, forget, announce } from './app.js';
+import { t, tRules, list } from './i18n.js';
 
 // FlowControls draws into box; ctx gives the page's state:
-// {id, game(), mySeats(), token(), message(s)}.
+// {id, game(), mySeats(), token(), message(s), redraw(), rematch(),
+// followed(view)}: rematch() is the view of the finished game's rematch
+// once the page has it (null before), followed(view) hands the page a
+// newer one.
 export class FlowControls {
   constructor(box, ctx) {
     this.box = box;
@@ -17,6 +27,7 @@ export class FlowControls {
     this.confirming = false; // the resign confirmation is open
     this.noAbort = false;    // the server said it is too late to abort
     this.busy = false;
+    this.asking = false;     // a rematch asked for here, its answer not in yet
     this.refused = '';       // why the rematch could not be asked for or accepted
     this.key = '';           // what was drawn last, so focus survives redraws
   }
@@ -34,7 +45,7 @@ export class FlowControls {
     const state = {
       status: g.status, mine: mine.join(), confirming: this.confirming, abort: this.abortable(log),
       away: away.map((s) => s.seat).join(), rematch: g.rematch || '', text: g.result ? g.result.text : '',
-      refused: this.refused,
+      refused: this.refused, next: this.nextKey(g),
     };
     const key = JSON.stringify(state);
     if (key === this.key) return;
@@ -56,9 +67,25 @@ export class FlowControls {
       // No rematch of a game whose other seats nobody took (aborted
       // before anyone joined), and no replay of a game without a turn.
       const joined = !g.seats.some((s) => s.open);
-      if (holder && joined && !this.refused) {
+      const gone = this.offerGone(g);
+      if (holder && joined && gone) out.push(h('p', { class: 'small', 'data-flow': 'rematch-gone' }, gone));
+      else if (holder && joined && !this.refused) {
         const asked = g.rematch && loadSeat(g.rematch);
-        if (asked) row.append(h('a', { class: 'button', href: '/g/' + g.rematch, 'data-flow': 'open-rematch' }, t('web.flow.openRematch')));
+        const next = this.next(g);
+        if (asked && next && next.status === 'waiting') {
+          // Asked here (or on another page of this device): the offer
+          // waits for the other side, who is told on this same page of
+          // theirs. The seats swap: the asker is told which side is
+          // theirs now, or "waiting for White" reads as waiting for
+          // oneself.
+          const open = next.seats.filter((s) => s.open).map((s) => s.label);
+          const theirs = asked.seats.filter((i) => next.seats[i]).map((i) => next.seats[i].label);
+          out.push(h('p', { class: 'small', 'data-flow': 'rematch-waiting' },
+            tRules('web.status.rematchWaiting', g.rules, { Mine: list(theirs), Names: list(open) })));
+          row.append(
+            h('a', { class: 'button', href: `/g/${g.rematch}#rematch`, 'data-flow': 'open-rematch' }, t('web.flow.openRematch')),
+            this.button(t('web.flow.cancelRematch'), 'cancel-rematch', () => this.cancel(), 'secondary'));
+        } else if (asked) row.append(h('a', { class: 'button', href: '/g/' + g.rematch, 'data-flow': 'open-rematch' }, t('web.flow.openRematch')));
         else row.append(this.button(g.rematch ? t('web.flow.acceptRematch') : t('web.flow.rematch'), 'rematch', () => this.rematch()));
       }
       row.append(h('a', { class: 'button secondary', href: '/?rules=' + encodeURIComponent(g.name), 'data-flow': 'new-game' }, t('web.flow.newGame')));
@@ -94,6 +121,38 @@ export class FlowControls {
     return out;
   }
 
+  // next is the view of g's rematch, once the page has it.
+  next(g) {
+    const v = g.rematch ? this.ctx.rematch() : null;
+    return v && v.id === g.rematch ? v : null;
+  }
+
+  // nextKey is what of the rematch's view the flow draws.
+  nextKey(g) {
+    const v = this.next(g);
+    return v ? `${v.status}:${v.seats.filter((s) => s.open).map((s) => s.seat).join()}` : '';
+  }
+
+  // offerGone says why g's rematch can no longer be accepted: its asker
+  // withdrew it (the new game was aborted before anyone else joined),
+  // or nobody took its seats in time. The server has no second rematch
+  // of a game (its ID derives from the old game's), so no button then.
+  offerGone(g) {
+    const v = this.next(g);
+    if (!v) return '';
+    if (v.status === 'abandoned') return t('web.flow.rematchExpired');
+    if (v.status === 'over' && v.seats.some((s) => s.open)) return t('web.flow.rematchWithdrawn');
+    return '';
+  }
+
+  // offered: this page's player may accept a rematch another asked for
+  // (the status line says so, and the offer is announced).
+  offered() {
+    const g = this.ctx.game();
+    return Boolean(g && g.status === 'over' && g.rematch && this.ctx.mySeats().length && !loadSeat(g.rematch) &&
+      !this.asking && !this.offerGone(g));
+  }
+
   button(label, flow, onclick, cls) {
     return h('button', { type: 'button', class: cls, 'data-flow': flow, onclick }, label);
   }
@@ -118,11 +177,14 @@ export class FlowControls {
     this.rerender();
   }
 
-  // rematch asks for (or accepts) the next game and opens it with the
-  // new token, kept as the page keeps every seat's token.
+  // rematch asks for (or accepts) the next game, with the new token
+  // kept as the page keeps every seat's token. An accepted rematch (it
+  // is live) opens; the asker stays here while it waits for the other
+  // side, and the page goes there when they accept.
   async rematch() {
     if (this.busy) return;
     this.busy = true;
+    this.asking = true; // the offer this page makes is not one to accept
     this.ctx.message('');
     // A token of our own, kept until the answer comes: asking again
     // after a lost answer gets the same seats (docs/api.md).
@@ -131,10 +193,20 @@ export class FlowControls {
       const res = await api('POST', `/api/games/${this.ctx.id}/rematch`, { newToken: ownToken(pending) }, this.ctx.token());
       saveSeat(res.game.id, res.token, res.seats);
       forget(pending);
-      // #rematch: the new game's page says the offer waits for an answer
-      // (given on the last game's page) rather than "send the links".
-      location.assign('/g/' + res.game.id + (res.game.status === 'waiting' ? '#rematch' : ''));
+      if (res.game.status !== 'waiting') {
+        location.assign('/g/' + res.game.id);
+        return;
+      }
+      this.asking = false;
+      this.busy = false;
+      // The old game's view says so too (its stream may tell later).
+      this.ctx.game().rematch = res.game.id;
+      this.ctx.followed(res.game);
+      this.rerender();
+      const said = this.box.querySelector('[data-flow="rematch-waiting"]');
+      if (said) announce(said.textContent);
     } catch (e) {
+      this.asking = false;
       if (e.status && e.status < 500) {
         forget(pending); // refused, not lost: said where the button was
         this.refused = e.message;
@@ -145,5 +217,28 @@ export class FlowControls {
       this.ctx.message(e.message);
       this.busy = false;
     }
+  }
+
+  // cancel withdraws this page's rematch offer: an abort of the new game
+  // with the asker's token for it, allowed as nobody else has played
+  // there. Should the other side accept at the same moment, the abort
+  // calls the new game off for both (the server allows an abort until
+  // two sides have played), and their page says so.
+  async cancel() {
+    const g = this.ctx.game();
+    const seat = g.rematch && loadSeat(g.rematch);
+    if (this.busy || !seat) return;
+    this.busy = true;
+    this.ctx.message('');
+    try {
+      const res = await api('POST', `/api/games/${g.rematch}/abort`, {}, seat.token);
+      this.ctx.followed(res.game);
+      const gone = this.offerGone(g);
+      if (gone) announce(gone);
+    } catch (e) {
+      this.ctx.message(e.message);
+    }
+    this.busy = false;
+    this.rerender();
   }
 }

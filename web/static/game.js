@@ -41,6 +41,7 @@ let autoTimer = 0;   // a pass or forced move about to be played
 let autoFor = '';    // the turn and throw autoTimer is for
 let flow = null;     // resign, abort, claim, rematch: see flow.js
 let review = null;   // the review of the game once it is over (review.js)
+let next = null;     // the view of this finished game's rematch, once known (followRematch)
 
 // keyboardUser is set while the player uses the keyboard: the page then
 // moves the focus to what comes next (the Throw button, a piece that
@@ -169,6 +170,7 @@ async function init() {
   });
   flow = new FlowControls($('#flow'), {
     id, game: () => game, mySeats, token: () => mine && mine.token, message, redraw: () => render(null),
+    rematch: () => next, followed: onRematch,
   });
   render(null);
   fitBoard();
@@ -200,6 +202,70 @@ function fitBoard() {
 // ?wait=rematch (the game's own stream closes at the end).
 function awaitingRematch() {
   return game && game.status === 'over' && !game.rematch && mySeats().length > 0;
+}
+
+// The rematch of a finished game is followed from its page by a player
+// of it, over the new game's own stream, as any page of that game
+// follows it (a watcher's stream: no token goes on it, and it counts
+// against the same cap of streams per address). The asker stays on the
+// finished game while the offer waits, and goes to the new game when it
+// leaves waiting (the other side accepted); the other side learns here
+// that an offer was withdrawn or expired. Once the rematch left waiting
+// the stream closes: a rematch being played is not followed from here.
+let nextWs = null;       // the rematch's stream
+let nextFor = '';        // the rematch nextWs follows
+let nextBackoff = 1000;
+let nextSeenWaiting = false; // this page saw the rematch wait for its other side
+
+function followRematch() {
+  const want = game && game.status === 'over' && game.rematch && mySeats().length > 0 &&
+    (!next || next.id !== game.rematch || next.status === 'waiting') ? game.rematch : '';
+  if (want === nextFor) return;
+  if (nextWs) {
+    const old = nextWs;
+    nextWs = null;
+    old.close();
+  }
+  nextFor = want;
+  if (want) openRematchStream();
+}
+
+function openRematchStream() {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  const s = new WebSocket(`${proto}://${location.host}/api/games/${nextFor}/events`);
+  nextWs = s;
+  s.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === 'state' && msg.game) {
+      nextBackoff = 1000;
+      onRematch(msg.game);
+    }
+  };
+  s.onclose = () => {
+    if (nextWs !== s) return; // closed here: no longer followed
+    nextWs = null;
+    // Lost while the rematch still waits (or before its first state):
+    // again, later.
+    setTimeout(() => { if (nextFor && !nextWs) openRematchStream(); }, nextBackoff);
+    nextBackoff = Math.min(nextBackoff * 2, 30000);
+  };
+}
+
+// onRematch takes a newer view of the rematch: from its stream, or the
+// answer to asking for it or withdrawing it (flow.js).
+function onRematch(v) {
+  if (!game || v.id !== game.rematch) return;
+  decorateSeats(v.board, v.start, v.seats);
+  next = v;
+  if (v.status === 'waiting') nextSeenWaiting = true;
+  // Accepted: the asker (whose device holds a seat of it) plays there.
+  // A rematch found live when the page opened was accepted before: it
+  // stays a link, and the review of this game stays open.
+  if (v.status === 'live' && nextSeenWaiting && loadSeat(v.id)) {
+    location.assign('/g/' + v.id);
+    return;
+  }
+  render(null);
 }
 
 // loadLog reads the turns so far, each with the position before it
@@ -304,7 +370,7 @@ async function onState(msg) {
     announce(statusText());
   } else if (ev.kind === 'throw') {
     announce(statusText());
-  } else if (ev.kind === 'rematch' && game.rematch) {
+  } else if (ev.kind === 'rematch' && flow.offered()) {
     play('turn');
     announce(t('web.flow.rematchOffered'));
   } else if (joined) {
@@ -458,7 +524,7 @@ function render(animateFrom, freshThrow) {
   if (game.status === 'over' && game.result && game.result.text) {
     // The result stands right below (#result, with the buttons); the
     // status line tells a holder of the rematch the other side asked for.
-    status.textContent = mySeats().length && game.rematch && !loadSeat(game.rematch) ? t('web.flow.rematchOffered') : '';
+    status.textContent = flow.offered() ? t('web.flow.rematchOffered') : '';
   } else if (news && game.status !== 'over') {
     // What the last move did on a line of its own, so that it is not
     // read as part of what the side to move does next.
@@ -529,6 +595,7 @@ function render(animateFrom, freshThrow) {
   // player: a page that holds no seat (a spectator's) has no moves.
   for (const box of ['#auto-forced', '#touch-confirm']) $(box).parentElement.classList.toggle('hidden', game.status === 'over' || watching);
   flow.render(log);
+  followRematch();
   if (focused && !flowBox.contains(document.activeElement)) {
     (flowBox.querySelector(`[data-flow="${focused}"]`) || flowBox.querySelector('button, a'))?.focus();
   }
