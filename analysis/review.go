@@ -1,8 +1,9 @@
 package analysis
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
-	"math"
 
 	"passage/agent"
 	"passage/game"
@@ -26,8 +27,8 @@ const BestLoss = 0.0005
 
 // Decision is one turn of a game, judged from the mover's side. The
 // probabilities are the mover's chance of winning: before the throw,
-// after the throw (with the best move to come), after the move played
-// and after the best move.
+// after the throw (with the best move to come), after the move played,
+// after the best move and after the worst.
 type Decision struct {
 	Turn       int     `json:"turn"` // 1 for the first turn of the record
 	Seat       string  `json:"seat"`
@@ -39,18 +40,53 @@ type Decision struct {
 	AfterThrow float64 `json:"after_throw"`
 	AfterMove  float64 `json:"after_move"`
 	AfterBest  float64 `json:"after_best"`
+	AfterWorst float64 `json:"after_worst"`
 	Loss       float64 `json:"loss"`
 	Class      string  `json:"class,omitempty"` // inaccuracy, mistake or blunder
 	Luck       float64 `json:"luck"`
 	Exact      bool    `json:"exact"`
 }
 
+// StoredVersion is the version of a stored review, read from its first
+// field alone (a Report's Version), without decoding the rest: a server
+// asks it on every read of a review. A review stored before versions
+// (its first field is not "version") is version 1.
+func StoredVersion(doc []byte) (int, error) {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return 0, fmt.Errorf("a stored review is not a JSON object: %v", err)
+	}
+	key, err := dec.Token()
+	if err != nil {
+		return 0, fmt.Errorf("a stored review: %v", err)
+	}
+	if key != "version" {
+		return 1, nil
+	}
+	var v int
+	if err := dec.Decode(&v); err != nil {
+		return 0, fmt.Errorf("a stored review's version: %v", err)
+	}
+	return v, nil
+}
+
+// Chosen: the mover had a choice of moves (one legal move, a pass
+// included, is forced and not judged).
+func (d Decision) Chosen() bool { return d.Moves > 1 }
+
+// IsBest: a move chosen within BestLoss of the best.
+func (d Decision) IsBest() bool { return d.Chosen() && d.Loss < BestLoss }
+
+// Stake is how much the choice could change the mover's chance of
+// winning: the best move's value less the worst's.
+func (d Decision) Stake() float64 { return max(0, d.AfterBest-d.AfterWorst) }
+
 // Player sums up one seat's decisions.
 type Player struct {
 	Seat         string  `json:"seat"`
 	Decisions    int     `json:"decisions"`  // with a choice of moves
 	BestMoves    int     `json:"best_moves"` // of the decisions, those within BestLoss of the best
-	Accuracy     float64 `json:"accuracy"`   // 0-100, see MoveAccuracy
+	Accuracy     float64 `json:"accuracy"`   // 0-100, see Accuracy
 	MeanLoss     float64 `json:"mean_loss"`
 	Inaccuracies int     `json:"inaccuracies"`
 	Mistakes     int     `json:"mistakes"`
@@ -58,32 +94,21 @@ type Player struct {
 	Luck         float64 `json:"luck"`
 }
 
-// Report is the review of a game.
+// ReportVersion is the version of the review a Report is: 2 since
+// accuracy is the mean share of each stake kept (7 December 2026;
+// before, a per-move curve on the loss that gave random play 98). A reader that
+// stored an older review makes it again rather than serve figures of
+// another meaning.
+const ReportVersion = 2
+
+// Report is the review of a game. Version comes first, so that a reader
+// can learn it from the document's first field (StoredVersion).
 type Report struct {
+	Version   int        `json:"version"`
 	Rules     string     `json:"rules"`
 	Level     string     `json:"level"`
 	Decisions []Decision `json:"decisions"`
 	Players   []Player   `json:"players"`
-}
-
-// CountBestMoves sets each player's BestMoves from the decisions. A
-// review stored before the count existed (4 December 2026) lacks it, and
-// a reader must not take its absence for none; for a newer one it gives
-// the same count again.
-func (r *Report) CountBestMoves() {
-	for i := range r.Players {
-		r.Players[i].BestMoves = 0
-	}
-	for _, d := range r.Decisions {
-		if d.Moves < 2 || d.Loss >= BestLoss {
-			continue
-		}
-		for i := range r.Players {
-			if r.Players[i].Seat == d.Seat {
-				r.Players[i].BestMoves++
-			}
-		}
-	}
 }
 
 // Classify names a loss: "", "inaccuracy", "mistake" or "blunder".
@@ -99,13 +124,37 @@ func Classify(loss float64) string {
 	return ""
 }
 
-// MoveAccuracy is the accuracy of a move that loses loss (0-1) in win
-// probability, by the formula Lichess publishes for win percentages:
-// 103.1668 * exp(-0.04354 * 100 * loss) - 3.1669, within 0-100. A best
-// move scores 100 (to four decimals), a loss of 0.05 about 80, of 0.10
-// about 64, of 0.30 about 25.
-func MoveAccuracy(loss float64) float64 {
-	return min(100, max(0, 103.1668*math.Exp(-0.04354*100*loss)-3.1669))
+// MinStake: a choice whose moves all lie closer together than this (a
+// tenth of a point, the review's precision) has nothing at stake, and
+// accuracy does not count it.
+const MinStake = 0.001
+
+// Accuracy is a player's accuracy, 0-100: the mean over the player's
+// decisions with something at stake (Stake at least MinStake) of the
+// share of the stake the move played kept, 1 - Loss/Stake, times 100;
+// 100 when no decision had anything at stake. The best move scores 100
+// and the worst 0, whatever the stake, and a move picked at random keeps
+// about half. In race games most moves change the chance little (the
+// dice decide more), and a per-move curve on the loss alone (Lichess's,
+// which this replaced) gave random play 98; weighing each decision by
+// its stake let a few large ones decide a game's figure (a greedy player
+// scored from 41 to 92 in six games), so every decision at stake counts
+// once.
+func Accuracy(kept float64, staked int) float64 {
+	if staked == 0 {
+		return 100
+	}
+	return 100 * kept / float64(staked)
+}
+
+// Kept is the share of the stake the move played kept, 0-1, and whether
+// there was a stake to keep (Stake at least MinStake).
+func (d Decision) Kept() (float64, bool) {
+	st := d.Stake()
+	if !d.Chosen() || st < MinStake {
+		return 0, false
+	}
+	return min(1, max(0, 1-d.Loss/st)), true
 }
 
 // seatNamer is implemented by games that name their seats' letters.
@@ -142,7 +191,8 @@ type Review[P comparable, M comparable] struct {
 	p       P
 	i       int // turns judged
 	players []Player
-	accSum  []float64
+	kept    []float64 // each seat's sum of Decision.Kept
+	staked  []int     // and the number of decisions it sums
 	letter  func(game.Player) string
 	// history counts the positions the game has been at, where it can
 	// go on for ever: a move back to one reached twice already is not
@@ -153,7 +203,7 @@ type Review[P comparable, M comparable] struct {
 // Begin checks rec's header (its ruleset is the judge's game, its start
 // position parses) and returns the review of its turns, none judged yet.
 func (j *Judge[P, M]) Begin(rec record.Record) (*Review[P, M], error) {
-	rv := &Review[P, M]{j: j, rec: rec, rep: Report{Rules: rec.Rules, Level: j.level}}
+	rv := &Review[P, M]{j: j, rec: rec, rep: Report{Version: ReportVersion, Rules: rec.Rules, Level: j.level}}
 	if rec.Rules != j.g.ID() {
 		return nil, fmt.Errorf("%w: the record is of %s, not %s", record.ErrBadRecord, rec.Rules, j.g.ID())
 	}
@@ -176,7 +226,7 @@ func (j *Judge[P, M]) Begin(rec record.Record) (*Review[P, M], error) {
 	for s := range rv.players {
 		rv.players[s].Seat = rv.letter(game.Player(s))
 	}
-	rv.accSum = make([]float64, len(rv.players))
+	rv.kept, rv.staked = make([]float64, len(rv.players)), make([]int, len(rv.players))
 	if game.CanProlong(j.g) {
 		rv.history = agent.NewHistory(rv.p)
 	}
@@ -222,13 +272,16 @@ func (rv *Review[P, M]) Next() (done bool, err error) {
 	rv.rep.Decisions = append(rv.rep.Decisions, d)
 	pl := &rv.players[seat]
 	pl.Luck += d.Luck
-	if d.Moves > 1 {
+	if d.Chosen() {
 		pl.Decisions++
 		pl.MeanLoss += d.Loss
-		if d.Loss < BestLoss {
+		if d.IsBest() {
 			pl.BestMoves++
 		}
-		rv.accSum[seat] += MoveAccuracy(d.Loss)
+		if k, ok := d.Kept(); ok {
+			rv.kept[seat] += k
+			rv.staked[seat]++
+		}
 		switch d.Class {
 		case "inaccuracy":
 			pl.Inaccuracies++
@@ -254,7 +307,7 @@ func (rv *Review[P, M]) Report() Report {
 	rep.Players = append([]Player(nil), rv.players...)
 	for s := range rep.Players {
 		if n := rep.Players[s].Decisions; n > 0 {
-			rep.Players[s].Accuracy = rv.accSum[s] / float64(n)
+			rep.Players[s].Accuracy = Accuracy(rv.kept[s], rv.staked[s])
 			rep.Players[s].MeanLoss /= float64(n)
 		}
 	}
@@ -272,11 +325,12 @@ func (j *Judge[P, M]) judge(p P, seat game.Player, roll int, played M, avoid fun
 	var next P
 	found := false
 	d.Before, d.Exact = j.Value(p, seat)
-	bestV := -1.0
+	bestV, worstV := -1.0, 2.0
 	for _, m := range moves {
 		q := j.g.Apply(p, roll, m)
 		v, exact := j.Value(q, seat)
 		d.Exact = d.Exact && exact
+		worstV = min(worstV, v)
 		if v > bestV && (avoid == nil || !avoid(m)) {
 			bestV, d.Best = v, j.g.FormatMove(m)
 		}
@@ -287,7 +341,7 @@ func (j *Judge[P, M]) judge(p P, seat game.Player, roll int, played M, avoid fun
 	if !found {
 		return d, next, fmt.Errorf("%s is not a legal move after a throw of %d", d.Played, roll)
 	}
-	d.AfterThrow, d.AfterBest = bestV, bestV
+	d.AfterThrow, d.AfterBest, d.AfterWorst = bestV, bestV, worstV
 	d.Loss = max(0, bestV-d.AfterMove)
 	d.Class = Classify(d.Loss)
 	d.Luck = d.AfterThrow - d.Before

@@ -61,7 +61,7 @@ func TestReviewBestAvoidsWornMoves(t *testing.T) {
 // holdRecord is n turns from start in which Black keeps its piece on 26
 // while it has another move and White plays its first legal move.
 func holdRecord(r *senet.Rules, start senet.Position, n int) record.Record {
-	return playRecord(r, start, n, rand.New(rand.NewPCG(5, 7)), func(p senet.Position, moves []senet.Move) senet.Move {
+	return playRecord(r, start, n, rand.New(rand.NewPCG(5, 7)), func(p senet.Position, _ int, moves []senet.Move) senet.Move {
 		if r.ToMove(p) == 1 {
 			for _, m := range moves {
 				if !strings.HasPrefix(r.FormatMove(m), "26-") {

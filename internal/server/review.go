@@ -1,8 +1,9 @@
 package server
 
 import (
-	"encoding/json"
+	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"passage/analysis"
@@ -43,10 +44,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errReviewInPlay)
 		return
 	}
-	doc, err := s.reviews.stored.Analysis(r.Context(), id, level)
-	if err == nil {
-		doc, err = currentReview(doc)
-	}
+	doc, err := currentReview(r.Context(), s.reviews.stored, id, level)
 	if err == nil {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
@@ -66,14 +64,22 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusAccepted, p)
 }
 
-// currentReview is a stored review as the API documents it today: one
-// stored before best_moves was counted gets the count from its decisions
-// (the browser would show "NaN%" for it).
-func currentReview(doc []byte) ([]byte, error) {
-	var rep analysis.Report
-	if err := json.Unmarshal(doc, &rep); err != nil {
+// currentReview is the stored review of game id at level, if one of the
+// version this server makes is stored (analysis.ReportVersion). A review
+// of an older version is as good as none (store.ErrNotFound): its
+// figures mean something else (accuracy did), so it is made again and
+// stored over the old one rather than served.
+func currentReview(ctx context.Context, stored store.Analyses, id, level string) ([]byte, error) {
+	doc, err := stored.Analysis(ctx, id, level)
+	if err != nil {
 		return nil, err
 	}
-	rep.CountBestMoves()
-	return json.Marshal(rep)
+	v, err := analysis.StoredVersion(doc)
+	if err != nil {
+		return nil, fmt.Errorf("the stored review of %s at %s: %w", id, level, err)
+	}
+	if v != analysis.ReportVersion {
+		return nil, fmt.Errorf("the stored review of %s at %s is of version %d, not %d: %w", id, level, v, analysis.ReportVersion, store.ErrNotFound)
+	}
+	return doc, nil
 }

@@ -265,7 +265,7 @@ func (rv *reviewer) begin(j *reviewJob) {
 	rv.mu.Lock()
 	j.started = true
 	rv.mu.Unlock()
-	if _, err := rv.stored.Analysis(ctx, j.key.id, j.key.level); err == nil {
+	if _, err := currentReview(ctx, rv.stored, j.key.id, j.key.level); err == nil {
 		rv.finish(j, nil) // stored meanwhile
 		return
 	}

@@ -182,37 +182,41 @@ func TestReviewQueuedThenStored(t *testing.T) {
 	}
 }
 
-// TestReviewStoredBeforeBestMoves: a review stored before best_moves
-// was counted is served with the count, made from its decisions.
-func TestReviewStoredBeforeBestMoves(t *testing.T) {
+// TestReviewOlderVersionMadeAgain: a review stored by an older server
+// (before versions: its accuracy had another meaning) is not served; the
+// first read queues the review again (202), which is then stored over
+// the old one and served, the same as analyze's.
+func TestReviewOlderVersionMadeAgain(t *testing.T) {
 	s := newTestServer(t, Config{Review: ReviewConfig{OnRequestOnly: true}})
 	id := finishedGame(t, s)
 	want := wantReview(t, s.srv, id, "hard")
-	var rep analysis.Report
-	if err := json.Unmarshal(want, &rep); err != nil {
-		t.Fatal(err)
-	}
-	// The document as it was stored before: no best_moves at all.
+	// The document as it was stored before: no version, accuracy 98.
 	var old map[string]any
 	if err := json.Unmarshal(want, &old); err != nil {
 		t.Fatal(err)
 	}
+	delete(old, "version")
 	for _, p := range old["players"].([]any) {
-		delete(p.(map[string]any), "best_moves")
+		p.(map[string]any)["accuracy"] = 98.0
 	}
 	doc, err := json.Marshal(old)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.st.(store.Analyses).SaveAnalysis(context.Background(), id, "hard", doc); err != nil {
+	analyses := s.st.(store.Analyses)
+	if err := analyses.SaveAnalysis(context.Background(), id, "hard", doc); err != nil {
 		t.Fatal(err)
 	}
+	release := holdPool(t, s.srv)
+	var p reviewProgress
+	s.ok(t, http.StatusAccepted, "GET", "/api/games/"+id+"/analysis", "", nil, &p)
+	release()
 	got := waitReview(t, s, id, "")
 	if string(got) != string(want) {
-		t.Errorf("an old stored review is served as\n%s\nwant\n%s", got, want)
+		t.Errorf("after an old stored review, served\n%s\nwant\n%s", got, want)
 	}
-	if best := rep.Players[0].BestMoves + rep.Players[1].BestMoves; best == 0 {
-		t.Errorf("no best move in the game: the test shows nothing (%s)", want)
+	if stored, err := analyses.Analysis(context.Background(), id, "hard"); err != nil || string(stored) != string(want) {
+		t.Errorf("stored after: %v, the new review: %v", err, string(stored) == string(want))
 	}
 }
 

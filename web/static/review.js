@@ -258,10 +258,10 @@ export class Review {
         h('th', { scope: 'col' }, T.luck))),
       h('tbody', {}, rep.players.map((p, s) => h('tr', { 'data-seat': s },
         h('th', { scope: 'row' }, o.seats[s] ? chip(o.board, o.seats[s].cl) : null, ' ', name(s)),
-        // Under the accuracy, the share of best moves: it spreads the levels
-        // apart where accuracy crowds near 100 (race games lose little a
-        // move: docs/analysis.md). A line of its own, not a column, so
-        // that the table fits its card beside the board.
+        // Under the accuracy (the share of the stakes kept:
+        // docs/analysis.md), the share of best moves, the other plain
+        // measure of the same choices. A line of its own, not a column,
+        // so that the table fits its card beside the board.
         h('td', { class: 'accuracy' }, p.decisions ? [
           h('span', { class: 'value' }, num(p.accuracy, { minimumFractionDigits: 1, maximumFractionDigits: 1 })),
           h('span', { class: 'best', title: T.bestOf(p.best_moves, p.decisions) }, T.bestShare(pct(p.best_moves / p.decisions))),
