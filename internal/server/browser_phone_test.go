@@ -1,0 +1,61 @@
+package server
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserPhoneHeader: on a phone, upright (390x844) and sideways
+// (844x390), the header is one compact row in every language
+// (Hungarian's words are the longest): the board gets the room. Its
+// links, buttons and language switch stay targets a finger can hit (at
+// least 32 px tall), inside the window, each with a name for screen
+// readers; the API's documentation, left out of a phone's header, is a
+// link at the foot of the lobby (player review 3, finding 1).
+func TestBrowserPhoneHeader(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	type seen struct {
+		Height  float64
+		Small   []string // targets under 32 px tall
+		Outside []string // targets not wholly in the window
+		Unnamed []string // targets without an accessible name's text
+		API     bool     // a link to /docs/api shows on the page
+	}
+	for _, size := range [][2]int64{{390, 844}, {844, 390}} {
+		run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
+		for _, lang := range []string{"en", "hu", "fr", "es", "ru"} {
+			name := fmt.Sprintf("%s at %dx%d", lang, size[0], size[1])
+			run(t, ctx, "the lobby in "+name, chromedp.Navigate(s.url+"/?lang="+lang), lobbyReady())
+			screenshot(t, ctx, fmt.Sprintf("header-%s-%dx%d", lang, size[0], size[1]))
+			got := get(t, ctx, "the header", chromedp.Evaluate[seen](`(() => {
+				const shown = (e) => e.getClientRects().length > 0;
+				const targets = [...document.querySelectorAll('header.top a, header.top button, header.top select')].filter(shown);
+				const say = (e) => (e.id || e.getAttribute('href')) + ' ' + Math.round(e.getBoundingClientRect().height) + ' px';
+				return {
+					Height: document.querySelector('header.top').getBoundingClientRect().height,
+					Small: targets.filter((e) => e.getBoundingClientRect().height < 32).map(say),
+					Outside: targets.filter((e) => { const b = e.getBoundingClientRect(); return b.left < 0 || b.right > innerWidth || b.top < 0; }).map(say),
+					Unnamed: targets.filter((e) => !(e.getAttribute('aria-label') || e.textContent).trim()).map(say),
+					API: [...document.querySelectorAll('a[href="/docs/api"]')].some(shown),
+				};
+			})()`))
+			// One row: a 32 px target and a little room round it.
+			if got.Height > 40 {
+				t.Errorf("%s: the header is %.0f px tall, want one row (at most 40 px)", name, got.Height)
+			}
+			if len(got.Small) > 0 || len(got.Outside) > 0 || len(got.Unnamed) > 0 {
+				t.Errorf("%s: header targets under 32 px %q, outside the window %q, without a name %q", name, got.Small, got.Outside, got.Unnamed)
+			}
+			if !got.API {
+				t.Errorf("%s: no link to the API's documentation shows on the lobby", name)
+			}
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
