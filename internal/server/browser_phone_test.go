@@ -59,3 +59,53 @@ func TestBrowserPhoneHeader(t *testing.T) {
 		t.Error(pr)
 	}
 }
+
+// TestBrowserHouseNamesReadable: a house's name on the Senet board
+// stays readable with a piece on its square ("Тот" on square 1 was half
+// hidden under the piece there, dark theme, 390 px, Russian): where a
+// name and a piece overlap, the name is drawn above the piece, on a halo
+// of the square's colour (player review 3, finding 2).
+func TestBrowserHouseNamesReadable(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	// Pieces on the houses of Thoth (1), Renewal (15), Oblivion (16),
+	// Good (26) and 28.
+	c := s.create(t, createRequest{Rules: "senet-szenet", Start: "w.............bW.........w.b.. b hand=wwbbB",
+		Seats: []seatRequest{{Kind: "human"}, {Kind: "human"}}})
+	for _, size := range [][2]int64{{390, 844}, {844, 390}, {1280, 800}} {
+		name := fmt.Sprintf("%dx%d", size[0], size[1])
+		ctx, probs := newWatchedPerson(t, browser)
+		run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
+		emulateDark(t, ctx)
+		run(t, ctx, "watch the game in Russian", chromedp.Navigate(s.url+"/g/"+c.Game.ID+"?lang=ru"), visible("svg#board .piece"))
+		screenshot(t, ctx, "house-names-"+name)
+		type seen struct {
+			Names   int
+			Covered []string
+		}
+		got := get(t, ctx, "the house names", chromedp.Evaluate[seen](`(() => {
+			const names = [...document.querySelectorAll('svg#board .house-name')];
+			const pieces = [...document.querySelectorAll('svg#board .piece .body')];
+			const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+			const covered = names.filter((n) => {
+				const a = n.getBoundingClientRect();
+				// A piece covers the name where it overlaps it and is drawn after it.
+				const over = pieces.filter((p) => meets(a, p.getBoundingClientRect()) && (n.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING));
+				// Drawn above a piece, the name needs a halo to read on a dark one.
+				const halo = getComputedStyle(n).paintOrder.startsWith('stroke') && getComputedStyle(n).stroke !== 'none';
+				return over.length > 0 || (!halo && pieces.some((p) => meets(a, p.getBoundingClientRect())));
+			});
+			return {Names: names.length, Covered: covered.map((n) => n.textContent)};
+		})()`))
+		if got.Names < 5 {
+			t.Errorf("%s: %d house names on the board, want the five of Szenet's named houses", name, got.Names)
+		}
+		if len(got.Covered) > 0 {
+			t.Errorf("%s: house names under a piece: %q", name, got.Covered)
+		}
+		for _, pr := range probs.take() {
+			t.Error(pr)
+		}
+	}
+}
+
