@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -109,3 +110,46 @@ func TestBrowserHouseNamesReadable(t *testing.T) {
 	}
 }
 
+// TestBrowserBlockedIcon: the move list marks with ▥ ("a move blocked")
+// a turn whose moves an obstacle removed (a wall), and not a pass whose
+// reason is only that waiting pieces need another throw to enter (Ludo's
+// 6, K3), which its ∅ already shows and which came at nearly every turn
+// of a Ludo game's start; that reason stays in the entry's title (player
+// review 3, finding 4). The entries are made by the move list's own
+// function from made-up turns.
+func TestBrowserBlockedIcon(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "a page with the move list's script", chromedp.Navigate(s.url+"/rules"))
+	type entry struct {
+		Icons, Legend, Title string
+	}
+	got := get(t, ctx, "the entries", chromedp.Evaluate[map[string]entry](`(async () => {
+		const { turnItem, turnText, iconLegend } = await import('/static/app.js');
+		const seats = [{ seat: 0, label: 'Red' }, { seat: 1, label: 'Yellow' }];
+		const turns = {
+			ludoPass: { seat: 0, letter: 'r', roll: 3, move: 'pass', effects: ['roll lost (pass)'],
+				blocked: [{ move: 'in-1', kind: 'needs-throw', throw: 6, rule: 'K3' }] },
+			wall: { seat: 1, letter: 'b', roll: 3, move: '8-11', effects: [],
+				blocked: [{ move: '11-14', kind: 'wall', wall: '13-15', rule: 'J9' }] },
+		};
+		const out = {};
+		for (const [name, tn] of Object.entries(turns)) {
+			const kind = name === 'wall' ? 'senet' : 'ludo';
+			const li = turnItem(tn, seats, kind, { title: turnText(tn, seats, kind) });
+			out[name] = { Icons: [...li.querySelectorAll('.effect')].map((e) => e.textContent).join(' '),
+				Legend: iconLegend([tn]).flat().join(''), Title: li.title };
+		}
+		return out;
+	})()`, chromedp.EvalAwaitPromise))
+	if p := got["ludoPass"]; p.Icons != "∅" || strings.Contains(p.Legend, "▥") || !strings.Contains(p.Title, "enter only with a 6") {
+		t.Errorf("a Ludo pass waiting for a 6: icons %q, legend %q, title %q; want ∅ alone, no ▥ in the legend, the reason in the title", p.Icons, p.Legend, p.Title)
+	}
+	if w := got["wall"]; w.Icons != "▥" || !strings.Contains(w.Legend, "▥ a move blocked") {
+		t.Errorf("a move with another blocked by a wall: icons %q, legend %q; want ▥ in both", w.Icons, w.Legend)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

@@ -295,6 +295,14 @@ export function turnText(tn, seats, kind) {
   return t('web.turn.text', { Who: seatWho(tn, seats), Roll: tn.roll, Move: move }) + (said.length ? ' · ' + said.join(' · ') : '');
 }
 
+// obstacles are the blocks of turn tn that the move list marks with
+// BLOCKED_ICON: moves an obstacle removed (a wall, a pair, the BA's hold
+// on bearing off). A needs-throw removed no move: it only explains a
+// pass (pieces wait for a 6, K3; for Szenet's entering throw, S6), which
+// the pass's ∅ already shows, at nearly every turn of a Ludo game's
+// start; its words stay in the turn's title (turnText).
+function obstacles(tn) { return (tn.blocked || []).filter((b) => b.kind !== 'needs-throw'); }
+
 // iconLegend says what the icons of a move list mean, each icon its
 // turns use once ("↻ another throw · ⇄ …"), for a finger that cannot
 // point at one to read its title; none when no turn has an icon.
@@ -305,7 +313,7 @@ export function iconLegend(turns) {
       const [icon, id] = EFFECTS[e] || [];
       if (icon && !seen.has(icon + id)) seen.set(icon + id, `${icon} ${t('web.effect.' + id)}`);
     }
-    if (tn.blocked && tn.blocked.length && !seen.has(BLOCKED_ICON)) seen.set(BLOCKED_ICON, `${BLOCKED_ICON} ${t('web.game.blockedIcon')}`);
+    if (obstacles(tn).length && !seen.has(BLOCKED_ICON)) seen.set(BLOCKED_ICON, `${BLOCKED_ICON} ${t('web.game.blockedIcon')}`);
   }
   return seen.size ? [t('web.game.legend'), ' ', [...seen.values()].join(' · ')] : [];
 }
@@ -320,8 +328,8 @@ export function turnItem(tn, seats, kind, attrs = {}) {
     const [icon, words] = effectParts(e, tn, kind);
     li.append(' ', h('span', { class: 'effect', title: words, 'aria-label': words }, icon));
   }
-  if (tn.blocked && tn.blocked.length) {
-    const words = blockedText(tn.blocked);
+  if (obstacles(tn).length) {
+    const words = blockedText(tn.blocked); // the whole reason, a needs-throw's too
     li.append(' ', h('span', { class: 'effect blocked', title: words, 'aria-label': words }, BLOCKED_ICON));
   }
   return li;
