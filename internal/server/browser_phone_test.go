@@ -1,9 +1,11 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -151,5 +153,56 @@ func TestBrowserBlockedIcon(t *testing.T) {
 	}
 	for _, pr := range probs.take() {
 		t.Error(pr)
+	}
+}
+
+// TestBrowserWatcherThrow: a spectator's page (one that holds no seat)
+// on a phone has no Throw button and keeps no room for it: before any
+// throw the controls take no room, and once a throw shows, its drawing
+// (Ludo's die, Senet's sticks) starts at the left edge, under the
+// title, where a player's Throw button stands; Ludo's die stood 31 px in,
+// centred in room made for Senet's four sticks (player review 3,
+// finding 3). A player's page has the die right after the button.
+func TestBrowserWatcherThrow(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	for _, rules := range []string{"kinevet", "senet-szenet"} {
+		seats := []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}}
+		if rules == "kinevet" {
+			seats = append(seats, seatRequest{Kind: "easy"}, seatRequest{Kind: "easy"})
+		}
+		c := s.create(t, createRequest{Rules: rules, Seats: seats})
+		watcher, probs := newWatchedPerson(t, browser)
+		player := newPerson(t, browser)
+		holdSeat(t, player, s, c)
+		for _, ctx := range []context.Context{watcher, player} {
+			run(t, ctx, "phone", chromedp.EmulateViewport(390, 844))
+			run(t, ctx, "open the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"))
+		}
+		watcherControls(t, watcher)
+		s.throw(t, c.Game.ID, c.Token) // the player's throw, which both pages show
+		type seen struct{ Title, Drawing, Gap float64 }
+		where := `(() => {
+			const drawing = document.querySelector('#sticks').firstElementChild.getBoundingClientRect();
+			const button = document.querySelector('#throw').getBoundingClientRect();
+			return {Title: document.querySelector('#title').getBoundingClientRect().left, Drawing: drawing.left,
+				Gap: drawing.left - button.right};
+		})()`
+		for name, ctx := range map[string]context.Context{"watcher": watcher, "player": player} {
+			waitJS(t, ctx, "the throw shown", `document.querySelector('#sticks').childElementCount > 0`)
+			run(t, ctx, "let the throw land", chromedp.Sleep(700*time.Millisecond))
+			screenshot(t, ctx, "throw-"+name+"-"+rules)
+			got := get(t, ctx, "where the throw is", chromedp.Evaluate[seen](where))
+			// Senet's sticks are drawn 9 px into their picture, leaning.
+			if name == "watcher" && got.Drawing-got.Title > 12 {
+				t.Errorf("%s: a watcher's throw is drawn %.0f px right of the title's edge, want at most 12 (no room for a button)", rules, got.Drawing-got.Title)
+			}
+			if name == "player" && got.Gap > 24 {
+				t.Errorf("%s: the throw is drawn %.0f px right of the Throw button, want at most 24", rules, got.Gap)
+			}
+		}
+		for _, pr := range probs.take() {
+			t.Error(pr)
+		}
 	}
 }

@@ -682,6 +682,10 @@ export class BoardView {
 // (unless the player asked for less motion).
 export function drawThrow(svg, kind, rules, roll, n, fresh) {
   clear(svg);
+  // The picture's width is the board family's (style.css): a die is
+  // narrower than four sticks, and centred in their room it stood 31 px
+  // in, a gap where a spectator has no Throw button.
+  svg.dataset.kind = kind;
   boardModule(kind).drawThrow(svg, roll, n, rules);
   svg.classList.remove('thrown');
   if (fresh && !reducedMotion()) {
