@@ -432,13 +432,21 @@ export class BoardView {
     const seen = new Set();
     for (const piece of layer.querySelectorAll('.piece')) {
       const key = mod.pieceKey(piece.dataset.key, p);
-      if (!key || !byFrom.has(key) || seen.has(key)) continue;
+      if (!key || !byFrom.has(key)) continue;
+      if (seen.has(key)) {
+        // The first stands for them: where the board module spreads its
+        // hit area over them (mod.hitBox: Ludo's yard), a touch goes
+        // through the others to it.
+        if (mod.hitBox?.(key)) piece.classList.add('stood-for');
+        continue;
+      }
       seen.add(key); // one piece of a tray stands for all that wait there
       const r = Number(piece.querySelector('.body').getAttribute('r'));
       piece.classList.add('movable');
       piece.dataset.from = key;
-      const hit = mod.hitSize(key);
-      if (hit) piece.insertBefore(el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }), piece.firstChild);
+      const hit = mod.hitSize(key), area = mod.hitBox?.(key);
+      if (area) piece.insertBefore(el('rect', { class: 'hit', ...area }), piece.firstChild);
+      else if (hit) piece.insertBefore(el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }), piece.firstChild);
       // A light ring under the dashed one: it stands out from the piece's
       // outline and a Ludo hole's coloured rim, which it lies on where a
       // piece nearly fills its square.
