@@ -295,6 +295,14 @@ export function turnText(tn, seats, kind) {
   return t('web.turn.text', { Who: seatWho(tn, seats), Roll: tn.roll, Move: move }) + (said.length ? ' · ' + said.join(' · ') : '');
 }
 
+// obstacles are the blocks of turn tn that the move list marks with
+// BLOCKED_ICON: moves an obstacle removed (a wall, a pair, the BA's hold
+// on bearing off). A needs-throw removed no move: it only explains a
+// pass (pieces wait for a 6, K3; for Szenet's entering throw, S6), which
+// the pass's ∅ already shows, at nearly every turn of a Ludo game's
+// start; its words stay in the turn's title (turnText).
+function obstacles(tn) { return (tn.blocked || []).filter((b) => b.kind !== 'needs-throw'); }
+
 // iconLegend says what the icons of a move list mean, each icon its
 // turns use once ("↻ another throw · ⇄ …"), for a finger that cannot
 // point at one to read its title; none when no turn has an icon.
@@ -305,7 +313,7 @@ export function iconLegend(turns) {
       const [icon, id] = EFFECTS[e] || [];
       if (icon && !seen.has(icon + id)) seen.set(icon + id, `${icon} ${t('web.effect.' + id)}`);
     }
-    if (tn.blocked && tn.blocked.length && !seen.has(BLOCKED_ICON)) seen.set(BLOCKED_ICON, `${BLOCKED_ICON} ${t('web.game.blockedIcon')}`);
+    if (obstacles(tn).length && !seen.has(BLOCKED_ICON)) seen.set(BLOCKED_ICON, `${BLOCKED_ICON} ${t('web.game.blockedIcon')}`);
   }
   return seen.size ? [t('web.game.legend'), ' ', [...seen.values()].join(' · ')] : [];
 }
@@ -320,8 +328,8 @@ export function turnItem(tn, seats, kind, attrs = {}) {
     const [icon, words] = effectParts(e, tn, kind);
     li.append(' ', h('span', { class: 'effect', title: words, 'aria-label': words }, icon));
   }
-  if (tn.blocked && tn.blocked.length) {
-    const words = blockedText(tn.blocked);
+  if (obstacles(tn).length) {
+    const words = blockedText(tn.blocked); // the whole reason, a needs-throw's too
     li.append(' ', h('span', { class: 'effect blocked', title: words, 'aria-label': words }, BLOCKED_ICON));
   }
   return li;
@@ -424,13 +432,21 @@ export class BoardView {
     const seen = new Set();
     for (const piece of layer.querySelectorAll('.piece')) {
       const key = mod.pieceKey(piece.dataset.key, p);
-      if (!key || !byFrom.has(key) || seen.has(key)) continue;
+      if (!key || !byFrom.has(key)) continue;
+      if (seen.has(key)) {
+        // The first stands for them: where the board module spreads its
+        // hit area over them (mod.hitBox: Ludo's yard), a touch goes
+        // through the others to it.
+        if (mod.hitBox?.(key)) piece.classList.add('stood-for');
+        continue;
+      }
       seen.add(key); // one piece of a tray stands for all that wait there
       const r = Number(piece.querySelector('.body').getAttribute('r'));
       piece.classList.add('movable');
       piece.dataset.from = key;
-      const hit = mod.hitSize(key);
-      if (hit) piece.insertBefore(el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }), piece.firstChild);
+      const hit = mod.hitSize(key), area = mod.hitBox?.(key);
+      if (area) piece.insertBefore(el('rect', { class: 'hit', ...area }), piece.firstChild);
+      else if (hit) piece.insertBefore(el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }), piece.firstChild);
       // A light ring under the dashed one: it stands out from the piece's
       // outline and a Ludo hole's coloured rim, which it lies on where a
       // piece nearly fills its square.
@@ -674,6 +690,10 @@ export class BoardView {
 // (unless the player asked for less motion).
 export function drawThrow(svg, kind, rules, roll, n, fresh) {
   clear(svg);
+  // The picture's width is the board family's (style.css): a die is
+  // narrower than four sticks, and centred in their room it stood 31 px
+  // in, a gap where a spectator has no Throw button.
+  svg.dataset.kind = kind;
   boardModule(kind).drawThrow(svg, roll, n, rules);
   svg.classList.remove('thrown');
   if (fresh && !reducedMotion()) {

@@ -14,6 +14,15 @@ export const square = 32; // a square (circle) as drawn: marks are never larger
 // the piece or destination at key: the whole cell, larger than a piece,
 // so that the 11-cell cross stays usable on a phone.
 export function hitSize() { return cell; }
+
+// hitBox is the area, round the piece at key, that a finger can touch
+// to move it, where it is not hitSize's square: a yard's waiting pieces
+// are one piece to the board (app.js makes the first, top left, the one
+// that moves), so its area is the whole 2x2 yard: a tap on any waiting
+// piece brings one out, where only the first took it.
+export function hitBox(key) {
+  return key.startsWith('y:') ? { x: -C / 2, y: -C / 2, width: 2 * C, height: 2 * C } : null;
+}
 const C = cell;
 const X0 = 10, Y0 = 10;  // grid origin
 const SIZE = { width: X0 * 2 + 11 * C, height: Y0 * 2 + 11 * C };

@@ -31,6 +31,21 @@ export function theme() { return stored(THEME) || ''; }
 
 function systemDark() { return matchMedia('(prefers-color-scheme: dark)').matches; }
 
+// label writes a header button's words: the catalogue's begin with the
+// button's icon ("♪ Sound"), which goes in a span of its own, hidden from
+// screen readers, so that a phone can show the icon alone (style.css)
+// and the words stay the button's name.
+function label(b, words) {
+  const m = /^([^\p{L}\p{N}]+)\s+(.+)$/u.exec(words);
+  const icon = document.createElement('span'), rest = document.createElement('span');
+  icon.className = 'icon';
+  icon.setAttribute('aria-hidden', 'true');
+  icon.textContent = m ? m[1] : '';
+  rest.className = 'words';
+  rest.textContent = m ? m[2] : words;
+  b.replaceChildren(icon, rest);
+}
+
 function applyTheme() {
   const chosen = theme();
   if (chosen) document.documentElement.dataset.theme = chosen;
@@ -38,7 +53,7 @@ function applyTheme() {
   const dark = chosen ? chosen === 'dark' : systemDark();
   const b = document.getElementById('theme-toggle');
   if (b) {
-    b.textContent = dark ? t('web.theme.light') : t('web.theme.dark');
+    label(b, dark ? t('web.theme.light') : t('web.theme.dark'));
     b.setAttribute('aria-label', dark ? t('web.theme.useLight') : t('web.theme.useDark'));
   }
 }
@@ -50,7 +65,7 @@ function applySound() {
   const b = document.getElementById('sound-toggle');
   if (!b) return;
   const on = soundOn();
-  b.textContent = t('web.sound.button');
+  label(b, t('web.sound.button'));
   b.setAttribute('aria-pressed', on ? 'true' : 'false');
   b.title = on ? t('web.sound.isOn') : t('web.sound.isOff');
 }

@@ -180,18 +180,6 @@ export function draw(svg, pos, opts = {}) {
     const k = at(p, c.u, c.v); // the square's top-left corner as drawn
     el('rect', { x: k.x + 1, y: k.y + 1, width: w - 2, height: h0 - 2, rx: 4, class: h ? 'sq house' : (s % 2 ? 'sq odd' : 'sq even'), 'data-square': s }, bg);
     text(bg, k.x + 5, k.y + (p.upright ? 16 : 13), String(s), { class: p.upright ? 'sq-num upright' : 'sq-num' });
-    if (h && short(h)) {
-      const name = short(h);
-      // Upright (on a phone) the board is drawn smaller: larger letters,
-      // in a wider square. A name too long for its square ("Возрождение",
-      // "Újjászületés") is set smaller, and pressed only past the
-      // smallest size, where pressing alone squashed its letters.
-      const long = name.length > 10;
-      const label = text(bg, k.x + w / 2, k.y + h0 - (p.upright ? 5 : 4), name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': p.upright ? (long ? 13 : 14) : (long ? 8 : 9.5) });
-      // Upright, not under 12: 10 px letters on a phone, the least
-      // TestBrowserPages allows.
-      shrinkToFit(label, w - 6, p.upright ? 12 : 7);
-    }
   }
   // The way round: an arrowhead on each border between squares.
   for (let s = 1; s < 30; s++) {
@@ -229,6 +217,22 @@ export function draw(svg, pos, opts = {}) {
       const b = { x: k.x + w - 11, y: k.y + 11 };
       el('circle', { cx: b.x, cy: b.y, r: 9, class: 'house-badge' }, over);
       text(over, b.x, b.y + 4.5, h.symbol || '★', { class: 'house-symbol', 'text-anchor': 'middle' });
+    }
+    if (h && short(h)) {
+      const name = short(h);
+      // Upright (on a phone) the board is drawn smaller: larger letters,
+      // in a wider square, whose piece then reaches down to the name's
+      // top ("Тот" was half hidden under it): the name is drawn above
+      // the pieces, on a halo of the square's colour (style.css), as
+      // low in the square as its letters allow. A name too long for its
+      // square ("Возрождение", "Újjászületés") is set smaller, and
+      // pressed only past the smallest size, where pressing alone
+      // squashed its letters.
+      const long = name.length > 10;
+      const label = text(over, k.x + w / 2, k.y + h0 - 4, name, { class: 'house-name', 'text-anchor': 'middle', 'font-size': p.upright ? (long ? 13 : 14) : (long ? 8 : 9.5) });
+      // Upright, not under 12: 10 px letters on a phone, the least
+      // TestBrowserPages allows.
+      shrinkToFit(label, w - 6, p.upright ? 12 : 7);
     }
     if (!ch || ch === '.') continue;
     const q = squareCenter(p, s);
