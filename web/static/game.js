@@ -45,10 +45,8 @@ let next = null;     // the view of this finished game's rematch, once known (fo
 
 // keyboardUser is set while the player uses the keyboard: the page then
 // moves the focus to what comes next (the Throw button, a piece that
-// can move) when the focus was lost with a move.
+// can move) when the focus was lost with a move. (Set by active.)
 let keyboardUser = false;
-addEventListener('keydown', () => { keyboardUser = true; }, true);
-addEventListener('pointerdown', () => { keyboardUser = false; }, true);
 
 // message shows s over the top of the board (an error, a refusal) for
 // MESSAGE_MS, or until tapped, or until the next message: it covers the
@@ -79,8 +77,6 @@ function seenJoin() {
   joinedTitle = '';
   render(null);
 }
-document.addEventListener('pointerdown', seenJoin, true);
-document.addEventListener('keydown', seenJoin, true);
 document.addEventListener('visibilitychange', () => { if (!document.hidden) setTimeout(seenJoin, 3000); });
 $('#message').addEventListener('click', () => { if (!messageSticky) message(''); });
 
@@ -285,8 +281,18 @@ function comeBack() {
   if (!mySeats().some((i) => game.seats[i] && game.seats[i].away)) return;
   ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
 }
-document.addEventListener('pointerdown', comeBack, true);
-document.addEventListener('keydown', comeBack, true);
+
+// active: a key or a tap anywhere on the page, seen before the page's
+// own handlers (capture): the player uses the keyboard or not
+// (keyboardUser), has seen that the friend joined (seenJoin), and is
+// back if their time ran out (comeBack).
+function active(e) {
+  keyboardUser = e.type === 'keydown';
+  seenJoin();
+  comeBack();
+}
+document.addEventListener('keydown', active, true);
+document.addEventListener('pointerdown', active, true);
 
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
