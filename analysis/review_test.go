@@ -52,11 +52,10 @@ func solved(t *testing.T, r *senet.Rules, k int) *endgame.Table {
 	return tab
 }
 
-// TestExactReviewAddsUp: inside a table every value is exact, the loss
-// of each move is the table's difference to the best move, and over the
-// game luck minus loss adds up, for each seat's view, to the result
-// minus the first value (the values telescope).
-func TestExactReviewAddsUp(t *testing.T) {
+// exactJudge is a judge of Jéquier with its exact K=2 table, and a start
+// inside the table: two pieces a side on the board.
+func exactJudge(t *testing.T) (*senet.Rules, senet.Position, *Judge[senet.Position, senet.Move]) {
+	t.Helper()
 	r := senet.MustNew("senet-jequier", nil)
 	tab := solved(t, r, 2)
 	start, err := r.Parse("..........w.w........b.b...... w off=wwwbbb")
@@ -67,6 +66,15 @@ func TestExactReviewAddsUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return r, start, j
+}
+
+// TestExactReviewAddsUp: inside a table every value is exact, the loss
+// of each move is the table's difference to the best move, and over the
+// game luck minus loss adds up, for each seat's view, to the result
+// minus the first value (the values telescope).
+func TestExactReviewAddsUp(t *testing.T) {
+	r, start, j := exactJudge(t)
 	sawLoss, sawWorse := false, false
 	for seed := range uint64(8) {
 		rec := endgameRecord(r, start, seed)
@@ -167,16 +175,7 @@ func TestClassifyAndAccuracy(t *testing.T) {
 // about half (the lichess curve on the loss alone, used before, gave
 // random play 98 in a player's review); the share of best moves agrees.
 func TestAccuracyTellsPlayersApart(t *testing.T) {
-	r := senet.MustNew("senet-jequier", nil)
-	tab := solved(t, r, 2)
-	start, err := r.Parse("..........w.w........b.b...... w off=wwwbbb")
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := NewJudge(r, r, agent.Oracle[senet.Position](tab), "hard")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, start, j := exactJudge(t)
 	var acc [2]float64
 	games := 0
 	for seed := range uint64(12) {

@@ -215,17 +215,26 @@ func TestBrowserAbort(t *testing.T) {
 	}
 }
 
+// rematchAsked is a game between alice and bob in two browser pages,
+// which alice resigned and then asked for a rematch of: its server, both
+// pages and the finished game's ID.
+func rematchAsked(t *testing.T) (s *testServer, alice, bob context.Context, old string) {
+	t.Helper()
+	s = newTestServer(t, Config{})
+	browser := newBrowser(t)
+	alice, bob = newPerson(t, browser), newPerson(t, browser)
+	old = twoPeopleLive(t, s, alice, bob)
+	resign(t, alice)
+	waitJS(t, bob, "bob sees the end", `document.body.dataset.status === 'over'`)
+	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
+	return s, alice, bob, old
+}
+
 // TestBrowserRematchRefused: the seat of a rematch was taken before bob
 // accepted (here through its invite link, by someone else): bob's page
 // says why where he pressed, and offers no Accept any more.
 func TestBrowserRematchRefused(t *testing.T) {
-	s := newTestServer(t, Config{})
-	browser := newBrowser(t)
-	alice, bob := newPerson(t, browser), newPerson(t, browser)
-	old := twoPeopleLive(t, s, alice, bob)
-	resign(t, alice)
-	waitJS(t, bob, "bob sees the end", `document.body.dataset.status === 'over'`)
-	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
+	s, alice, bob, old := rematchAsked(t)
 	// Alice goes to the new game by its link on the old page, where the
 	// offer waits: that page says so, rather than "send the links".
 	run(t, alice, "open the rematch", visible(`[data-flow="open-rematch"]`), click(`[data-flow="open-rematch"]`))
@@ -257,13 +266,7 @@ func TestBrowserRematchRefused(t *testing.T) {
 // finished game's page (an abort of the new game, which nobody else
 // joined): both pages say so, and neither offers to accept it any more.
 func TestBrowserRematchWithdrawn(t *testing.T) {
-	s := newTestServer(t, Config{})
-	browser := newBrowser(t)
-	alice, bob := newPerson(t, browser), newPerson(t, browser)
-	old := twoPeopleLive(t, s, alice, bob)
-	resign(t, alice)
-	waitJS(t, bob, "bob sees the end", `document.body.dataset.status === 'over'`)
-	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
+	s, alice, bob, old := rematchAsked(t)
 	waitJS(t, bob, "the offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch'`)
 	run(t, alice, "withdraw it", visible(`[data-flow="cancel-rematch"]`), click(`[data-flow="cancel-rematch"]`))
 	for name, ctx := range map[string]context.Context{"alice": alice, "bob": bob} {
