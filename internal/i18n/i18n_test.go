@@ -400,3 +400,50 @@ func TestHungarianNoArticleBeforeAPlaceholder(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberedEntriesAreThrows: the record numbers every throw (bonus
+// throws and lost throws too), so the words that number or step through
+// its entries (a result's "on throw N", the lobby's game line, the
+// review's lines, the replay's position and its one-step buttons) call
+// them throws. "Turn" (hu "kör", fr "tour", es "turno", ru "ход") is a
+// player's whole go, and a finished game read "bore off the last piece
+// on turn 499" (player review). Texts about a player's go ("Your turn",
+// "misses its next turn") keep the word and are not listed here.
+func TestNumberedEntriesAreThrows(t *testing.T) {
+	ids := []string{
+		"web.result.resign", "web.result.abort", "web.result.noReturn", "web.result.claim",
+		"web.result.noWinner", "web.result.boreOff", "web.result.home",
+		"web.lobby.gameLine",
+		"web.review.turnForced", "web.review.turnError", "web.review.turnBelow", "web.review.turnBest",
+		"web.review.graphValue", "web.review.graphHelp", "web.review.running", "web.review.bestOf",
+		"web.review.bestHelp",
+		"web.replay.turn", "web.replay.turnOf", "web.replay.step", "web.replay.back", "web.replay.backKey",
+		"web.replay.forward", "web.replay.forwardKey", "web.replay.won", "web.replay.inPlay",
+		"web.replay.atStart", "web.replay.overHere",
+	}
+	words := map[string]struct{ throw, turn *regexp.Regexp }{
+		"en": {regexp.MustCompile(`(?i)\bthrows?\b`), regexp.MustCompile(`(?i)\bturns?\b`)},
+		"hu": {regexp.MustCompile(`(?i)dobás`), regexp.MustCompile(`(?i)kör`)},
+		"fr": {regexp.MustCompile(`(?i)\blancers?\b`), regexp.MustCompile(`(?i)\btours?\b`)},
+		"es": {regexp.MustCompile(`(?i)\btiradas?\b`), regexp.MustCompile(`(?i)\bturnos?\b`)},
+		// "ход" is also a move ("лучший ход"): only its uses as the
+		// numbered entry are ruled out. Placeholders are matched as {{}}.
+		"ru": {regexp.MustCompile(`(?i)брос(ок|ка|ку|ке|ков)`), regexp.MustCompile(`(?i)ходу|ход \{\{|на ход |\{\{\}\} ход`)},
+	}
+	placeholder := regexp.MustCompile(`\{\{\.[A-Za-z]+\}\}`)
+	for lang, msgs := range catalogs(t) {
+		w := words[lang]
+		for id, forms := range msgs {
+			base, _, _ := strings.Cut(id, "@")
+			if !slices.Contains(ids, base) {
+				continue
+			}
+			for form, text := range forms {
+				bare := placeholder.ReplaceAllString(text, "{{}}")
+				if !w.throw.MatchString(bare) || w.turn.MatchString(bare) {
+					t.Errorf("%s: %s (%s) should number throws, not turns: %q", lang, id, form, text)
+				}
+			}
+		}
+	}
+}

@@ -298,7 +298,7 @@ func TestBrowserI18n(t *testing.T) {
 
 // TestBrowserPlurals: the pages' scripts choose the same plural forms
 // as the server's go-i18n (both CLDR) for 0, 1, 2, 5, 11, 21 and 22 in
-// every language, and Russian says "1 ход", "2 хода", "5 ходов".
+// every language, and Russian says "1 бросок", "2 броска", "5 бросков".
 func TestBrowserPlurals(t *testing.T) {
 	s := newTestServer(t, Config{})
 	browser := newBrowser(t)
@@ -335,7 +335,7 @@ func TestBrowserPlurals(t *testing.T) {
 			}
 		}
 		if lang == "ru" {
-			for i, w := range []string{"0 ходов", "1 ход", "2 хода", "5 ходов", "11 ходов", "21 ход", "22 хода"} {
+			for i, w := range []string{"0 бросков", "1 бросок", "2 броска", "5 бросков", "11 бросков", "21 бросок", "22 броска"} {
 				if !strings.Contains(got[i], w) {
 					t.Errorf("ru: %d: %q, want %q in it", counts[i], got[i], w)
 				}

@@ -927,8 +927,8 @@ func TestBrowserLobbyHidesIdleGames(t *testing.T) {
 	}
 	winner := end.Seats[end.Result.Winner].Name
 	for id, want := range map[string]string{
-		over.Game.ID: fmt.Sprintf("%s bore off the last piece on turn %d: %s wins.", winner, end.Result.Turn, winner),
-		resigned:     fmt.Sprintf("White resigned on turn %d: Black wins.", gave.Result.Turn),
+		over.Game.ID: fmt.Sprintf("%s bore off the last piece on throw %d: %s wins.", winner, end.Result.Turn, winner),
+		resigned:     fmt.Sprintf("White resigned on throw %d: Black wins.", gave.Result.Turn),
 	} {
 		if line := textOf(t, ctx, fmt.Sprintf(`#over li[data-game="%s"] span`, id)); !strings.HasSuffix(line, want) {
 			t.Errorf("the lobby lists the finished game as %q, want it to end %q", line, want)

@@ -359,14 +359,14 @@ func TestBrowserResultWords(t *testing.T) {
 	ludo := `seats: [{seat: 0, label: 'Red'}, {seat: 1, label: 'Yellow'}, {seat: 2, label: 'Green'}, {seat: 3, label: 'Blue'}], board: 'ludo'`
 	for _, tt := range []struct{ game, want string }{
 		{`{result: {how: 'resign', seat: 0, winner: -1, payoffs: [0, 1/3, 1/3, 1/3], turn: 20}, ` + ludo + `}`,
-			"Red (you) resigned on turn 20: Yellow, Green, and Blue share the win."},
+			"Red (you) resigned on throw 20: Yellow, Green, and Blue share the win."},
 		{`{result: {how: 'resign', seat: 0, winner: 1, payoffs: [0, 1], turn: 12}, seats: [{seat: 0, label: 'White'}, {seat: 1, label: 'Black'}], board: 'senet'}`,
-			"White (you) resigned on turn 12: Black wins."},
+			"White (you) resigned on throw 12: Black wins."},
 		{`{result: {how: 'abort', seat: 0, winner: -1, payoffs: [0, 0, 0, 0], turn: 1}, ` + ludo + `}`,
-			"Red (you) aborted the game on turn 1: no winner."},
+			"Red (you) aborted the game on throw 1: no winner."},
 		// Seen by Green, who shares the win.
 		{`{result: {how: 'resign', seat: 0, winner: -1, payoffs: [0, 1/3, 1/3, 1/3], turn: 20}, ` + ludo + `, mine: [2]}`,
-			"Red resigned on turn 20: Yellow, Green (you), and Blue share the win."},
+			"Red resigned on throw 20: Yellow, Green (you), and Blue share the win."},
 	} {
 		got := get(t, ctx, "resultText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => { const g = `+tt.game+`; return m.resultText(g, g.mine || [0]); })`, chromedp.EvalAwaitPromise))
 		if got != tt.want {
@@ -379,9 +379,9 @@ func TestBrowserResultWords(t *testing.T) {
 	run(t, ctx, "a Spanish page", chromedp.Navigate(s.url+"/rules?lang=es"), visible("main"))
 	for _, tt := range []struct{ game, want string }{
 		{`{result: {how: 'resign', seat: 0, winner: 1, payoffs: [0, 1], turn: 12}, seats: [{seat: 0, label: 'Blancas'}, {seat: 1, label: 'Negras'}], board: 'senet', rules: 'senet-jequier water=15'}`,
-			"Las Blancas (tú) se rindieron en el turno 12. Ganan las Negras."},
+			"Las Blancas (tú) se rindieron en la tirada 12. Ganan las Negras."},
 		{`{result: {how: 'resign', seat: 0, winner: 1, payoffs: [0, 1], turn: 12}, seats: [{seat: 0, label: 'Rojo'}, {seat: 1, label: 'Amarillo'}], board: 'ludo', rules: 'kinevet'}`,
-			"El Rojo (tú) se rindió en el turno 12. Gana el Amarillo."},
+			"El Rojo (tú) se rindió en la tirada 12. Gana el Amarillo."},
 	} {
 		got := get(t, ctx, "resultText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => { const g = `+tt.game+`; return m.resultText(g, [0]); })`, chromedp.EvalAwaitPromise))
 		if got != tt.want {

@@ -412,7 +412,7 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	// game, replay) under the status line, above the board.
 	result := textOf(t, ctx, "#result")
 	verify := textOf(t, ctx, "#verify-result")
-	if !strings.Contains(result, "wins") || !strings.Contains(result, "on turn") || !strings.Contains(verify, "✓") {
+	if !strings.Contains(result, "wins") || !strings.Contains(result, "on throw") || !strings.Contains(verify, "✓") {
 		t.Errorf("end of game: result %q, verification %q", result, verify)
 	}
 	if !get(t, ctx, "the rematch button's place", chromedp.Evaluate[bool](`document.querySelector('#after [data-flow="rematch"]').getBoundingClientRect().bottom <= document.querySelector('svg#board').getBoundingClientRect().top`)) {

@@ -190,21 +190,21 @@ func resultText(rules game.Ruleset, how string, seat, turn, winner int) string {
 	name := func(s int) string { n, _ := game.SeatName(rules, game.Player(s)); return n }
 	switch how {
 	case "resign":
-		return fmt.Sprintf("%s resigned on turn %d", name(seat), turn)
+		return fmt.Sprintf("%s resigned on throw %d", name(seat), turn)
 	case "abort":
-		return fmt.Sprintf("%s aborted the game on turn %d: no winner", name(seat), turn)
+		return fmt.Sprintf("%s aborted the game on throw %d: no winner", name(seat), turn)
 	case "noStart":
 		return fmt.Sprintf("%s did not play a first turn in time: the game is aborted, no winner", name(seat))
 	case "claim":
-		return fmt.Sprintf("%s claimed the win on turn %d: the opponent left", name(seat), turn)
+		return fmt.Sprintf("%s claimed the win on throw %d: the opponent left", name(seat), turn)
 	case "noReturn":
-		return fmt.Sprintf("Every person left the game and none came back: it was called off on turn %d, no winner", turn)
+		return fmt.Sprintf("Every person left the game and none came back: it was called off on throw %d, no winner", turn)
 	}
 	if winner < 0 {
-		return fmt.Sprintf("The game ended on turn %d with no single winner", turn)
+		return fmt.Sprintf("The game ended on throw %d with no single winner", turn)
 	}
 	if strings.HasPrefix(rules.ID(), "senet") {
-		return fmt.Sprintf("%s bore off the last piece on turn %d", name(winner), turn)
+		return fmt.Sprintf("%s bore off the last piece on throw %d", name(winner), turn)
 	}
-	return fmt.Sprintf("%s brought the last piece home on turn %d", name(winner), turn)
+	return fmt.Sprintf("%s brought the last piece home on throw %d", name(winner), turn)
 }

@@ -51,7 +51,7 @@ func TestAPIResignAbort(t *testing.T) {
 	var resp gameResponse
 	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", black, nil, &resp)
 	r := resp.Game.Result
-	if resp.Game.Status != "over" || r == nil || r.Winner != 0 || r.How != "resign" || r.Turn != v.Turns+1 || !strings.HasPrefix(r.Text, "Black resigned on turn ") {
+	if resp.Game.Status != "over" || r == nil || r.Winner != 0 || r.How != "resign" || r.Turn != v.Turns+1 || !strings.HasPrefix(r.Text, "Black resigned on throw ") {
 		t.Fatalf("after resigning: status %q result %+v", resp.Game.Status, r)
 	}
 	if resp.Game.DiceSeed == "" {

@@ -42,7 +42,7 @@ func TestMachineResign(t *testing.T) {
 		t.Errorf("events %+v, want one resign of seat 0", out.events)
 	}
 	r := gameResult(st.kit.Ruleset, g)
-	if r == nil || r.Winner != 1 || r.How != "resign" || r.Turn != 1 || r.Text != "White resigned on turn 1" {
+	if r == nil || r.Winner != 1 || r.How != "resign" || r.Turn != 1 || r.Text != "White resigned on throw 1" {
 		t.Errorf("result %+v", r)
 	}
 	if _, err := out.next.apply(command{kind: cmdResign, token: "black", now: now}); !errors.Is(err, errGameOver) {
@@ -64,7 +64,7 @@ func TestMachineAbort(t *testing.T) {
 	st := machine(t)
 	out := mustApply(t, st, command{kind: cmdAbort, token: "black", now: machineT0})
 	r := gameResult(st.kit.Ruleset, out.next.g)
-	if out.next.g.Status != store.StatusOver || r.Winner != -1 || r.How != "abort" || r.Text != "Black aborted the game on turn 1: no winner" {
+	if out.next.g.Status != store.StatusOver || r.Winner != -1 || r.How != "abort" || r.Text != "Black aborted the game on throw 1: no winner" {
 		t.Errorf("abort at the start: status %q, result %+v", out.next.g.Status, r)
 	}
 	waiting := machine(t, store.Seat{Kind: store.Human, TokenHash: hashToken("white")}, store.Seat{Kind: store.Human})
@@ -98,7 +98,7 @@ func TestMachineClaim(t *testing.T) {
 	}
 	out := mustApply(t, left, command{kind: cmdClaim, token: "white", now: machineT0.Add(2 * time.Minute)})
 	r := gameResult(st.kit.Ruleset, out.next.g)
-	if r.Winner != 0 || r.How != "claim" || r.Text != "White claimed the win on turn 1: the opponent left" {
+	if r.Winner != 0 || r.How != "claim" || r.Text != "White claimed the win on throw 1: the opponent left" {
 		t.Errorf("claim: %+v", r)
 	}
 	if out.events[0].Kind != "claim" || out.events[0].Seat != 0 {
@@ -131,7 +131,7 @@ func TestMachineHandOver(t *testing.T) {
 
 func TestResultText(t *testing.T) {
 	st := machine(t)
-	if got, want := resultText(st.kit.Ruleset, "finish", 1, 211, 1), "Black bore off the last piece on turn 211"; got != want {
+	if got, want := resultText(st.kit.Ruleset, "finish", 1, 211, 1), "Black bore off the last piece on throw 211"; got != want {
 		t.Errorf("finish: %q, want %q", got, want)
 	}
 	ludo, err := catalog.Open("kinevet", nil)
@@ -139,10 +139,10 @@ func TestResultText(t *testing.T) {
 		t.Fatal(err)
 	}
 	name, _ := game.SeatName(ludo.Ruleset, 2)
-	if got, want := resultText(ludo.Ruleset, "finish", 2, 90, 2), name+" brought the last piece home on turn 90"; got != want {
+	if got, want := resultText(ludo.Ruleset, "finish", 2, 90, 2), name+" brought the last piece home on throw 90"; got != want {
 		t.Errorf("Ludo finish: %q, want %q", got, want)
 	}
-	if got, want := resultText(ludo.Ruleset, "finish", -1, 90, -1), "The game ended on turn 90 with no single winner"; got != want {
+	if got, want := resultText(ludo.Ruleset, "finish", -1, 90, -1), "The game ended on throw 90 with no single winner"; got != want {
 		t.Errorf("no winner: %q, want %q", got, want)
 	}
 }

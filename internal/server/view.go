@@ -89,7 +89,7 @@ type resultView struct {
 	How  string `json:"how"`
 	Seat int    `json:"seat"`
 	Turn int    `json:"turn"`
-	Text string `json:"text"` // "Black bore off the last piece on turn 211"
+	Text string `json:"text"` // "Black bore off the last piece on throw 211"
 }
 
 func seatViews(rules game.Ruleset, seats []store.Seat) []seatView {
