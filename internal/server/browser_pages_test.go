@@ -1006,7 +1006,7 @@ func TestBrowserLudoMarks(t *testing.T) {
 // ticked, the first tap shows the destination and a tap anywhere in the
 // destination's cell, off its dot, plays the move, as on lichess (tap the
 // piece, then its target). A tap on any of the pieces waiting in the
-// yard brings one out, not on the first one only (player review 3,
+// yard brings one out, not on the first one only (player review 2,
 // finding 5).
 func TestBrowserLudoPhone(t *testing.T) {
 	s := newTestServer(t, Config{})

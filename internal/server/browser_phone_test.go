@@ -16,7 +16,7 @@ import (
 // links, buttons and language switch stay targets a finger can hit (at
 // least 32 px tall), inside the window, each with a name for screen
 // readers; the API's documentation, left out of a phone's header, is a
-// link at the foot of the lobby (player review 3, finding 1).
+// link at the foot of the lobby (player review 2, finding 10).
 func TestBrowserPhoneHeader(t *testing.T) {
 	s := newTestServer(t, Config{})
 	browser := newBrowser(t)
@@ -67,7 +67,7 @@ func TestBrowserPhoneHeader(t *testing.T) {
 // stays readable with a piece on its square ("Тот" on square 1 was half
 // hidden under the piece there, dark theme, 390 px, Russian): where a
 // name and a piece overlap, the name is drawn above the piece, on a halo
-// of the square's colour (player review 3, finding 2).
+// of the square's colour (player review 2, finding 11).
 func TestBrowserHouseNamesReadable(t *testing.T) {
 	s := newTestServer(t, Config{})
 	browser := newBrowser(t)
@@ -117,7 +117,7 @@ func TestBrowserHouseNamesReadable(t *testing.T) {
 // reason is only that waiting pieces need another throw to enter (Ludo's
 // 6, K3), which its ∅ already shows and which came at nearly every turn
 // of a Ludo game's start; that reason stays in the entry's title (player
-// review 3, finding 4). The entries are made by the move list's own
+// review 2, finding 13). The entries are made by the move list's own
 // function from made-up turns.
 func TestBrowserBlockedIcon(t *testing.T) {
 	s := newTestServer(t, Config{})
@@ -161,8 +161,8 @@ func TestBrowserBlockedIcon(t *testing.T) {
 // throw the controls take no room, and once a throw shows, its drawing
 // (Ludo's die, Senet's sticks) starts at the left edge, under the
 // title, where a player's Throw button stands; Ludo's die stood 31 px in,
-// centred in room made for Senet's four sticks (player review 3,
-// finding 3). A player's page has the die right after the button.
+// centred in room made for Senet's four sticks (player review 2,
+// finding 11). A player's page has the die right after the button.
 func TestBrowserWatcherThrow(t *testing.T) {
 	s := newTestServer(t, Config{})
 	browser := newBrowser(t)
