@@ -86,6 +86,7 @@ type Player struct {
 	Seat         string  `json:"seat"`
 	Decisions    int     `json:"decisions"`  // with a choice of moves
 	BestMoves    int     `json:"best_moves"` // of the decisions, those within BestLoss of the best
+	AtStake      int     `json:"at_stake"`   // of the decisions, those Accuracy counts (Decision.Kept)
 	Accuracy     float64 `json:"accuracy"`   // 0-100, see Accuracy
 	MeanLoss     float64 `json:"mean_loss"`
 	Inaccuracies int     `json:"inaccuracies"`
@@ -192,7 +193,7 @@ type Review[P comparable, M comparable] struct {
 	i       int // turns judged
 	players []Player
 	kept    []float64 // each seat's sum of Decision.Kept
-	staked  []int     // and the number of decisions it sums
+	staked  []int     // and the number of decisions it sums (Player.AtStake)
 	letter  func(game.Player) string
 	// history counts the positions the game has been at, where it can
 	// go on for ever: a move back to one reached twice already is not
@@ -308,6 +309,7 @@ func (rv *Review[P, M]) Report() Report {
 	for s := range rep.Players {
 		if n := rep.Players[s].Decisions; n > 0 {
 			rep.Players[s].Accuracy = Accuracy(rv.kept[s], rv.staked[s])
+			rep.Players[s].AtStake = rv.staked[s]
 			rep.Players[s].MeanLoss /= float64(n)
 		}
 	}

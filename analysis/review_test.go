@@ -123,6 +123,9 @@ func TestExactReviewAddsUp(t *testing.T) {
 			}
 		}
 		for _, p := range rep.Players {
+			if p.AtStake != staked[p.Seat] {
+				t.Fatalf("seat %s: %d decisions at stake, counted %d", p.Seat, p.AtStake, staked[p.Seat])
+			}
 			if want := 100 * kept[p.Seat] / float64(staked[p.Seat]); staked[p.Seat] > 0 && math.Abs(p.Accuracy-want) > 1e-9 {
 				t.Fatalf("seat %s: accuracy %v, want 100 * %v / %d = %v", p.Seat, p.Accuracy, kept[p.Seat], staked[p.Seat], want)
 			}

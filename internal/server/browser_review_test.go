@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,8 +103,13 @@ func TestBrowserReview(t *testing.T) {
 			}
 			for s, p := range rep.Players {
 				acc := textOf(t, ctx, fmt.Sprintf(`table.review-players tr[data-seat="%d"] td.accuracy .value`, s))
-				if want := strconv.FormatFloat(p.Accuracy, 'f', 1, 64); p.Decisions > 0 && acc != want {
-					t.Errorf("seat %d's accuracy shows %q, want %s", s, acc, want)
+				// No figure from fewer than five decisions at stake.
+				want := strconv.FormatFloat(p.Accuracy, 'f', 1, 64)
+				if p.AtStake < 5 {
+					want = "–"
+				}
+				if p.Decisions > 0 && acc != want {
+					t.Errorf("seat %d's accuracy shows %q, want %s (%d decisions at stake)", s, acc, want, p.AtStake)
 				}
 				best := textOf(t, ctx, fmt.Sprintf(`table.review-players tr[data-seat="%d"] td.accuracy .best`, s))
 				// The page rounds a half up (Intl's halfExpand); Go's %.0f
@@ -111,6 +117,19 @@ func TestBrowserReview(t *testing.T) {
 				if want := fmt.Sprintf("%d%% best moves", int(math.Floor(100*float64(p.BestMoves)/float64(p.Decisions)+0.5))); p.Decisions > 0 && best != want {
 					t.Errorf("seat %d's best moves show %q, want %s (%d of %d)", s, best, want, p.BestMoves, p.Decisions)
 				}
+			}
+
+			// The note under the table: how many decisions each accuracy
+			// counts, and what the marks mean, in words a phone shows.
+			note := textOf(t, ctx, `table.review-players + p`)
+			for s, p := range rep.Players {
+				name := textOf(t, ctx, fmt.Sprintf(`table.review-players tr[data-seat="%d"] th`, s))
+				if want := fmt.Sprintf("%s %d", strings.TrimSpace(name), p.AtStake); !strings.Contains(note, want) {
+					t.Errorf("the note does not say %q: %q", want, note)
+				}
+			}
+			if !strings.Contains(note, "?? a blunder (10 or more)") {
+				t.Errorf("the note does not say what the marks mean: %q", note)
 			}
 
 			// The first marked turn, one press of "next mark" from the
@@ -263,4 +282,47 @@ func tableOverflow(t *testing.T, ctx context.Context) float64 {
 		const table = document.querySelector('table.review-players'), box = table.parentElement, st = getComputedStyle(box);
 		return table.getBoundingClientRect().right - (box.getBoundingClientRect().right - parseFloat(st.paddingRight) - parseFloat(st.borderRightWidth));
 	})()`))
+}
+
+// TestBrowserReviewTooFewAtStake: a game resigned after four throws
+// gives each player at most two decisions at stake, too few for an
+// accuracy (a player's review read 100 beside 50% best moves after 18
+// throws): the table shows "–" with the reason, not a figure.
+func TestBrowserReviewTooFewAtStake(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	id, white, black := twoPeople(t, s, twoLeft)
+	tokens := []string{white, black}
+	for range 4 {
+		v := s.game(t, id)
+		thrown := s.throw(t, id, tokens[v.ToMove])
+		s.move(t, id, tokens[v.ToMove], thrown.Moves[0].Move)
+	}
+	v := s.game(t, id)
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", tokens[v.ToMove], nil, nil)
+	var rep analysis.Report
+	if err := json.Unmarshal(waitReview(t, s, id, ""), &rep); err != nil {
+		t.Fatal(err)
+	}
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+id+"/replay"))
+	waitJS(t, ctx, "the review", `document.querySelector('table.review-players') !== null`)
+	for seat, p := range rep.Players {
+		if p.AtStake >= 5 {
+			t.Fatalf("seat %d had %d decisions at stake in four throws", seat, p.AtStake)
+		}
+		if p.Decisions == 0 {
+			continue
+		}
+		sel := fmt.Sprintf(`table.review-players tr[data-seat="%d"] td.accuracy .value`, seat)
+		if got := textOf(t, ctx, sel); got != "–" {
+			t.Errorf("seat %d's accuracy from %d decisions at stake shows %q, want –", seat, p.AtStake, got)
+		}
+		if why := attr(t, ctx, sel, "title"); !strings.Contains(why, "too few for an accuracy") {
+			t.Errorf("seat %d's – says %q", seat, why)
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
 }

@@ -8,7 +8,7 @@
 // server's search's estimates elsewhere; the page says which.
 
 import { $, h, boardModule, chip, levelName, errorText } from './app.js';
-import { t, num } from './i18n.js';
+import { t, num, list } from './i18n.js';
 import { el, title } from './svg.js';
 
 // Every string this panel shows, in one place, from the catalogs
@@ -36,6 +36,10 @@ const T = {
   bestShare: (percent) => t('web.review.bestShare', { Percent: percent }),
   bestOf: (best, count) => t('web.review.bestOf', { Best: best, Count: count }),
   bestHelp: t('web.review.bestHelp'),
+  atStake: (counts) => t('web.review.atStake', { Counts: list(counts), Min: MIN_AT_STAKE }),
+  atStakeOf: (name, n) => t('web.review.atStakeOf', { Name: name, Count: n }),
+  tooFew: (n) => t('web.review.tooFew', { Count: n, Min: MIN_AT_STAKE }),
+  marksHelp: t('web.review.marksHelp'),
   counts: [['?!', t('web.review.inaccuracies')], ['?', t('web.review.mistakes')], ['??', t('web.review.blunders')]],
   luck: t('web.review.luck'),
   luckHelp: t('web.review.luckHelp'),
@@ -56,6 +60,12 @@ const T = {
   verdict: (cls, d) => t(d.exact ? 'web.review.verdict' : 'web.review.verdictEstimate', { Class: cls, Points: points(d.loss), Best: d.best }),
   betterMove: (d) => t('web.review.betterMove', { Best: d.best }),
 };
+
+// MIN_AT_STAKE: with fewer decisions at stake (the choices that could
+// change the chance by a tenth of a point: analysis.MinStake) a
+// player's accuracy is not given: a short game's figure is noise (one
+// review read 100 beside 50% best moves after 18 throws).
+const MIN_AT_STAKE = 5;
 
 // BEST_LOSS: a move that loses less than this is a best move, in the
 // turn notes as in the players' summary (analysis.BestLoss, the same
@@ -263,7 +273,9 @@ export class Review {
         // measure of the same choices. A line of its own, not a column,
         // so that the table fits its card beside the board.
         h('td', { class: 'accuracy' }, p.decisions ? [
-          h('span', { class: 'value' }, num(p.accuracy, { minimumFractionDigits: 1, maximumFractionDigits: 1 })),
+          (p.at_stake || 0) >= MIN_AT_STAKE
+            ? h('span', { class: 'value' }, num(p.accuracy, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))
+            : h('span', { class: 'value too-few', title: T.tooFew(p.at_stake || 0) }, '–'),
           h('span', { class: 'best', title: T.bestOf(p.best_moves, p.decisions) }, T.bestShare(pct(p.best_moves / p.decisions))),
         ] : '–'),
         ...[p.inaccuracies, p.mistakes, p.blunders].map((n) => h('td', { class: 'count' }, num(n))),
@@ -271,7 +283,9 @@ export class Review {
     this.turnNote = h('p', { class: 'small review-turn' });
     this.box.replaceChildren(h('h2', {}, T.heading), svg,
       h('p', { class: 'small muted' }, T.graphHelp), this.turnNote, table,
-      h('p', { class: 'small muted' }, T.luckHelp, ' ', T.bestHelp, ' ', T.exactNote(exact, n, rep.level)));
+      h('p', { class: 'small muted' }, T.luckHelp, ' ',
+        T.atStake(rep.players.map((p, s) => T.atStakeOf(name(s), p.at_stake || 0))), ' ',
+        T.bestHelp, ' ', T.marksHelp, ' ', T.exactNote(exact, n, rep.level)));
     if (this.log) this.markLog(this.log);
     this.show(this.at);
     if (o.onReady) o.onReady();
