@@ -304,6 +304,11 @@ func TestBrowserAbortBeforeAnyoneJoined(t *testing.T) {
 	if n := get(t, alice, "rematch and replay", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="rematch"], [data-flow="replay"]').length`)); n != 0 {
 		t.Errorf("a game aborted before anyone joined offers %d rematch or replay buttons", n)
 	}
+	// Nor a review of its no turns (player review 3: an empty graph,
+	// "All 0 values are exact").
+	if got := get(t, alice, "the review", chromedp.Evaluate[string](`document.querySelector('#review').textContent`)); got != "" {
+		t.Errorf("a game without a throw shows a review: %q", got)
+	}
 }
 
 // awayGame starts a Jéquier game with a short time limit (the shortest,

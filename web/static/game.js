@@ -611,7 +611,8 @@ function render(animateFrom, freshThrow) {
   ol.replaceChildren(...log.map((t) => turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board) })));
   ol.scrollTop = ol.scrollHeight;
   $('#icons-legend').replaceChildren(...iconLegend(log));
-  if (game.status === 'over' && !review) {
+  // Nothing to review in a game without a throw (aborted at once).
+  if (game.status === 'over' && game.turns > 0 && !review) {
     review = mountReview({ id, board: game.board, seats: game.seats, over: true, at: Infinity, onPick: (n) => { location.href = `/g/${id}/replay#turn=${n}`; } });
   }
   if (review) review.markLog(ol);

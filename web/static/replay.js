@@ -88,7 +88,8 @@ async function init() {
   };
   $('#prev-mark').addEventListener('click', () => toMark(false));
   $('#next-mark').addEventListener('click', () => toMark(true));
-  review = mountReview({
+  // A game without a throw (aborted at once) has nothing to review.
+  review = rec.turns.length === 0 ? null : mountReview({
     id, board: rec.board, seats: rec.seats, over: rec.status === 'over',
     onPick: (n) => { stop(); go(n); },
     onReady: () => {
