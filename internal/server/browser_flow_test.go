@@ -120,14 +120,28 @@ func TestBrowserRematch(t *testing.T) {
 
 	// Alice asks and stays on the finished game, its review at hand (as
 	// on lichess): the page is not left (the mark set here survives),
-	// and says the offer waits for bob, with which side is hers now.
+	// and says the offer waits for bob, with which side is hers now. The
+	// seats swap, so bob now plays White, alice's old side: the line
+	// names him "your opponent", not "White" (player review: it read as
+	// waiting for an answer from oneself).
 	get(t, alice, "mark the old page", chromedp.Evaluate[bool](`window.stayed = true`))
 	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
-	waitJS(t, alice, "the asker's offer", `(document.querySelector('[data-flow="rematch-waiting"]') || {}).textContent === 'Rematch offered: you play Black this time; waiting for an answer from White.'`)
+	waitJS(t, alice, "the asker's offer", `(document.querySelector('[data-flow="rematch-waiting"]') || {}).textContent === 'Rematch offered: you play Black this time; waiting for your opponent to answer.'`)
 	if here := get(t, alice, "alice's page", chromedp.Evaluate[string](`(window.stayed ? 'kept ' : 'reloaded ') + location.pathname + location.hash`)); here != "kept /g/"+old {
 		t.Fatalf("after asking for a rematch alice's page is %q, want the old game's, kept", here)
 	}
 	run(t, alice, "the review and the way out", visible(`#review`), visible(`[data-flow="cancel-rematch"]`))
+	// While the offer waits nothing is the main thing to do (the page
+	// follows the new game when bob accepts): going there is a secondary
+	// button, as withdrawing is.
+	if cls := get(t, alice, "the buttons' classes", chromedp.Evaluate[string](`['open-rematch', 'cancel-rematch'].map((f) => document.querySelector('[data-flow="' + f + '"]').className).join(' | ')`)); cls != "button secondary | secondary" {
+		t.Errorf("while the offer waits, Go to the rematch | Withdraw the offer have classes %q, want both secondary", cls)
+	}
+	// With more than two seats the open ones are named by colour.
+	four := get(t, alice, "a four-seat offer's words", chromedp.Evaluate[string](`import('/static/flow.js').then((m) => m.rematchWaitingText('kinevet', [{ label: 'Red' }, { label: 'Yellow', open: true }, { label: 'Green', open: true }, { label: 'Blue' }], [0, 3]))`, chromedp.EvalAwaitPromise))
+	if four != "Rematch offered: you play Red and Blue this time; waiting for an answer from Yellow and Green." {
+		t.Errorf("a four-seat rematch's waiting line is %q", four)
+	}
 	// The new game is a link away, should she want to wait there.
 	link := attr(t, alice, `[data-flow="open-rematch"]`, "href")
 	newID, hash, _ := strings.Cut(link[strings.LastIndex(link, "/g/")+3:], "#")
@@ -138,7 +152,7 @@ func TestBrowserRematch(t *testing.T) {
 	// Come back to (here: reload) the finished game, and the offer is
 	// still said, and followed.
 	run(t, alice, "reload the old game", chromedp.Reload())
-	waitJS(t, alice, "the asker's offer after a reload", `(document.querySelector('[data-flow="rematch-waiting"]') || {}).textContent === 'Rematch offered: you play Black this time; waiting for an answer from White.' && document.querySelector('[data-flow="open-rematch"]') !== null`)
+	waitJS(t, alice, "the asker's offer after a reload", `(document.querySelector('[data-flow="rematch-waiting"]') || {}).textContent === 'Rematch offered: you play Black this time; waiting for your opponent to answer.' && document.querySelector('[data-flow="open-rematch"]') !== null`)
 	screenshot(t, alice, "rematch-asker-waits")
 
 	// Bob, still on the old page, is offered to accept.
@@ -242,7 +256,7 @@ func TestBrowserRematchRefused(t *testing.T) {
 	if !strings.HasSuffix(urlA, "#rematch") {
 		t.Errorf("the asker's new page is %q, want #rematch", urlA)
 	}
-	waitJS(t, alice, "the asker's status", `document.querySelector('#status').textContent.includes('Rematch offered: you play Black this time; waiting for an answer from White.')`)
+	waitJS(t, alice, "the asker's status", `document.querySelector('#status').textContent.includes('Rematch offered: you play Black this time; waiting for your opponent to answer.')`)
 	// The link for bob's seat is there, should his page be closed, but
 	// alice is not offered to take his seat on her device.
 	waitJS(t, alice, "the invite link", `document.querySelector('#invites input[data-invite]') !== null`)

@@ -16,7 +16,7 @@ import {
 import { t, tRules, list } from './i18n.js';
 import { play } from './sound.js';
 import { stored, store } from './prefs.js';
-import { FlowControls } from './flow.js';
+import { FlowControls, rematchWaitingText } from './flow.js';
 import { mountReview } from './review.js';
 
 const id = location.pathname.split('/')[2];
@@ -465,10 +465,8 @@ function statusText() {
     // The asker of a rematch waits for the other side's answer on the
     // last game's page; the link stays below in case that page is closed.
     // The seats swap in a rematch: the asker is told which side is
-    // theirs now, or "waiting for White" reads as waiting for oneself.
-    if (location.hash === '#rematch' && mySeats().length) {
-      return tr('web.status.rematchWaiting', { Mine: list(mySeats().map((i) => game.seats[i].label)), Names: list(open) });
-    }
+    // theirs now, and whose answer the offer waits for (flow.js).
+    if (location.hash === '#rematch' && mySeats().length) return rematchWaitingText(game.rules, game.seats, mySeats());
     if (mySeats().length && myInvites().length) return tr('web.status.waiting');
     return tr('web.status.waitingFor', { Names: list(open), Count: open.length });
   }
