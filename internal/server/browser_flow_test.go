@@ -580,3 +580,62 @@ func TestBrowserInviteLinkOrigin(t *testing.T) {
 		t.Errorf("invite link %q, want it on the page's origin %s", invite, s.url)
 	}
 }
+
+// TestBrowserInviteDamaged: chat apps sometimes write the '&' of an
+// invite link (/g/ID?seat=1&invite=SECRET) as "&amp;" or as the text
+// "\u0026" (player review): the page reads both as '&' and takes the
+// seat. A link whose seat is no number, or not one of the game's, or
+// which lost its secret, is said to be damaged, in words, with no "NaN"
+// on the page (it used to ask the server for seat NaN and say "NaN:
+// this seat could not be taken"), and the page goes on as a watcher's.
+func TestBrowserInviteDamaged(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	newGame := func() createResponse {
+		c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+		if len(c.Invites) != 1 || !strings.Contains(c.Invites[0].Path, "?seat=1&invite=") {
+			t.Fatalf("invites %+v, want one link for seat 1", c.Invites)
+		}
+		return c
+	}
+	for _, sep := range []string{"&amp;", `\u0026`} {
+		c := newGame()
+		person := newPerson(t, browser)
+		path := strings.Replace(c.Invites[0].Path, "&", sep, 1)
+		run(t, person, "open "+path, chromedp.Navigate(s.url+path), visible("svg#board .piece"))
+		waitJS(t, person, "the seat taken by "+path, `document.body.dataset.status === 'live' && document.querySelector('#seats li[data-seat="1"]').textContent.includes('you')`)
+		if v := s.game(t, c.Game.ID); v.Status != "live" {
+			t.Errorf("after %s the game is %q, want live", path, v.Status)
+		}
+		if seats := mySeatsIn(t, person, c.Game.ID); seats != "[1]" {
+			t.Errorf("after %s the page holds seats %s, want [1]", path, seats)
+		}
+	}
+
+	// Damaged beyond repair: a seat that is no number, or not one of
+	// the game's, or a link cut at its '&' (the seat is by invitation).
+	for _, damage := range []func(string) string{
+		func(p string) string { return strings.Replace(p, "seat=1", "seat=abc", 1) },
+		func(p string) string { return strings.Replace(p, "seat=1", "seat=7", 1) },
+		func(p string) string { return p[:strings.Index(p, "&")] },
+	} {
+		c := newGame()
+		person := newPerson(t, browser)
+		path := damage(c.Invites[0].Path)
+		run(t, person, "open "+path, chromedp.Navigate(s.url+path), visible("svg#board .piece"))
+		waitJS(t, person, "the damaged link said for "+path, `document.querySelector('#message').textContent === 'This invite link looks damaged: ask for it again.'`)
+		if page := get(t, person, "the page's words", chromedp.Evaluate[string](`document.title + ' ' + document.body.textContent`)); strings.Contains(page, "NaN") {
+			t.Errorf("the page of %s says NaN: %q", path, page)
+		}
+		if v := s.game(t, c.Game.ID); v.Status != "waiting" {
+			t.Errorf("after %s the game is %q, want still waiting", path, v.Status)
+		}
+		// A watcher's page: no seat, no throw.
+		if seats := mySeatsIn(t, person, c.Game.ID); seats != "null" {
+			t.Errorf("after %s the page holds seats %s", path, seats)
+		}
+		if !get(t, person, "the throw button hidden", chromedp.Evaluate[bool](`document.querySelector('#throw').classList.contains('hidden') || document.querySelector('#throw').offsetParent === null`)) {
+			t.Errorf("the page of %s shows the Throw button", path)
+		}
+	}
+}
