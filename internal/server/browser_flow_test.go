@@ -120,14 +120,28 @@ func TestBrowserRematch(t *testing.T) {
 
 	// Alice asks and stays on the finished game, its review at hand (as
 	// on lichess): the page is not left (the mark set here survives),
-	// and says the offer waits for bob, with which side is hers now.
+	// and says the offer waits for bob, with which side is hers now. The
+	// seats swap, so bob now plays White, alice's old side: the line
+	// names him "your opponent", not "White" (player review: it read as
+	// waiting for an answer from oneself).
 	get(t, alice, "mark the old page", chromedp.Evaluate[bool](`window.stayed = true`))
 	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
-	waitJS(t, alice, "the asker's offer", `(document.querySelector('[data-flow="rematch-waiting"]') || {}).textContent === 'Rematch offered: you play Black this time; waiting for an answer from White.'`)
+	waitJS(t, alice, "the asker's offer", `(document.querySelector('[data-flow="rematch-waiting"]') || {}).textContent === 'Rematch offered: you play Black this time; waiting for your opponent to answer.'`)
 	if here := get(t, alice, "alice's page", chromedp.Evaluate[string](`(window.stayed ? 'kept ' : 'reloaded ') + location.pathname + location.hash`)); here != "kept /g/"+old {
 		t.Fatalf("after asking for a rematch alice's page is %q, want the old game's, kept", here)
 	}
 	run(t, alice, "the review and the way out", visible(`#review`), visible(`[data-flow="cancel-rematch"]`))
+	// While the offer waits nothing is the main thing to do (the page
+	// follows the new game when bob accepts): going there is a secondary
+	// button, as withdrawing is.
+	if cls := get(t, alice, "the buttons' classes", chromedp.Evaluate[string](`['open-rematch', 'cancel-rematch'].map((f) => document.querySelector('[data-flow="' + f + '"]').className).join(' | ')`)); cls != "button secondary | secondary" {
+		t.Errorf("while the offer waits, Go to the rematch | Withdraw the offer have classes %q, want both secondary", cls)
+	}
+	// With more than two seats the open ones are named by colour.
+	four := get(t, alice, "a four-seat offer's words", chromedp.Evaluate[string](`import('/static/flow.js').then((m) => m.rematchWaitingText('kinevet', [{ label: 'Red' }, { label: 'Yellow', open: true }, { label: 'Green', open: true }, { label: 'Blue' }], [0, 3]))`, chromedp.EvalAwaitPromise))
+	if four != "Rematch offered: you play Red and Blue this time; waiting for an answer from Yellow and Green." {
+		t.Errorf("a four-seat rematch's waiting line is %q", four)
+	}
 	// The new game is a link away, should she want to wait there.
 	link := attr(t, alice, `[data-flow="open-rematch"]`, "href")
 	newID, hash, _ := strings.Cut(link[strings.LastIndex(link, "/g/")+3:], "#")
@@ -138,7 +152,7 @@ func TestBrowserRematch(t *testing.T) {
 	// Come back to (here: reload) the finished game, and the offer is
 	// still said, and followed.
 	run(t, alice, "reload the old game", chromedp.Reload())
-	waitJS(t, alice, "the asker's offer after a reload", `(document.querySelector('[data-flow="rematch-waiting"]') || {}).textContent === 'Rematch offered: you play Black this time; waiting for an answer from White.' && document.querySelector('[data-flow="open-rematch"]') !== null`)
+	waitJS(t, alice, "the asker's offer after a reload", `(document.querySelector('[data-flow="rematch-waiting"]') || {}).textContent === 'Rematch offered: you play Black this time; waiting for your opponent to answer.' && document.querySelector('[data-flow="open-rematch"]') !== null`)
 	screenshot(t, alice, "rematch-asker-waits")
 
 	// Bob, still on the old page, is offered to accept.
@@ -242,7 +256,7 @@ func TestBrowserRematchRefused(t *testing.T) {
 	if !strings.HasSuffix(urlA, "#rematch") {
 		t.Errorf("the asker's new page is %q, want #rematch", urlA)
 	}
-	waitJS(t, alice, "the asker's status", `document.querySelector('#status').textContent.includes('Rematch offered: you play Black this time; waiting for an answer from White.')`)
+	waitJS(t, alice, "the asker's status", `document.querySelector('#status').textContent.includes('Rematch offered: you play Black this time; waiting for your opponent to answer.')`)
 	// The link for bob's seat is there, should his page be closed, but
 	// alice is not offered to take his seat on her device.
 	waitJS(t, alice, "the invite link", `document.querySelector('#invites input[data-invite]') !== null`)
@@ -569,5 +583,64 @@ func TestBrowserInviteLinkOrigin(t *testing.T) {
 	alice := newPerson(t, newBrowser(t))
 	if invite := inviteGame(t, s, alice); !strings.HasPrefix(invite, s.url+"/g/") || !strings.Contains(invite, "invite=") {
 		t.Errorf("invite link %q, want it on the page's origin %s", invite, s.url)
+	}
+}
+
+// TestBrowserInviteDamaged: chat apps sometimes write the '&' of an
+// invite link (/g/ID?seat=1&invite=SECRET) as "&amp;" or as the text
+// "\u0026" (player review): the page reads both as '&' and takes the
+// seat. A link whose seat is no number, or not one of the game's, or
+// which lost its secret, is said to be damaged, in words, with no "NaN"
+// on the page (it used to ask the server for seat NaN and say "NaN:
+// this seat could not be taken"), and the page goes on as a watcher's.
+func TestBrowserInviteDamaged(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	newGame := func() createResponse {
+		c := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+		if len(c.Invites) != 1 || !strings.Contains(c.Invites[0].Path, "?seat=1&invite=") {
+			t.Fatalf("invites %+v, want one link for seat 1", c.Invites)
+		}
+		return c
+	}
+	for _, sep := range []string{"&amp;", `\u0026`} {
+		c := newGame()
+		person := newPerson(t, browser)
+		path := strings.Replace(c.Invites[0].Path, "&", sep, 1)
+		run(t, person, "open "+path, chromedp.Navigate(s.url+path), visible("svg#board .piece"))
+		waitJS(t, person, "the seat taken by "+path, `document.body.dataset.status === 'live' && document.querySelector('#seats li[data-seat="1"]').textContent.includes('you')`)
+		if v := s.game(t, c.Game.ID); v.Status != "live" {
+			t.Errorf("after %s the game is %q, want live", path, v.Status)
+		}
+		if seats := mySeatsIn(t, person, c.Game.ID); seats != "[1]" {
+			t.Errorf("after %s the page holds seats %s, want [1]", path, seats)
+		}
+	}
+
+	// Damaged beyond repair: a seat that is no number, or not one of
+	// the game's, or a link cut at its '&' (the seat is by invitation).
+	for _, damage := range []func(string) string{
+		func(p string) string { return strings.Replace(p, "seat=1", "seat=abc", 1) },
+		func(p string) string { return strings.Replace(p, "seat=1", "seat=7", 1) },
+		func(p string) string { return p[:strings.Index(p, "&")] },
+	} {
+		c := newGame()
+		person := newPerson(t, browser)
+		path := damage(c.Invites[0].Path)
+		run(t, person, "open "+path, chromedp.Navigate(s.url+path), visible("svg#board .piece"))
+		waitJS(t, person, "the damaged link said for "+path, `document.querySelector('#message').textContent === 'This invite link looks damaged: ask for it again.'`)
+		if page := get(t, person, "the page's words", chromedp.Evaluate[string](`document.title + ' ' + document.body.textContent`)); strings.Contains(page, "NaN") {
+			t.Errorf("the page of %s says NaN: %q", path, page)
+		}
+		if v := s.game(t, c.Game.ID); v.Status != "waiting" {
+			t.Errorf("after %s the game is %q, want still waiting", path, v.Status)
+		}
+		// A watcher's page: no seat, no throw.
+		if seats := mySeatsIn(t, person, c.Game.ID); seats != "null" {
+			t.Errorf("after %s the page holds seats %s", path, seats)
+		}
+		if !get(t, person, "the throw button hidden", chromedp.Evaluate[bool](`document.querySelector('#throw').classList.contains('hidden') || document.querySelector('#throw').offsetParent === null`)) {
+			t.Errorf("the page of %s shows the Throw button", path)
+		}
 	}
 }

@@ -15,6 +15,20 @@
 import { api, h, loadSeat, saveSeat, resultText, ownToken, forget, announce } from './app.js';
 import { t, tRules, list } from './i18n.js';
 
+// rematchWaitingText says to the asker of a rematch that waits which
+// side is theirs now (the seats swap) and whose answer the offer waits
+// for: seats are the new game's (its view, decorated), mine the
+// asker's seats in it. Between two seats the other side is "your
+// opponent": its colour is the asker's old one, so "waiting for an
+// answer from White" read as waiting for oneself. With more seats the
+// open ones are named by their colours.
+export function rematchWaitingText(rules, seats, mine) {
+  const open = seats.filter((s) => s.open).map((s) => s.label);
+  const theirs = mine.filter((i) => seats[i]).map((i) => seats[i].label);
+  const id = seats.length === 2 ? 'web.status.rematchWaitingOpponent' : 'web.status.rematchWaiting';
+  return tRules(id, rules, { Mine: list(theirs), Names: list(open) });
+}
+
 // FlowControls draws into box; ctx gives the page's state:
 // {id, game(), mySeats(), token(), message(s), redraw(), rematch(),
 // followed(view)}: rematch() is the view of the finished game's rematch
@@ -75,15 +89,12 @@ export class FlowControls {
         if (asked && next && next.status === 'waiting') {
           // Asked here (or on another page of this device): the offer
           // waits for the other side, who is told on this same page of
-          // theirs. The seats swap: the asker is told which side is
-          // theirs now, or "waiting for White" reads as waiting for
-          // oneself.
-          const open = next.seats.filter((s) => s.open).map((s) => s.label);
-          const theirs = asked.seats.filter((i) => next.seats[i]).map((i) => next.seats[i].label);
-          out.push(h('p', { class: 'small', 'data-flow': 'rematch-waiting' },
-            tRules('web.status.rematchWaiting', g.rules, { Mine: list(theirs), Names: list(open) })));
+          // theirs. Going to the new game is not the thing to do while
+          // it waits (this page follows it when the offer is accepted),
+          // so neither button is the main one.
+          out.push(h('p', { class: 'small', 'data-flow': 'rematch-waiting' }, rematchWaitingText(g.rules, next.seats, asked.seats)));
           row.append(
-            h('a', { class: 'button', href: `/g/${g.rematch}#rematch`, 'data-flow': 'open-rematch' }, t('web.flow.openRematch')),
+            h('a', { class: 'button secondary', href: `/g/${g.rematch}#rematch`, 'data-flow': 'open-rematch' }, t('web.flow.openRematch')),
             this.button(t('web.flow.cancelRematch'), 'cancel-rematch', () => this.cancel(), 'secondary'));
         } else if (asked) row.append(h('a', { class: 'button', href: '/g/' + g.rematch, 'data-flow': 'open-rematch' }, t('web.flow.openRematch')));
         else row.append(this.button(g.rematch ? t('web.flow.acceptRematch') : t('web.flow.rematch'), 'rematch', () => this.rematch()));

@@ -16,7 +16,7 @@ import {
 import { t, tRules, list } from './i18n.js';
 import { play } from './sound.js';
 import { stored, store } from './prefs.js';
-import { FlowControls } from './flow.js';
+import { FlowControls, rematchWaitingText } from './flow.js';
 import { mountReview } from './review.js';
 
 const id = location.pathname.split('/')[2];
@@ -95,18 +95,39 @@ function myTurn() {
 
 function autoForced() { return stored(AUTO_KEY) === 'on'; }
 
+// inviteLink reads the seat and the secret of an invite link
+// (?seat=N&invite=SECRET, or ?seat=N alone for a seat open to anyone)
+// from search, the page's query. Chat apps sometimes write the link's
+// '&' as '&amp;' (HTML) or as the text '\u0026' (JSON): both are read as
+// '&' (a secret is base64url, with neither in it). seat is null when the
+// query asks for no seat; damaged is set when it asks for one that is
+// not a seat number, or gives an empty secret: no request is made then,
+// nor one for seat NaN.
+function inviteLink(search) {
+  const params = new URLSearchParams(search.replace(/&(?:amp;)+|\\u0026|%5Cu0026/gi, '&'));
+  if (!params.has('seat')) return { seat: null };
+  const raw = params.get('seat').trim();
+  const seat = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+  const invite = params.has('invite') ? params.get('invite').trim() : undefined;
+  return { seat, invite, damaged: Number.isNaN(seat) || invite === '' };
+}
+
 async function init() {
-  const params = new URLSearchParams(location.search);
+  const link = inviteLink(location.search);
   let refused = null; // the seat the invite link asked for, when the server said no
-  if (params.has('seat')) {
-    const seat = Number(params.get('seat'));
+  if (link.damaged) {
+    // Said once the page is drawn; the page goes on as a watcher's.
+    refused = { damaged: true };
+    history.replaceState(null, '', '/g/' + id);
+  } else if (link.seat !== null) {
+    const seat = link.seat;
     // A token of our own making, kept until the seat is ours: a take
     // whose answer is lost is sent again with it (here, or by reloading
     // the page, whose address keeps the invite), and the server answers
     // as the first time instead of "seat taken".
     const pending = `passage.take.${id}.${seat}`;
     const body = mine ? { token: mine.token } : { newToken: ownToken(pending) };
-    if (params.has('invite')) body.invite = params.get('invite');
+    if (link.invite !== undefined) body.invite = link.invite;
     let unsure = false;
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
@@ -120,7 +141,9 @@ async function init() {
         unsure = !e.status || e.status >= 500; // the take may have happened
         if (!unsure) forget(pending); // refused: the seat will not be this token's
         if (!unsure || attempt === 2) {
-          refused = { seat, error: e.message }; // said once the seats' names are known
+          // Said once the seats' names are known. A link without its
+          // secret, to a seat by invitation, lost it on the way.
+          refused = { seat, error: e.message, damaged: link.invite === undefined && e.code === 'invite_only' };
           break;
         }
         await new Promise((r) => setTimeout(r, 1000));
@@ -143,8 +166,9 @@ async function init() {
   game = first.game;
   decorateSeats(game.board, game.start, game.seats);
   if (refused) {
-    const s = game.seats[refused.seat];
-    message(t('web.game.seatRefused', { Seat: s ? s.label : String(refused.seat + 1), Error: refused.error }));
+    // A seat the game lacks is a damaged link too.
+    const s = refused.damaged ? null : game.seats[refused.seat];
+    message(s ? t('web.game.seatRefused', { Seat: s.label, Error: refused.error }) : t('web.invite.damaged'));
   }
   if (mine && first.seats) { mine.seats = first.seats; saveSeat(id, mine.token, mine.seats); }
   invites = first.invites || [];
@@ -465,10 +489,8 @@ function statusText() {
     // The asker of a rematch waits for the other side's answer on the
     // last game's page; the link stays below in case that page is closed.
     // The seats swap in a rematch: the asker is told which side is
-    // theirs now, or "waiting for White" reads as waiting for oneself.
-    if (location.hash === '#rematch' && mySeats().length) {
-      return tr('web.status.rematchWaiting', { Mine: list(mySeats().map((i) => game.seats[i].label)), Names: list(open) });
-    }
+    // theirs now, and whose answer the offer waits for (flow.js).
+    if (location.hash === '#rematch' && mySeats().length) return rematchWaitingText(game.rules, game.seats, mySeats());
     if (mySeats().length && myInvites().length) return tr('web.status.waiting');
     return tr('web.status.waitingFor', { Names: list(open), Count: open.length });
   }
