@@ -462,6 +462,11 @@ func TestBrowserTwoPeople(t *testing.T) {
 		visible("svg#board .piece"),
 	)
 	waitJS(t, alice, "the seat taken", `document.querySelector('input[data-invite]') === null && document.body.dataset.status === 'live'`)
+	// Who begins is said at the first throw: Black in Jéquier, whoever
+	// took the first seat (player review 3).
+	for name, ctx := range map[string]context.Context{"alice": alice, "bob": bob} {
+		waitJS(t, ctx, name+" is told who begins", `document.body.dataset.myTurn === 'yes' || document.querySelector('#status').textContent === 'Black has the first throw.'`)
+	}
 	// The link once more, in carol's browser: the seat is taken, she is
 	// told so above the board, by the seat's name, and watches.
 	run(t, carol, "open the used link", chromedp.Navigate(invite), visible("svg#board .piece"))

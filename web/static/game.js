@@ -510,6 +510,10 @@ function statusText() {
     return tr('web.status.pick', { Roll: game.roll }) + also;
   }
   const who = seat.kind === 'human' && !seat.away ? seat.label : tr('web.status.computer', { Seat: seat.label });
+  // The first throw says who begins: in Jéquier it is Black, whoever
+  // took the first seat (player review 3: "You take the first seat",
+  // then Black to throw, unexplained).
+  if (game.roll === null && game.turns === 0) return tr('web.status.begins', { Who: who });
   if (game.roll === null) return tr('web.status.toThrow', { Who: who });
   if (onlyPass()) return why ? tr('web.status.noMoveWhy', { Who: who, Roll: game.roll, Why: why }) : tr('web.status.noMove', { Who: who, Roll: game.roll });
   return tr('web.status.moving', { Who: who, Roll: game.roll });
