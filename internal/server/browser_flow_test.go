@@ -368,6 +368,41 @@ func TestBrowserRematchWithdrawTooLate(t *testing.T) {
 	}
 }
 
+// TestBrowserRematchAfterReload: a finished game's page opened after
+// its rematch offer was withdrawn says so, offers a rematch again and
+// waits for one: the other player's new offer arrives. Once the last
+// rematch a game may have was withdrawn, the page offers none.
+func TestBrowserRematchAfterReload(t *testing.T) {
+	s := newTestServer(t, Config{})
+	alice := newPerson(t, newBrowser(t))
+	id, white, black := twoPeople(t, s, "")
+	rematch := "/api/games/" + id + "/rematch"
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	offer := func() takeResult {
+		var asked takeResult
+		s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
+		return asked
+	}
+	asked := offer()
+	withdraw(t, s, asked.Game.ID, asked.Token)
+	holdSeats(t, alice, s, id, white, []int{0})
+	run(t, alice, "the finished game", chromedp.Navigate(s.url+"/g/"+id))
+	waitJS(t, alice, "the withdrawal and a new Rematch", `(document.querySelector('[data-flow="rematch-gone"]') || {}).textContent === 'The rematch offer was withdrawn.' && (document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Rematch'`)
+	asked = offer()
+	waitJS(t, alice, "the new offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch' && document.querySelector('[data-flow="rematch-gone"]') === null`)
+	withdraw(t, s, asked.Game.ID, asked.Token)
+	waitJS(t, alice, "the second withdrawal", `(document.querySelector('[data-flow="rematch-gone"]') || {}).textContent === 'The rematch offer was withdrawn.' && (document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Rematch'`)
+	for range rematchMax - 2 {
+		asked = offer()
+		withdraw(t, s, asked.Game.ID, asked.Token)
+	}
+	run(t, alice, "reload", chromedp.Reload())
+	waitJS(t, alice, "the last withdrawal", `(document.querySelector('[data-flow="rematch-gone"]') || {}).textContent === 'The rematch offer was withdrawn.' && document.querySelector('[data-flow="new-game"]') !== null`)
+	if n := get(t, alice, "rematch buttons", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="rematch"]').length`)); n != 0 {
+		t.Errorf("after the last rematch a game may have was withdrawn the page offers %d Rematch buttons", n)
+	}
+}
+
 // TestBrowserAbortBeforeAnyoneJoined: a game aborted before its other
 // seat was taken offers no rematch (nobody to play it with) and no
 // replay (no turn).
