@@ -574,9 +574,10 @@ func (a *actor) doMove(token, move string, expect *int, submitted time.Time) (ga
 	return a.view(), nil
 }
 
-// doEnd runs a resign, abort or claim of the holder of token.
-func (a *actor) doEnd(kind commandKind, token string) (gameView, error) {
-	if _, err := a.do(command{kind: kind, token: token, by: a.srv.cfg.StandIn, now: time.Now()}); err != nil {
+// doEnd runs a resign, abort or claim of the holder of token; an abort
+// ifWaiting only while the game waits for players.
+func (a *actor) doEnd(kind commandKind, token string, ifWaiting bool) (gameView, error) {
+	if _, err := a.do(command{kind: kind, token: token, ifWaiting: ifWaiting, by: a.srv.cfg.StandIn, now: time.Now()}); err != nil {
 		return gameView{}, err
 	}
 	return a.view(), nil

@@ -508,16 +508,25 @@ func (s *Server) handleThrow(w http.ResponseWriter, r *http.Request) {
 }
 
 // endHandler answers a resign, abort, claim or hand-over: an empty body
-// (or {}) and the seat token.
+// (or {}) and the seat token. An abort may say {"ifWaiting":true}: only
+// while the game waits for players (a rematch offer withdrawn, which
+// must not call off the game its opponent has just accepted).
 func (s *Server) endHandler(kind commandKind) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		tok := bearer(r)
-		if err := decode(w, r, &struct{}{}, true); err != nil {
+		var req struct {
+			IfWaiting bool `json:"ifWaiting"`
+		}
+		if err := decode(w, r, &req, true); err != nil {
 			s.fail(w, r, err)
 			return
 		}
+		if req.IfWaiting && kind != cmdAbort {
+			s.fail(w, r, newError(http.StatusBadRequest, nil, "ifWaiting is for an abort only").as("bad_request"))
+			return
+		}
 		v, err := withHolder(r.Context(), s, r.PathValue("id"), tok, func(a *actor) (gameView, error) {
-			return a.doEnd(kind, tok)
+			return a.doEnd(kind, tok, req.IfWaiting)
 		})
 		if err != nil {
 			s.fail(w, r, err)

@@ -278,16 +278,23 @@ func TestBrowserRematchRefused(t *testing.T) {
 
 // TestBrowserRematchWithdrawn: the asker withdraws the offer from the
 // finished game's page (an abort of the new game, which nobody else
-// joined): both pages say so, and neither offers to accept it any more.
+// joined): both pages say so, and neither offers to accept it any more,
+// but both offer a rematch again (player review: after a withdrawal the
+// page kept pointing at the aborted rematch). Alice offers again, bob's
+// page is told over the WebSocket and he accepts: both go to the new
+// game, and the withdrawn one stays aborted.
 func TestBrowserRematchWithdrawn(t *testing.T) {
 	s, alice, bob, old := rematchAsked(t)
 	waitJS(t, bob, "the offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch'`)
+	first := s.game(t, old).Rematch
 	run(t, alice, "withdraw it", visible(`[data-flow="cancel-rematch"]`), click(`[data-flow="cancel-rematch"]`))
-	for name, ctx := range map[string]context.Context{"alice": alice, "bob": bob} {
+	people := map[string]context.Context{"alice": alice, "bob": bob}
+	for name, ctx := range people {
 		waitJS(t, ctx, name+" is told", `(document.querySelector('[data-flow="rematch-gone"]') || {}).textContent === 'The rematch offer was withdrawn.'`)
-		if n := get(t, ctx, "rematch buttons", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="rematch"], [data-flow="open-rematch"], [data-flow="cancel-rematch"]').length`)); n != 0 {
-			t.Errorf("after the offer was withdrawn %s's page shows %d rematch buttons", name, n)
+		if n := get(t, ctx, "buttons of the withdrawn offer", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="open-rematch"], [data-flow="cancel-rematch"]').length`)); n != 0 {
+			t.Errorf("after the offer was withdrawn %s's page shows %d buttons for it", name, n)
 		}
+		waitJS(t, ctx, name+" may offer a rematch again", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Rematch'`)
 		if status := textOf(t, ctx, "#status"); strings.Contains(status, "rematch") {
 			t.Errorf("after the offer was withdrawn %s's status says %q", name, status)
 		}
@@ -296,12 +303,103 @@ func TestBrowserRematchWithdrawn(t *testing.T) {
 		}
 	}
 	screenshot(t, bob, "rematch-withdrawn")
-	v := s.game(t, old)
-	if v.Rematch == "" {
-		t.Fatal("the old game has no rematch")
-	}
-	if n := s.game(t, v.Rematch); n.Status != "over" || n.Result == nil || n.Result.How != "abort" {
+	screenshot(t, alice, "rematch-withdrawn-asker")
+	if n := s.game(t, first); n.Status != "over" || n.Result == nil || n.Result.How != "abort" {
 		t.Fatalf("the withdrawn rematch is %q, result %+v", n.Status, n.Result)
+	}
+
+	// Alice thinks again: a new offer, which reaches bob's page.
+	run(t, alice, "offer again", click(`[data-flow="rematch"]`))
+	waitJS(t, alice, "the asker's new offer", `(document.querySelector('[data-flow="rematch-waiting"]') || {}).textContent === 'Rematch offered: you play Black this time; waiting for your opponent to answer.' && document.querySelector('[data-flow="rematch-gone"]') === null`)
+	second := s.game(t, old).Rematch
+	if second == first || second == "" {
+		t.Fatalf("the old game's rematch after the new offer is %q (the withdrawn one %q)", second, first)
+	}
+	waitJS(t, bob, "the new offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch' && document.querySelector('[data-flow="rematch-gone"]') === null`)
+	if status := textOf(t, bob, "#status"); !strings.Contains(status, "rematch") {
+		t.Errorf("offered a rematch again, bob's status says %q", status)
+	}
+	screenshot(t, bob, "rematch-offered-again")
+	run(t, bob, "accept it", click(`[data-flow="rematch"]`))
+	notOld := func(url string) bool { return strings.Contains(url, "/g/") && !strings.Contains(url, old) }
+	for name, ctx := range people {
+		if u := waitURLWhere(t, ctx, "/g/"+second, notOld); !strings.HasSuffix(u, "/g/"+second) {
+			t.Fatalf("%s went to %q, want /g/%s", name, u, second)
+		}
+		waitJS(t, ctx, name+" sees the rematch live", `document.body.dataset.status === 'live'`)
+	}
+	if a, b := mySeatsIn(t, alice, second), mySeatsIn(t, bob, second); a != "[1]" || b != "[0]" {
+		t.Errorf("the second rematch's seats: alice %s, bob %s", a, b)
+	}
+	if n := s.game(t, first); n.Status != "over" || n.Result == nil || n.Result.How != "abort" {
+		t.Errorf("the withdrawn rematch is now %q, result %+v", n.Status, n.Result)
+	}
+}
+
+// TestBrowserRematchWithdrawTooLate: the asker's page withdraws an
+// offer that the other side has just accepted (the page had not heard
+// yet): the server refuses the withdrawal rather than abort the game
+// just accepted, and the page goes to it. The flow's Withdraw runs here
+// on a page of the same site, with the state it had before the accept.
+func TestBrowserRematchWithdrawTooLate(t *testing.T) {
+	s := newTestServer(t, Config{})
+	alice := newPerson(t, newBrowser(t))
+	id, white, black := twoPeople(t, s, "")
+	rematch := "/api/games/" + id + "/rematch"
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	var asked takeResult
+	s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
+	s.ok(t, http.StatusOK, "POST", rematch, white, nil, nil)
+	holdSeats(t, alice, s, asked.Game.ID, asked.Token, asked.Seats)
+	get(t, alice, "withdraw", chromedp.Evaluate[bool](fmt.Sprintf(`import('/static/flow.js').then((m) => {
+		const g = { id: %q, status: 'over', rematch: %q, seats: [] };
+		const f = new m.FlowControls(document.createElement('div'), {
+			id: g.id, game: () => g, mySeats: () => [1], token: () => '', message: () => {}, redraw: () => {},
+			rematch: () => null, followed: () => {},
+		});
+		f.cancel();
+		return true;
+	})`, id, asked.Game.ID), chromedp.EvalAwaitPromise))
+	if u := waitURL(t, alice, "/g/"+asked.Game.ID); !strings.HasSuffix(u, "/g/"+asked.Game.ID) {
+		t.Fatalf("after the refused withdrawal the page is %q, want the rematch", u)
+	}
+	if v := s.game(t, asked.Game.ID); v.Status != "live" {
+		t.Errorf("the accepted rematch is %q after the withdrawal, want live", v.Status)
+	}
+}
+
+// TestBrowserRematchAfterReload: a finished game's page opened after
+// its rematch offer was withdrawn says so, offers a rematch again and
+// waits for one: the other player's new offer arrives. Once the last
+// rematch a game may have was withdrawn, the page offers none.
+func TestBrowserRematchAfterReload(t *testing.T) {
+	s := newTestServer(t, Config{})
+	alice := newPerson(t, newBrowser(t))
+	id, white, black := twoPeople(t, s, "")
+	rematch := "/api/games/" + id + "/rematch"
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	offer := func() takeResult {
+		var asked takeResult
+		s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
+		return asked
+	}
+	asked := offer()
+	withdraw(t, s, asked.Game.ID, asked.Token)
+	holdSeats(t, alice, s, id, white, []int{0})
+	run(t, alice, "the finished game", chromedp.Navigate(s.url+"/g/"+id))
+	waitJS(t, alice, "the withdrawal and a new Rematch", `(document.querySelector('[data-flow="rematch-gone"]') || {}).textContent === 'The rematch offer was withdrawn.' && (document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Rematch'`)
+	asked = offer()
+	waitJS(t, alice, "the new offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch' && document.querySelector('[data-flow="rematch-gone"]') === null`)
+	withdraw(t, s, asked.Game.ID, asked.Token)
+	waitJS(t, alice, "the second withdrawal", `(document.querySelector('[data-flow="rematch-gone"]') || {}).textContent === 'The rematch offer was withdrawn.' && (document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Rematch'`)
+	for range rematchMax - 2 {
+		asked = offer()
+		withdraw(t, s, asked.Game.ID, asked.Token)
+	}
+	run(t, alice, "reload", chromedp.Reload())
+	waitJS(t, alice, "the last withdrawal", `(document.querySelector('[data-flow="rematch-gone"]') || {}).textContent === 'The rematch offer was withdrawn.' && document.querySelector('[data-flow="new-game"]') !== null`)
+	if n := get(t, alice, "rematch buttons", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="rematch"]').length`)); n != 0 {
+		t.Errorf("after the last rematch a game may have was withdrawn the page offers %d Rematch buttons", n)
 	}
 }
 

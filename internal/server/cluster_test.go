@@ -408,6 +408,37 @@ func TestClusterRematch(t *testing.T) {
 	}
 }
 
+// TestClusterRematchAgain: an offer made on n0, whose page runs it
+// there, is withdrawn through n1 (forwarded to n0); White offers again
+// on n1, where their page then runs the new rematch, and Black accepts
+// on n0: the accept goes to n1, the node of the new rematch, not of the
+// withdrawn one, and both hold their seats in one game.
+func TestClusterRematchAgain(t *testing.T) {
+	nodes := newCluster(t, 2, Config{})
+	id, white, black := twoPeople(t, nodes[0], "")
+	rematch := "/api/games/" + id + "/rematch"
+	nodes[0].ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	var asked, again, accepted takeResult
+	nodes[0].ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
+	nodes[0].dial(t, asked.Game.ID).read()
+	if nodes[0].srv.inMemory(asked.Game.ID) == nil {
+		t.Fatal("the first rematch does not run on n0, where its page is open")
+	}
+	withdraw(t, nodes[1], asked.Game.ID, asked.Token)
+	nodes[1].ok(t, http.StatusCreated, "POST", rematch, white, nil, &again)
+	nodes[1].dial(t, again.Game.ID).read()
+	if again.Game.ID == asked.Game.ID || nodes[1].srv.inMemory(again.Game.ID) == nil {
+		t.Fatalf("the second rematch %s (the first %s) does not run on n1, where its page is open", again.Game.ID, asked.Game.ID)
+	}
+	nodes[0].ok(t, http.StatusOK, "POST", rematch, black, nil, &accepted)
+	if accepted.Game.ID != again.Game.ID || accepted.Game.Status != "live" || len(accepted.Seats) != 1 || accepted.Seats[0] != 0 {
+		t.Errorf("the second rematch accepted on n0: %+v, want seat 0 of the live game %s", accepted, again.Game.ID)
+	}
+	if v := nodes[0].game(t, asked.Game.ID); v.Status != "over" || v.Result == nil || v.Result.How != "abort" {
+		t.Errorf("the withdrawn rematch is %q, %+v", v.Status, v.Result)
+	}
+}
+
 // TestClusterAbandonElsewhere: a waiting game that runs on n0, where a
 // person follows it, is abandoned by n1's sweep; n0's follower hears of
 // it at once. n1 sweeps once, when the test says (its timer would not

@@ -31,6 +31,9 @@ var (
 	// errNoneToHandOver is errNotLeft in a hand-over's words.
 	errNoneToHandOver = &apiError{status: http.StatusConflict, code: "no_opponent_left", msg: "no opponent has left: a hand-over needs an opponent whose time ran out (shown as away)"}
 	errOthersPlay     = &apiError{status: http.StatusConflict, code: "others_still_playing", msg: "other sides still play: a claim needs every other side to have left (hand the seats that left to the computer instead)"}
+	// errNotWaiting refuses an abort ifWaiting: the withdrawal of a
+	// rematch offer that was accepted meanwhile.
+	errNotWaiting = &apiError{status: http.StatusConflict, code: "not_waiting", msg: "the game no longer waits for players: they have taken their seats meanwhile"}
 )
 
 // holder checks that token holds a seat of a game not yet over and
@@ -98,6 +101,9 @@ func (o *outcome) abort(c command) error {
 	seats, err := o.holder(c.token)
 	if err != nil {
 		return err
+	}
+	if c.ifWaiting && o.next.g.Status != store.StatusWaiting {
+		return errNotWaiting
 	}
 	played := 0
 	for _, m := range o.next.moved {

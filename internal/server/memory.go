@@ -427,7 +427,7 @@ func (s *Server) storedView(ctx context.Context, g store.Game) (gameView, error)
 		last = &t
 	}
 	v := baseView(kit, g, last, s.cfg.TimeUnit)
-	v.Rematch = s.rematchOf(ctx, g)
+	v.Rematch, v.RematchLast = s.rematchOf(ctx, g)
 	if next := s.resumed(newTurnState(kit, g, last)).next(); next.kind == actDeadline {
 		d := next.at.UTC()
 		v.Deadline = &d

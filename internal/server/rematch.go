@@ -5,6 +5,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -16,28 +17,92 @@ import (
 
 // A rematch is a new game of a finished one: the same ruleset, options,
 // start and time limit, with the seats moved on by one (swapped, with
-// two). Its ID derives from the old game's seed, so the old game needs
-// no column to find it, and two people asking at once meet in one game:
-// the first creates it, the second takes their seat in it.
+// two). Its ID derives from the old game's seed and its number, so the
+// old game needs no column to find it, and two people asking at once
+// meet in one game: the first creates it, the second takes their seat
+// in it. A finished game's rematches are numbered from 0: the latest
+// one that exists is its rematch, and a new one follows only once that
+// was called off (withdrawn, refused or expired: calledOff), at most
+// rematchMax in all, so that offering and withdrawing again and again
+// cannot make games without end.
 
-var errNotOver = &apiError{status: http.StatusConflict, code: "not_over", msg: "a rematch follows a finished game: this one is not over"}
+// rematchMax is how many rematches one finished game may have.
+const rematchMax = 5
 
-// rematchID is the ID of the rematch of the game with seed.
-func rematchID(seed []byte) string {
+var (
+	errNotOver         = &apiError{status: http.StatusConflict, code: "not_over", msg: "a rematch follows a finished game: this one is not over"}
+	errNoMoreRematches = &apiError{status: http.StatusConflict, code: "no_more_rematches",
+		msg: fmt.Sprintf("this game has had %d rematches called off, as many as one game may have: start a new game instead", rematchMax)}
+)
+
+// rematchID is the ID of rematch n (from 0) of the game with seed. The
+// first has the ID it had when a game had one rematch only.
+func rematchID(seed []byte, n int) string {
 	m := hmac.New(sha256.New, seed)
 	m.Write([]byte("passage rematch"))
+	if n > 0 {
+		fmt.Fprintf(m, " %d", n)
+	}
 	return strings.ToLower(idEncoding.EncodeToString(m.Sum(nil)[:8]))
+}
+
+// calledOff reports whether rematch g ended without being played, so
+// that another may be asked for: withdrawn or refused (aborted, or
+// aborted as a first turn's time ran out) or expired (abandoned: nobody
+// took its seats in time).
+func calledOff(g store.Game) bool {
+	if g.Status == store.StatusAbandoned {
+		return true
+	}
+	rec, ok := endResult(g)
+	return ok && (rec.How == "abort" || rec.How == "noStart")
+}
+
+// lastRematch is finished game g's latest rematch and its number, or
+// -1 when none was asked for.
+func (s *Server) lastRematch(ctx context.Context, g store.Game) (int, store.Game, error) {
+	n, last := -1, store.Game{}
+	for i := range rematchMax {
+		next, err := s.st.Game(ctx, rematchID(g.Seed, i))
+		if errors.Is(err, store.ErrNotFound) {
+			break
+		}
+		if err != nil {
+			return 0, store.Game{}, err
+		}
+		n, last = i, next
+	}
+	return n, last, nil
+}
+
+// rematchTarget is the rematch of finished game g that a seat holder
+// asking now gets: the latest, to take their seats in (create false),
+// or the next, to create, when none was asked for or the latest was
+// called off.
+func (s *Server) rematchTarget(ctx context.Context, g store.Game) (n int, create bool, err error) {
+	n, last, err := s.lastRematch(ctx, g)
+	switch {
+	case err != nil:
+		return 0, false, err
+	case n < 0:
+		return 0, true, nil
+	case !calledOff(last):
+		return n, false, nil
+	case n+1 >= rematchMax:
+		return 0, false, errNoMoreRematches
+	}
+	return n + 1, true, nil
 }
 
 // rematchSeat is the seat in the rematch of old seat i of n.
 func rematchSeat(i, n int) int { return (i + 1) % n }
 
-// rematchGame is the rematch of old, with the seats of token's holder
-// (seats, in old) taken by token.
-func rematchGame(old store.Game, seats []int, token string, now time.Time) store.Game {
+// rematchGame is rematch number of old, with the seats of token's
+// holder (seats, in old) taken by token.
+func rematchGame(old store.Game, number int, seats []int, token string, now time.Time) store.Game {
 	n := len(old.Seats)
 	g := store.Game{
-		ID: rematchID(old.Seed), Rules: old.Rules, Start: old.Start, Pos: old.Start,
+		ID: rematchID(old.Seed, number), Rules: old.Rules, Start: old.Start, Pos: old.Start,
 		Status: store.StatusLive, Seats: make([]store.Seat, n), TimeLimit: old.TimeLimit,
 		Created: now, Updated: now,
 	}
@@ -63,9 +128,11 @@ func rematchGame(old store.Game, seats []int, token string, now time.Time) store
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	if s.clustered() {
 		// The rematch may run on another node already: the seats are
-		// taken there.
-		if old, err := s.st.Game(r.Context(), r.PathValue("id")); err == nil && s.forwardTo(w, r, rematchID(old.Seed), nil) {
-			return
+		// taken there. One to create runs nowhere yet.
+		if old, err := s.st.Game(r.Context(), r.PathValue("id")); err == nil && old.Status == store.StatusOver {
+			if n, create, err := s.rematchTarget(r.Context(), old); err == nil && !create && s.forwardTo(w, r, rematchID(old.Seed, n), nil) {
+				return
+			}
 		}
 	}
 	tok := bearer(r)
@@ -102,79 +169,123 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errNotOver)
 		return
 	}
-	id := rematchID(old.Seed)
-	if _, err := s.st.Game(ctx, id); errors.Is(err, store.ErrNotFound) {
-		if s.draining.Load() {
-			s.fail(w, r, errDraining) // no new game on a node that stops, as for a create
-			return
-		}
-		if err := limit(s.creates, s.clientID(r), "new games"); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		token, err := takeToken(req.NewToken)
+	for try := 0; ; try++ {
+		n, create, err := s.rematchTarget(ctx, old)
 		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		g := rematchGame(old, seats, token, time.Now().UTC())
-		err = s.st.CreateGame(ctx, g)
-		if err == nil {
-			s.metrics.created.Inc()
-			s.log.Info("rematch created", "game", g.ID, "of", old.ID)
-			s.rematches.created(old.ID)
-			if newTurnState(kit, g, nil).next().kind != actNone {
-				if _, _, err := s.load(ctx, g.ID); err != nil {
-					s.log.Warn("rematch not started", "game", g.ID, "err", err)
-				}
-			}
-			v, err := s.view(ctx, g.ID)
+		if create {
+			done, err := s.createRematch(w, r, kit, old, n, seats, req.NewToken)
 			if err != nil {
 				s.fail(w, r, err)
 				return
 			}
-			held, _ := newTurnState(kit, g, nil).seatsOf(token)
-			writeJSON(w, http.StatusCreated, takeResult{Token: token, Seats: held, Game: v})
-			return
+			if done {
+				return
+			}
+			// Created by another person meanwhile: accept it.
 		}
-		if !errors.Is(err, store.ErrConflict) {
+		if testHookRematchJoin != nil {
+			testHookRematchJoin()
+		}
+		res, err := s.joinRematch(ctx, old, rematchID(old.Seed, n), seats, req.NewToken)
+		if (errors.Is(err, errGameOver) || errors.Is(err, errAbandoned)) && try == 0 {
+			// Called off as this accepted it (its asker withdrew the
+			// offer just now): the caller's press asks for the next.
+			continue
+		}
+		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		// Created by the other person meanwhile: accept it.
-	} else if err != nil {
-		s.fail(w, r, err)
+		writeJSON(w, http.StatusOK, res)
 		return
 	}
+}
+
+// testHookRematchJoin, set only by a test, runs in handleRematch between
+// choosing the rematch to join and joining it.
+var testHookRematchJoin func()
+
+// createRematch creates rematch n of old for the holder of seats and
+// answers 201, or reports false when another request created it first.
+func (s *Server) createRematch(w http.ResponseWriter, r *http.Request, kit catalog.Kit, old store.Game, n int, seats []int, own string) (bool, error) {
+	ctx := r.Context()
+	if s.draining.Load() {
+		return false, errDraining // no new game on a node that stops, as for a create
+	}
+	if err := limit(s.creates, s.clientID(r), "new games"); err != nil {
+		return false, err
+	}
+	token, err := takeToken(own)
+	if err != nil {
+		return false, err
+	}
+	g := rematchGame(old, n, seats, token, time.Now().UTC())
+	err = s.st.CreateGame(ctx, g)
+	if errors.Is(err, store.ErrConflict) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	s.metrics.created.Inc()
+	s.log.Info("rematch created", "game", g.ID, "of", old.ID, "number", n)
+	s.rematches.created(old.ID)
+	if newTurnState(kit, g, nil).next().kind != actNone {
+		if _, _, err := s.load(ctx, g.ID); err != nil {
+			s.log.Warn("rematch not started", "game", g.ID, "err", err)
+		}
+	}
+	v, err := s.view(ctx, g.ID)
+	if err != nil {
+		return false, err
+	}
+	held, _ := newTurnState(kit, g, nil).seatsOf(token)
+	writeJSON(w, http.StatusCreated, takeResult{Token: token, Seats: held, Game: v})
+	return true, nil
+}
+
+// joinRematch gives the holder of seats of old their seats in its
+// rematch id.
+func (s *Server) joinRematch(ctx context.Context, old store.Game, id string, seats []int, own string) (takeResult, error) {
 	next, err := s.st.Game(ctx, id)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return takeResult{}, err
 	}
 	var res takeResult
 	token := ""
 	for _, i := range seats {
 		seat := rematchSeat(i, len(old.Seats))
 		res, err = withActor(ctx, s, id, func(a *actor) (takeResult, error) {
-			return a.doTake(seat, token, inviteSecret(next.Seed, seat), req.NewToken)
+			return a.doTake(seat, token, inviteSecret(next.Seed, seat), own)
 		})
 		if err != nil {
-			s.fail(w, r, err)
-			return
+			return takeResult{}, err
 		}
 		token = res.Token
 	}
-	writeJSON(w, http.StatusOK, res)
+	return res, nil
 }
 
-// rematchOf is the ID of the rematch of finished game g, or "".
-func (s *Server) rematchOf(ctx context.Context, g store.Game) string {
+// rematchOf is the ID of the latest rematch of finished game g, or "",
+// and whether it is the last g may have.
+func (s *Server) rematchOf(ctx context.Context, g store.Game) (string, bool) {
 	if g.Status != store.StatusOver {
-		return ""
+		return "", false
 	}
-	id := rematchID(g.Seed)
-	if _, err := s.st.Game(ctx, id); err != nil {
-		return ""
+	n, _, err := s.lastRematch(ctx, g)
+	if err != nil || n < 0 {
+		return "", false
 	}
-	return id
+	return rematchID(g.Seed, n), n+1 >= rematchMax
+}
+
+// awaitsRematch reports whether finished game g may have a rematch
+// asked for now: none was, or the latest was called off and another may
+// follow it.
+func (s *Server) awaitsRematch(ctx context.Context, g store.Game) bool {
+	_, create, err := s.rematchTarget(ctx, g)
+	return err == nil && create
 }

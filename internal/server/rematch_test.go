@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,8 +15,8 @@ import (
 func TestRematchGame(t *testing.T) {
 	old := machine(t, store.Seat{Kind: "medium"}, store.Seat{Kind: store.Human, TokenHash: hashToken("black")}).g
 	old.TimeLimit = 7
-	g := rematchGame(old, []int{1}, "new", machineT0)
-	if g.ID != rematchID(old.Seed) || g.Rules != old.Rules || g.Start != old.Start || g.Pos != old.Start || g.TimeLimit != 7 {
+	g := rematchGame(old, 0, []int{1}, "new", machineT0)
+	if g.ID != rematchID(old.Seed, 0) || g.Rules != old.Rules || g.Start != old.Start || g.Pos != old.Start || g.TimeLimit != 7 {
 		t.Errorf("rematch header %+v", g)
 	}
 	want := []store.Seat{{Kind: store.Human, TokenHash: hashToken("new")}, {Kind: "medium"}}
@@ -150,10 +152,35 @@ func TestRematchAgain(t *testing.T) {
 	}
 }
 
+// answerCode is the error code of an error answer.
+func answerCode(t *testing.T, b []byte) string {
+	t.Helper()
+	var e errorBody
+	if err := json.Unmarshal(b, &e); err != nil {
+		t.Fatalf("error body %q: %v", b, err)
+	}
+	return e.Code
+}
+
+// withdraw withdraws the rematch offer of game id as the game page does:
+// an abort while the game waits for players.
+func withdraw(t *testing.T, s *testServer, id, token string) gameView {
+	t.Helper()
+	var aborted gameResponse
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/abort", token, map[string]bool{"ifWaiting": true}, &aborted)
+	if aborted.Game.Status != "over" || aborted.Game.Result == nil || aborted.Game.Result.How != "abort" {
+		t.Fatalf("the withdrawn rematch: %+v", aborted.Game)
+	}
+	return aborted.Game
+}
+
 // TestRematchWithdrawn: the asker withdraws the offer by aborting the
 // new game, which nobody else joined (the game page's "Withdraw the
-// offer"); the finished game has one rematch, so it can be neither
-// accepted nor asked for again then.
+// offer"); it can no longer be accepted, but either player may offer a
+// rematch again from the finished game: a new game, which the other
+// accepts, while the withdrawn one stays aborted. A stream waiting on
+// the finished game (?wait=rematch, opened after the withdrawal) brings
+// the new offer.
 func TestRematchWithdrawn(t *testing.T) {
 	s := newTestServer(t, Config{})
 	id, white, black := twoPeople(t, s, "")
@@ -161,17 +188,164 @@ func TestRematchWithdrawn(t *testing.T) {
 	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
 	var asked takeResult
 	s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
-	var aborted gameResponse
-	s.ok(t, http.StatusOK, "POST", "/api/games/"+asked.Game.ID+"/abort", asked.Token, nil, &aborted)
-	if aborted.Game.Status != "over" || aborted.Game.Result == nil || aborted.Game.Result.How != "abort" || !aborted.Game.Seats[1].Open {
-		t.Fatalf("the withdrawn rematch: %+v", aborted.Game)
+	if v := withdraw(t, s, asked.Game.ID, asked.Token); !v.Seats[1].Open {
+		t.Fatalf("the withdrawn rematch's other seat is taken: %+v", v.Seats)
 	}
-	for name, tok := range map[string]string{"white (accepting)": white, "black (asking again)": black} {
-		if status, b := s.do(t, "POST", rematch, tok, nil); status != http.StatusConflict {
-			t.Errorf("%s after the withdrawal: %d %s, want 409", name, status, b)
+	if v := s.game(t, id); v.Rematch != asked.Game.ID || v.RematchLast {
+		t.Errorf("the old game's rematch is %q (last %v), want the withdrawn %q, not the last", v.Rematch, v.RematchLast, asked.Game.ID)
+	}
+
+	waiting := s.dialPath(t, "/api/games/"+id+"/events?wait=rematch")
+	if m := waiting.read(); m.Game == nil || m.Game.Rematch != asked.Game.ID {
+		t.Fatalf("the waiting stream's first message %+v, want the state naming the withdrawn rematch", m)
+	}
+	// White, who was offered it, offers one in turn.
+	var again takeResult
+	s.ok(t, http.StatusCreated, "POST", rematch, white, nil, &again)
+	if again.Game.ID == asked.Game.ID || again.Game.Status != "waiting" || len(again.Seats) != 1 || again.Seats[0] != 1 {
+		t.Fatalf("offered again by White: %+v, want seat 1 of a new waiting game", again)
+	}
+	if m := waiting.read(); m.Event == nil || m.Event.Kind != "rematch" || m.Game.Rematch != again.Game.ID {
+		t.Fatalf("after the second offer the waiting stream says %+v (event %+v), want the state naming %s", m, m.Event, again.Game.ID)
+	}
+	if v := s.game(t, id); v.Rematch != again.Game.ID {
+		t.Errorf("the old game's rematch is %q, want the second %q", v.Rematch, again.Game.ID)
+	}
+	var accepted takeResult
+	s.ok(t, http.StatusOK, "POST", rematch, black, nil, &accepted)
+	if accepted.Game.ID != again.Game.ID || accepted.Game.Status != "live" || len(accepted.Seats) != 1 || accepted.Seats[0] != 0 {
+		t.Fatalf("accepted by Black: %+v, want seat 0 of the live %s", accepted, again.Game.ID)
+	}
+	if v := s.game(t, asked.Game.ID); v.Status != "over" || v.Result == nil || v.Result.How != "abort" || !v.Seats[1].Open {
+		t.Errorf("the withdrawn rematch is now %q, %+v", v.Status, v.Result)
+	}
+	// Accepted and played, it is the game's rematch: no third one.
+	v := s.game(t, again.Game.ID)
+	s.throw(t, again.Game.ID, []string{accepted.Token, again.Token}[v.ToMove])
+	for name, tok := range map[string]string{"white": white, "black": black} {
+		if status, b := s.do(t, "POST", rematch, tok, nil); status != http.StatusConflict || answerCode(t, b) != "seat_taken" {
+			t.Errorf("%s asking once more: %d %s, want 409 seat_taken", name, status, b)
 		}
 	}
-	if v := s.game(t, id); v.Rematch != asked.Game.ID {
-		t.Errorf("the old game's rematch is %q, want the withdrawn %q", v.Rematch, asked.Game.ID)
+}
+
+// TestRematchBothAfterWithdrawal: after a withdrawal both players press
+// Rematch at once: they meet in one new game.
+func TestRematchBothAfterWithdrawal(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	rematch := "/api/games/" + id + "/rematch"
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	var asked takeResult
+	s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
+	withdraw(t, s, asked.Game.ID, asked.Token)
+	type answer struct {
+		status int
+		res    takeResult
+		body   []byte
+	}
+	answers := make(chan answer, 2)
+	for _, tok := range []string{white, black} {
+		go func() {
+			status, b := s.do(t, "POST", rematch, tok, nil)
+			a := answer{status: status, body: b}
+			json.Unmarshal(b, &a.res)
+			answers <- a
+		}()
+	}
+	a, b := <-answers, <-answers
+	if a.status > b.status {
+		a, b = b, a
+	}
+	if a.status != http.StatusOK || b.status != http.StatusCreated {
+		t.Fatalf("both asking at once: %d %s and %d %s, want 200 and 201", a.status, a.body, b.status, b.body)
+	}
+	if a.res.Game.ID != b.res.Game.ID || a.res.Game.ID == asked.Game.ID || a.res.Game.Status != "live" {
+		t.Fatalf("both asking at once: games %s (%s) and %s, want one new live game", a.res.Game.ID, a.res.Game.Status, b.res.Game.ID)
+	}
+}
+
+// TestRematchCap: rematches are called off and offered again at most
+// rematchMax times in all; the last is marked in the old game's view,
+// one more is refused (409 no_more_rematches), and no stream waits for
+// it.
+func TestRematchCap(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	rematch := "/api/games/" + id + "/rematch"
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	old, err := s.st.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for i := range rematchMax {
+		var asked takeResult
+		s.ok(t, http.StatusCreated, "POST", rematch, []string{black, white}[i%2], nil, &asked)
+		if seen[asked.Game.ID] || asked.Game.ID != rematchID(old.Seed, i) {
+			t.Fatalf("offer %d is game %s, seen before: %v", i, asked.Game.ID, seen[asked.Game.ID])
+		}
+		seen[asked.Game.ID] = true
+		if v := s.game(t, id); v.Rematch != asked.Game.ID || v.RematchLast != (i == rematchMax-1) {
+			t.Errorf("after offer %d the old game's rematch is %q, last %v", i, v.Rematch, v.RematchLast)
+		}
+		withdraw(t, s, asked.Game.ID, asked.Token)
+	}
+	for name, tok := range map[string]string{"white": white, "black": black} {
+		if status, b := s.do(t, "POST", rematch, tok, nil); status != http.StatusConflict || answerCode(t, b) != "no_more_rematches" {
+			t.Errorf("%s offering a rematch once more: %d %s, want 409 no_more_rematches", name, status, b)
+		}
+	}
+	waiting := s.dialPath(t, "/api/games/"+id+"/events?wait=rematch")
+	waiting.read()
+	if _, err := waiting.tryRead(); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+		t.Fatalf("a stream waiting for a rematch after the last: %v, want a normal close after the state", err)
+	}
+}
+
+// TestRematchWithdrawAccepted: the asker withdraws the offer just as the
+// other side accepts it. Once they have joined, the withdrawal (an abort
+// ifWaiting) is refused, 409 not_waiting, and the new game goes on; the
+// other way round, an accept that finds the offer withdrawn meanwhile
+// offers a new rematch instead of failing. ifWaiting is for an abort
+// only.
+func TestRematchWithdrawAccepted(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	rematch := "/api/games/" + id + "/rematch"
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	var asked, accepted takeResult
+	s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
+	s.ok(t, http.StatusOK, "POST", rematch, white, nil, &accepted)
+	status, b := s.do(t, "POST", "/api/games/"+asked.Game.ID+"/abort", asked.Token, map[string]bool{"ifWaiting": true})
+	if status != http.StatusConflict || answerCode(t, b) != "not_waiting" {
+		t.Fatalf("withdrawing an accepted offer: %d %s, want 409 not_waiting", status, b)
+	}
+	if v := s.game(t, asked.Game.ID); v.Status != "live" {
+		t.Fatalf("after the refused withdrawal the rematch is %q, want live", v.Status)
+	}
+	if status, b := s.do(t, "POST", "/api/games/"+asked.Game.ID+"/resign", asked.Token, map[string]bool{"ifWaiting": true}); status != http.StatusBadRequest {
+		t.Errorf("a resign ifWaiting: %d %s, want 400", status, b)
+	}
+
+	// The other way round: the accept chose the waiting offer, which
+	// is withdrawn before the accept takes its seat.
+	id2, white2, black2 := twoPeople(t, s, "")
+	rematch2 := "/api/games/" + id2 + "/rematch"
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id2+"/resign", white2, nil, nil)
+	var offer takeResult
+	s.ok(t, http.StatusCreated, "POST", rematch2, black2, nil, &offer)
+	testHookRematchJoin = func() {
+		testHookRematchJoin = nil
+		withdraw(t, s, offer.Game.ID, offer.Token)
+	}
+	defer func() { testHookRematchJoin = nil }()
+	var late takeResult
+	s.ok(t, http.StatusCreated, "POST", rematch2, white2, nil, &late)
+	if late.Game.ID == offer.Game.ID || late.Game.Status != "waiting" || len(late.Seats) != 1 || late.Seats[0] != 1 {
+		t.Fatalf("an accept that found the offer withdrawn: %+v, want White's new offer", late)
+	}
+	if v := s.game(t, id2); v.Rematch != late.Game.ID {
+		t.Errorf("the old game's rematch is %q, want White's offer %q", v.Rematch, late.Game.ID)
 	}
 }

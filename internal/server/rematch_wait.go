@@ -14,7 +14,8 @@ import (
 // the game's stream closes at the end, the page opens it again with
 // ?wait=rematch, and the server keeps that stream open until someone
 // asks for the rematch, sends the old game's state with "rematch" set
-// (event kind "rematch") and closes. The rematch is announced at once
+// (event kind "rematch") and closes. Once a rematch was called off
+// (withdrawn, refused, expired), the stream waits so for the next. The rematch is announced at once
 // by the server that created it (rematchHub); one made by another
 // server over the same store is seen at the stream's next ping.
 
@@ -52,7 +53,8 @@ func (h *rematchHub) stop(id string, ch chan struct{}) {
 	}
 }
 
-// created tells every stream waiting on game id that its rematch exists.
+// created tells every stream waiting on game id that a rematch of it
+// was created.
 func (h *rematchHub) created(id string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -64,15 +66,16 @@ func (h *rematchHub) created(id string) {
 	}
 }
 
-// waitRematch keeps the stream c of finished game g open until its
-// rematch exists, then sends the game's state with it, event kind
+// waitRematch keeps the stream c of finished game g open until a
+// rematch other than had (the one its first state named, called off, or
+// "") exists, then sends the game's state with it, event kind
 // "rematch". It returns when the client goes, the server stops, or the
 // rematch was sent; the caller closes c.
-func (s *Server) waitRematch(ctx context.Context, c *websocket.Conn, g store.Game) {
+func (s *Server) waitRematch(ctx context.Context, c *websocket.Conn, g store.Game, had string) {
 	ch := s.rematches.wait(g.ID)
 	defer s.rematches.stop(g.ID, ch)
 	ctx = c.CloseRead(ctx) // done when the client closes or sends anything
-	if s.rematchOf(ctx, g) != "" {
+	if id, _ := s.rematchOf(ctx, g); id != had {
 		ch <- struct{}{} // created between the first state and now
 	}
 	tick := time.NewTicker(s.cfg.PingEvery)
@@ -86,15 +89,15 @@ func (s *Server) waitRematch(ctx context.Context, c *websocket.Conn, g store.Gam
 			pctx, cancel := context.WithTimeout(ctx, s.cfg.PongWait)
 			err := c.Ping(pctx)
 			cancel()
-			if err != nil || s.rematchOf(ctx, g) == "" {
-				if err != nil {
-					return
-				}
+			if err != nil {
+				return
+			}
+			if id, _ := s.rematchOf(ctx, g); id == had {
 				continue
 			}
 		}
 		v, err := s.storedView(ctx, g)
-		if err != nil || v.Rematch == "" {
+		if err != nil || v.Rematch == had {
 			continue
 		}
 		s.send(ctx, c, message{Type: "state", Game: &v, Event: &event{Kind: "rematch", Seat: -1}})

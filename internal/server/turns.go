@@ -109,6 +109,8 @@ type command struct {
 	move     string
 	expect   *int   // the turn a move is meant for (Turns+1), if given
 	by       string // the computer that chose a computer move, or takes a seat over
+	// ifWaiting: an abort only while the game waits for players.
+	ifWaiting bool
 }
 
 // writeKind is a store write the actor makes before a new state holds.

@@ -40,8 +40,11 @@ type gameView struct {
 	Deadline  *time.Time   `json:"deadline"`           // when the computer takes the turn over
 	Created   time.Time    `json:"created"`
 	Updated   time.Time    `json:"updated"`
-	// Rematch is the ID of the game's rematch, once one was asked for.
-	Rematch string `json:"rematch,omitempty"`
+	// Rematch is the ID of the game's latest rematch, once one was
+	// asked for; RematchLast says it is the last the game may have
+	// (rematchMax): once it is called off, no other follows.
+	Rematch     string `json:"rematch,omitempty"`
+	RematchLast bool   `json:"rematchLast,omitempty"`
 }
 
 type seatView struct {

@@ -121,8 +121,8 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.send(ctx, c, message{Type: "state", Game: &v})
-		if r.URL.Query().Get("wait") == "rematch" && g.Status == store.StatusOver && v.Rematch == "" {
-			s.waitRematch(ctx, c, g)
+		if r.URL.Query().Get("wait") == "rematch" && g.Status == store.StatusOver && s.awaitsRematch(ctx, g) {
+			s.waitRematch(ctx, c, g, v.Rematch)
 		}
 		c.Close(websocket.StatusNormalClosure, closeReason(g.Status))
 		return

@@ -8,9 +8,11 @@
 // The asker of a rematch stays on the finished game (its review and
 // replay at hand), as on lichess: the flow says the offer waits for the
 // other side, with a link to the new game and a way to withdraw the
-// offer (an abort of the new game, which nobody else has joined); the
-// page follows the new game and goes there when it is accepted
-// (game.js, followRematch).
+// offer (an abort of the new game, refused once the other side has
+// joined it); the page follows the new game and goes there when it is
+// accepted (game.js, followRematch). After an offer was withdrawn,
+// refused or expired, either side may offer a rematch again (the server
+// allows five in all: rematchLast marks the last).
 
 import { api, h, loadSeat, saveSeat, resultText, ownToken, forget, announce } from './app.js';
 import { t, tRules, list } from './i18n.js';
@@ -59,7 +61,7 @@ export class FlowControls {
     const state = {
       status: g.status, mine: mine.join(), confirming: this.confirming, abort: this.abortable(log),
       away: away.map((s) => s.seat).join(), rematch: g.rematch || '', text: g.result ? g.result.text : '',
-      refused: this.refused, next: this.nextKey(g),
+      refused: this.refused, next: this.nextKey(g), last: Boolean(g.rematchLast),
     };
     const key = JSON.stringify(state);
     if (key === this.key) return;
@@ -83,8 +85,8 @@ export class FlowControls {
       const joined = !g.seats.some((s) => s.open);
       const gone = this.offerGone(g);
       if (holder && joined && gone) out.push(h('p', { class: 'small', 'data-flow': 'rematch-gone' }, gone));
-      else if (holder && joined && !this.refused) {
-        const asked = g.rematch && loadSeat(g.rematch);
+      if (holder && joined && !this.refused && !(gone && g.rematchLast)) {
+        const asked = g.rematch && !gone && loadSeat(g.rematch);
         const next = this.next(g);
         if (asked && next && next.status === 'waiting') {
           // Asked here (or on another page of this device): the offer
@@ -97,7 +99,7 @@ export class FlowControls {
             h('a', { class: 'button secondary', href: `/g/${g.rematch}#rematch`, 'data-flow': 'open-rematch' }, t('web.flow.openRematch')),
             this.button(t('web.flow.cancelRematch'), 'cancel-rematch', () => this.cancel(), 'secondary'));
         } else if (asked) row.append(h('a', { class: 'button', href: '/g/' + g.rematch, 'data-flow': 'open-rematch' }, t('web.flow.openRematch')));
-        else row.append(this.button(g.rematch ? t('web.flow.acceptRematch') : t('web.flow.rematch'), 'rematch', () => this.rematch()));
+        else row.append(this.button(g.rematch && !gone ? t('web.flow.acceptRematch') : t('web.flow.rematch'), 'rematch', () => this.rematch()));
       }
       row.append(h('a', { class: 'button secondary', href: '/?rules=' + encodeURIComponent(g.name), 'data-flow': 'new-game' }, t('web.flow.newGame')));
       if (g.turns > 0) row.append(h('a', { class: 'button secondary', href: `/g/${this.ctx.id}/replay`, 'data-flow': 'replay' }, t('web.flow.replay')));
@@ -146,8 +148,8 @@ export class FlowControls {
 
   // offerGone says why g's rematch can no longer be accepted: its asker
   // withdrew it (the new game was aborted before anyone else joined),
-  // or nobody took its seats in time. The server has no second rematch
-  // of a game (its ID derives from the old game's), so no button then.
+  // or nobody took its seats in time. Either side may then offer
+  // another, unless it was the last the server allows (rematchLast).
   offerGone(g) {
     const v = this.next(g);
     if (!v) return '';
@@ -231,10 +233,10 @@ export class FlowControls {
   }
 
   // cancel withdraws this page's rematch offer: an abort of the new game
-  // with the asker's token for it, allowed as nobody else has played
-  // there. Should the other side accept at the same moment, the abort
-  // calls the new game off for both (the server allows an abort until
-  // two sides have played), and their page says so.
+  // with the asker's token for it, only while it waits for the other
+  // side (ifWaiting). Should they accept at the same moment, the server
+  // refuses the withdrawal rather than call off the game just accepted,
+  // and this page goes there, as it does when it sees the accept.
   async cancel() {
     const g = this.ctx.game();
     const seat = g.rematch && loadSeat(g.rematch);
@@ -242,11 +244,15 @@ export class FlowControls {
     this.busy = true;
     this.ctx.message('');
     try {
-      const res = await api('POST', `/api/games/${g.rematch}/abort`, {}, seat.token);
+      const res = await api('POST', `/api/games/${g.rematch}/abort`, { ifWaiting: true }, seat.token);
       this.ctx.followed(res.game);
       const gone = this.offerGone(g);
       if (gone) announce(gone);
     } catch (e) {
+      if (e.code === 'not_waiting') {
+        location.assign('/g/' + g.rematch); // accepted meanwhile: play it
+        return;
+      }
       this.ctx.message(e.message);
     }
     this.busy = false;

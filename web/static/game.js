@@ -219,9 +219,12 @@ function fitBoard() {
 
 // awaitingRematch: the game is over and this page's player may be
 // offered a rematch, which the server sends over a stream opened with
-// ?wait=rematch (the game's own stream closes at the end).
+// ?wait=rematch (the game's own stream closes at the end): none was
+// offered yet, or the last offer was withdrawn or expired and another
+// may follow it.
 function awaitingRematch() {
-  return game && game.status === 'over' && !game.rematch && mySeats().length > 0;
+  if (!game || game.status !== 'over' || mySeats().length === 0) return false;
+  return !game.rematch || Boolean(flow && flow.offerGone(game) && !game.rematchLast);
 }
 
 // The rematch of a finished game is followed from its page by a player
@@ -235,7 +238,7 @@ function awaitingRematch() {
 let nextWs = null;       // the rematch's stream
 let nextFor = '';        // the rematch nextWs follows
 let nextBackoff = 1000;
-let nextSeenWaiting = false; // this page saw the rematch wait for its other side
+let nextSeenWaiting = ''; // the rematch this page saw wait for its other side
 
 function followRematch() {
   const want = game && game.status === 'over' && game.rematch && mySeats().length > 0 &&
@@ -277,15 +280,18 @@ function onRematch(v) {
   if (!game || v.id !== game.rematch) return;
   decorateSeats(v.board, v.start, v.seats);
   next = v;
-  if (v.status === 'waiting') nextSeenWaiting = true;
+  if (v.status === 'waiting') nextSeenWaiting = v.id;
   // Accepted: the asker (whose device holds a seat of it) plays there.
   // A rematch found live when the page opened was accepted before: it
   // stays a link, and the review of this game stays open.
-  if (v.status === 'live' && nextSeenWaiting && loadSeat(v.id)) {
+  if (v.status === 'live' && nextSeenWaiting === v.id && loadSeat(v.id)) {
     location.assign('/g/' + v.id);
     return;
   }
   render(null);
+  // Withdrawn or expired: this game's stream, closed at the end, waits
+  // for another offer.
+  if (awaitingRematch() && ws && ws.readyState === WebSocket.CLOSED) connect();
 }
 
 // loadLog reads the turns so far, each with the position before it
@@ -319,6 +325,7 @@ document.addEventListener('keydown', active, true);
 document.addEventListener('pointerdown', active, true);
 
 function connect() {
+  if (ws && ws.readyState !== WebSocket.CLOSED) return; // one stream of the game at a time
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
   const waiting = awaitingRematch(); // that stream takes no messages
   ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/events${waiting ? '?wait=rematch' : ''}`);
