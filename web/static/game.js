@@ -48,14 +48,13 @@ let next = null;     // the view of this finished game's rematch, once known (fo
 // can move) when the focus was lost with a move. (Set by active.)
 let keyboardUser = false;
 
-// message shows s over the top of the board (an error, a refusal) for
-// MESSAGE_MS, or until tapped, or until the next message: it covers the
-// board's top row, and a watcher takes no action that would clear it.
-// The reason the page could not start stays (sticky): nothing works
-// without it.
+// message shows s (an error, a refusal) at the foot of the status's
+// room, above the board (style.css), for MESSAGE_MS, or until tapped,
+// or until the next message: it may cover the status's last line, and
+// a watcher takes no action that would clear it. The reason the page
+// could not start stays (sticky): nothing works without it.
 // good news (a friend joined) is framed as such, not as an error, and
-// goes sooner (GOOD_MS): it covers the board's first row, where a
-// Senet game's first move is, and the presence dot says it too.
+// goes sooner (GOOD_MS): the presence dot says it too.
 const MESSAGE_MS = 10000;
 const GOOD_MS = 4000;
 let messageTimer = 0;

@@ -1,0 +1,108 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// noticeSeen is where the page's notice (#message) stands against the
+// board, measured while it shows.
+type noticeSeen struct {
+	Shown    bool
+	Text     string
+	Notice   [4]float64 // left, top, right, bottom
+	Board    [4]float64
+	Squares  int      // squares of the board (Senet's .sq, Ludo's holes and track)
+	Covered  []string // squares whose box the notice's box meets
+	InWindow bool     // the notice is inside the window
+}
+
+// measureNotice waits for ctx's page to show a notice and measures it
+// against the board's squares; it fails the test if the notice went
+// before it was measured.
+func measureNotice(t *testing.T, ctx context.Context, what string) noticeSeen {
+	t.Helper()
+	waitJS(t, ctx, what+": the notice", `document.querySelector('#message').textContent !== ''`)
+	seen := get(t, ctx, what+": where the notice is", chromedp.Evaluate[noticeSeen](`(() => {
+		const m = document.querySelector('#message');
+		if (!m.textContent) return {Shown: false};
+		const r = (e) => { const q = e.getBoundingClientRect(); return [q.left, q.top, q.right, q.bottom]; };
+		const meets = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+		const n = r(m);
+		const squares = [...document.querySelectorAll('svg#board .sq, svg#board .ludo-square, svg#board .ludo-hole')];
+		const covered = squares.filter((s) => meets(n, r(s))).map((s) => s.dataset.square || s.getAttribute('class'));
+		return {Shown: true, Text: m.textContent, Notice: n, Board: r(document.querySelector('svg#board')), Squares: squares.length,
+			Covered: covered, InWindow: n[1] >= 0 && n[3] <= innerHeight && n[0] >= 0 && n[2] <= innerWidth};
+	})()`))
+	if !seen.Shown {
+		t.Fatalf("%s: the notice went before it was measured", what)
+	}
+	return seen
+}
+
+// checkNotice reports a notice over the board's squares, or out of the
+// window.
+func checkNotice(t *testing.T, what string, seen noticeSeen) {
+	t.Helper()
+	if seen.Squares < 30 {
+		t.Fatalf("%s: %d squares on the board", what, seen.Squares)
+	}
+	if len(seen.Covered) > 0 {
+		t.Errorf("%s: the notice %q (box %v) covers squares %q of the board (box %v)", what, seen.Text, seen.Notice, seen.Covered, seen.Board)
+	}
+	if !seen.InWindow {
+		t.Errorf("%s: the notice %q (box %v) is not in the window", what, seen.Text, seen.Notice)
+	}
+}
+
+// TestBrowserNoticeOffBoard: a notice of the game page (a friend
+// joined, an error or a refusal) covers no square of the board, on a
+// laptop and on a phone held either way, and does not move the board
+// when it comes or goes (player review: it hid the board's top row for
+// a few seconds).
+func TestBrowserNoticeOffBoard(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+
+	// The friend joined: the inviter's page says so, on a phone.
+	alice, bob := newPerson(t, browser), newPerson(t, browser)
+	run(t, alice, "a phone", chromedp.EmulateViewport(390, 844))
+	invite := inviteGame(t, s, alice)
+	run(t, bob, "open the invite link", chromedp.Navigate(invite), visible("svg#board .piece"))
+	seen := measureNotice(t, alice, "joined at 390x844")
+	if !strings.Contains(seen.Text, "joined") {
+		t.Errorf("the inviter's notice says %q", seen.Text)
+	}
+	screenshot(t, alice, "notice-joined-390x844")
+	checkNotice(t, "joined at 390x844", seen)
+
+	// A damaged invite link: the refusal stays until tapped (or ten
+	// seconds), at each size; the tap puts it away and the board stays
+	// where it was.
+	for _, rules := range []string{"senet-jequier", "kinevet"} {
+		seats := []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}
+		if rules == "kinevet" {
+			seats = append(seats, seatRequest{Kind: "human"}, seatRequest{Kind: "human"})
+		}
+		c := s.create(t, createRequest{Rules: rules, Seats: seats})
+		path := strings.Replace(c.Invites[0].Path, "seat=1", "seat=abc", 1)
+		for _, size := range [][2]int64{{1280, 800}, {390, 844}, {844, 390}} {
+			name := fmt.Sprintf("%s at %dx%d", rules, size[0], size[1])
+			ctx := newPerson(t, browser)
+			run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
+			run(t, ctx, "open "+path, chromedp.Navigate(s.url+path), visible("svg#board .piece"))
+			seen := measureNotice(t, ctx, name)
+			screenshot(t, ctx, fmt.Sprintf("notice-%s-%dx%d", rules, size[0], size[1]))
+			checkNotice(t, name, seen)
+			run(t, ctx, "tap the notice", click(`#message`))
+			waitJS(t, ctx, "the notice put away", `document.querySelector('#message').textContent === ''`)
+			if after := boxOf(t, ctx, "svg#board"); after.Top != seen.Board[1] {
+				t.Errorf("%s: the board's top is at %v with the notice, %v without", name, seen.Board[1], after.Top)
+			}
+		}
+	}
+}
