@@ -106,3 +106,56 @@ func TestBrowserNoticeOffBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserAsleepMarkClear: the "z" of a sleeping piece (Szenet's
+// House of Oblivion, S15) leaves its square's house name, number and
+// badge and the track's arrows clear, in every language, on a laptop and
+// on a phone held either way (player review: in Russian it covered part
+// of "Забвение").
+func TestBrowserAsleepMarkClear(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	// White's BA asleep on 16, the House of Oblivion, others on Thoth (1),
+	// Renewal (15), Good (26) and 28.
+	c := s.create(t, createRequest{Rules: "senet-szenet", Start: "w.............bW.........w.b.. b hand=wwbbB asleep=16",
+		Seats: []seatRequest{{Kind: "human"}, {Kind: "human"}}})
+	for _, size := range [][2]int64{{390, 844}, {844, 390}, {1280, 800}} {
+		for _, lang := range []string{"en", "hu", "fr", "es", "ru"} {
+			name := fmt.Sprintf("%s %dx%d", lang, size[0], size[1])
+			ctx, probs := newWatchedPerson(t, browser)
+			run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
+			run(t, ctx, "watch the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID+"?lang="+lang), visible("svg#board .piece"), visible("svg#board .asleep"))
+			if lang == "ru" || lang == "hu" {
+				screenshot(t, ctx, fmt.Sprintf("asleep-%s-%dx%d", lang, size[0], size[1]))
+			}
+			type seen struct {
+				Marks, Names int
+				InSquare     bool
+				Meets        []string
+			}
+			got := get(t, ctx, "the sleeping mark", chromedp.Evaluate[seen](`(() => {
+				const r = (e) => e.getBoundingClientRect();
+				const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+				const marks = [...document.querySelectorAll('svg#board .asleep')];
+				const z = r(marks[0]);
+				const sq = r(document.querySelector('svg#board .sq[data-square="16"]'));
+				const others = [...document.querySelectorAll('svg#board .house-name, svg#board .sq-num, svg#board .house-badge, svg#board .house-symbol, svg#board .track-arrow')];
+				return {Marks: marks.length, Names: document.querySelectorAll('svg#board .house-name').length,
+					InSquare: z.left >= sq.left && z.right <= sq.right && z.top >= sq.top && z.bottom <= sq.bottom,
+					Meets: others.filter((o) => meets(z, r(o))).map((o) => o.getAttribute('class') + ' ' + (o.textContent || ''))};
+			})()`))
+			if got.Marks != 1 || got.Names < 5 {
+				t.Fatalf("%s: %d sleeping marks and %d house names, want 1 and Szenet's five", name, got.Marks, got.Names)
+			}
+			if !got.InSquare {
+				t.Errorf("%s: the sleeping mark reaches out of its square", name)
+			}
+			if len(got.Meets) > 0 {
+				t.Errorf("%s: the sleeping mark meets %q", name, got.Meets)
+			}
+			for _, pr := range probs.take() {
+				t.Error(pr)
+			}
+		}
+	}
+}
