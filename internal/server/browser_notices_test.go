@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -157,5 +158,91 @@ func TestBrowserAsleepMarkClear(t *testing.T) {
 				t.Error(pr)
 			}
 		}
+	}
+}
+
+// holdStreamJS, run in a tab before its page's scripts, lets a test
+// hold the game's stream (window.holdStream: its messages wait in
+// window.held until window.releaseStream()), as a slow tab would, and
+// lists the codes of the server's error answers the page read
+// (window.answers; recorded as the page reads the body, so its own
+// handling of the answer has run once the code is listed).
+const holdStreamJS = `
+	window.held = []; window.holdStream = false; window.answers = [];
+	const RealSocket = window.WebSocket;
+	window.WebSocket = class extends RealSocket {
+		set onmessage(f) { super.onmessage = (ev) => { if (window.holdStream) window.held.push(() => f(ev)); else f(ev); }; }
+		get onmessage() { return super.onmessage; }
+	};
+	window.releaseStream = () => { window.holdStream = false; window.held.splice(0).forEach((f) => f()); };
+	const realJSON = Response.prototype.json;
+	Response.prototype.json = async function () { const v = await realJSON.call(this); if (!this.ok) window.answers.push((v && v.code) || String(this.status)); return v; };`
+
+// TestBrowserTwoTabsQuiet: two tabs of the same player: the slower one,
+// whose stream has not yet brought the other's throw (or move), throws
+// (or plays) too; the server refuses it (already_thrown, stale_move),
+// and the page says nothing, since nothing went wrong from the
+// player's view, and takes the new state (player review: it said
+// "already thrown" as an error).
+func TestBrowserTwoTabsQuiet(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	id, _, black := twoPeople(t, s, "")
+	one := newPerson(t, browser)
+	two, cancel := chromedp.NewContext(one) // a second tab of the same browser: the same storage
+	t.Cleanup(cancel)
+	if err := chromedp.Do(two); err != nil { // opened here, not under a bounded context that would close it
+		t.Fatalf("a second tab: %v", err)
+	}
+	run(t, two, "the second tab's stream held at will", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: holdStreamJS})
+		return err
+	}))
+	holdSeats(t, one, s, id, black, []int{1})
+	tabs := map[string]context.Context{"one": one, "two": two}
+	for name, ctx := range tabs {
+		run(t, ctx, name+": open the game", chromedp.EmulateViewport(390, 844), chromedp.Navigate(s.url+"/g/"+id), visible("#throw:not([disabled])"))
+	}
+	quiet := func(what string) {
+		t.Helper()
+		if m := textOf(t, two, "#message"); m != "" {
+			t.Errorf("%s: the second tab says %q", what, m)
+		}
+	}
+
+	// Both throw: the second tab's throw comes second.
+	run(t, two, "hold the second tab's stream", chromedp.Evaluate[chromedp.Void](`window.holdStream = true`))
+	run(t, one, "throw in the first tab", click("#throw:not([disabled])"))
+	waitJS(t, one, "the throw", `document.body.dataset.roll !== ''`)
+	run(t, two, "throw in the second tab", click("#throw:not([disabled])"))
+	waitJS(t, two, "the second throw refused", `window.answers.length === 1`)
+	if code := get(t, two, "the refusal", chromedp.Evaluate[string](`window.answers[0]`)); code != "already_thrown" {
+		t.Fatalf("the second tab's throw was answered %q, want already_thrown", code)
+	}
+	quiet("the second throw")
+	screenshot(t, two, "two-tabs-throw")
+	run(t, two, "the stream goes on", chromedp.Evaluate[chromedp.Void](`window.releaseStream()`))
+	roll := attr(t, one, "body", "data-roll")
+	waitJS(t, two, "the second tab shows the throw", fmt.Sprintf(`document.body.dataset.roll === %q`, roll))
+	quiet("the throw shown")
+
+	// Both play: the second tab's move comes second.
+	run(t, two, "hold the second tab's stream", chromedp.Evaluate[chromedp.Void](`window.holdStream = true`))
+	showDestinations(t, one, "svg#board .piece.movable")
+	playShown(t, one, "svg#board .piece.movable")
+	waitJS(t, one, "the move", `document.body.dataset.turns === '1'`)
+	showDestinations(t, two, "svg#board .piece.movable")
+	playShown(t, two, "svg#board .piece.movable")
+	waitJS(t, two, "the second move refused", `window.answers.length === 2`)
+	if code := get(t, two, "the refusal", chromedp.Evaluate[string](`window.answers[1]`)); code != "stale_move" {
+		t.Fatalf("the second tab's move was answered %q, want stale_move", code)
+	}
+	quiet("the second move")
+	run(t, two, "the stream goes on", chromedp.Evaluate[chromedp.Void](`window.releaseStream()`))
+	pos := attr(t, one, "svg#board", "data-pos")
+	waitJS(t, two, "the second tab shows the move", fmt.Sprintf(`document.body.dataset.turns === '1' && document.querySelector('svg#board').dataset.pos === %q`, pos))
+	quiet("the move shown")
+	if v := s.game(t, id); v.Turns != 1 || v.Pos != pos {
+		t.Errorf("the server has turn %d at %q, the pages %q", v.Turns, v.Pos, pos)
 	}
 }

@@ -446,11 +446,22 @@ function recentNews() {
   return told.slice(-NEWS_MOST).map(moveNews).join(' ');
 }
 
+// A throw or move refused because the seat's throw or move has happened
+// already (another tab of the same player, whose state this page's
+// stream has not brought yet) is no error from the player's view: the
+// page says nothing, and the new state comes on the stream. A move
+// says which turn it is for, so that the server tells a move already
+// played (stale_move) from one out of turn.
+const ALREADY_THROWN = 'already_thrown';
+const ALREADY_PLAYED = 'stale_move';
+
 async function doThrow() {
   if (busy || !mine) return;
   busy = true;
   message('');
-  try { await api('POST', `/api/games/${id}/throw`, {}, mine.token); } catch (e) { message(e.message); }
+  try {
+    await api('POST', `/api/games/${id}/throw`, {}, mine.token);
+  } catch (e) { if (e.code !== ALREADY_THROWN) message(e.message); }
   busy = false;
 }
 
@@ -462,7 +473,10 @@ async function doMove(move) {
   let ok = true;
   try {
     await api('POST', `/api/games/${id}/move`, { move, turn: game.turns + 1 }, mine.token);
-  } catch (e) { message(e.message); ok = false; }
+  } catch (e) {
+    if (e.code !== ALREADY_PLAYED) message(e.message);
+    ok = false;
+  }
   busy = false;
   return ok;
 }
