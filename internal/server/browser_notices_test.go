@@ -20,6 +20,8 @@ type noticeSeen struct {
 	Squares  int      // squares of the board (Senet's .sq, Ludo's holes and track)
 	Covered  []string // squares whose box the notice's box meets
 	InWindow bool     // the notice is inside the window
+	Height   float64  // the notice's height
+	Line     float64  // the height of a line of the status
 }
 
 // measureNotice waits for ctx's page to show a notice and measures it
@@ -37,7 +39,8 @@ func measureNotice(t *testing.T, ctx context.Context, what string) noticeSeen {
 		const squares = [...document.querySelectorAll('svg#board .sq, svg#board .ludo-square, svg#board .ludo-hole')];
 		const covered = squares.filter((s) => meets(n, r(s))).map((s) => s.dataset.square || s.getAttribute('class'));
 		return {Shown: true, Text: m.textContent, Notice: n, Board: r(document.querySelector('svg#board')), Squares: squares.length,
-			Covered: covered, InWindow: n[1] >= 0 && n[3] <= innerHeight && n[0] >= 0 && n[2] <= innerWidth};
+			Covered: covered, InWindow: n[1] >= 0 && n[3] <= innerHeight && n[0] >= 0 && n[2] <= innerWidth,
+			Height: n[3] - n[1], Line: parseFloat(getComputedStyle(document.querySelector('#status')).lineHeight)};
 	})()`))
 	if !seen.Shown {
 		t.Fatalf("%s: the notice went before it was measured", what)
@@ -80,6 +83,9 @@ func TestBrowserNoticeOffBoard(t *testing.T) {
 	}
 	screenshot(t, alice, "notice-joined-390x844")
 	checkNotice(t, "joined at 390x844", seen)
+	if seen.Height > seen.Line+0.5 {
+		t.Errorf("joined at 390x844: the notice is %v px tall, a line of the status %v px", seen.Height, seen.Line)
+	}
 
 	// A damaged invite link: the refusal stays until tapped (or ten
 	// seconds), at each size; the tap puts it away and the board stays
@@ -99,6 +105,12 @@ func TestBrowserNoticeOffBoard(t *testing.T) {
 			seen := measureNotice(t, ctx, name)
 			screenshot(t, ctx, fmt.Sprintf("notice-%s-%dx%d", rules, size[0], size[1]))
 			checkNotice(t, name, seen)
+			// Where it stands at the status's foot, a notice of one line
+			// is no taller than a line of the status, which it leaves
+			// whole when that has a line less than its room.
+			if size[1] > 400 && seen.Height > seen.Line+0.5 {
+				t.Errorf("%s: the notice is %v px tall, a line of the status %v px", name, seen.Height, seen.Line)
+			}
 			run(t, ctx, "tap the notice", click(`#message`))
 			waitJS(t, ctx, "the notice put away", `document.querySelector('#message').textContent === ''`)
 			if after := boxOf(t, ctx, "svg#board"); after.Top != seen.Board[1] {
