@@ -477,9 +477,8 @@ func TestBrowserTwoPeople(t *testing.T) {
 	if !get(t, carol, "the refusal's place", chromedp.Evaluate[bool](`document.querySelector('#message').getBoundingClientRect().top < document.querySelector('svg#board').getBoundingClientRect().top + 10`)) {
 		t.Error("the refusal is not shown at the top of the board")
 	}
-	// It covers the board's top row: a tap puts it away (else it goes
-	// after a few seconds), which a watcher needs, taking no action that
-	// would replace it.
+	// A tap puts it away (else it goes after a few seconds), which a
+	// watcher needs, taking no action that would replace it.
 	run(t, carol, "tap the refusal", click(`#message`))
 	waitJS(t, carol, "the refusal put away", `document.querySelector('#message').textContent === '' && getComputedStyle(document.querySelector('#message')).display === 'none'`)
 	people := map[string]context.Context{"alice": alice, "bob": bob}

@@ -302,12 +302,19 @@ func (o *outcome) hello(c command) error {
 }
 
 // actingSeat checks that the token may act now and returns the seat to
-// move; a person who was away is back.
-func (o *outcome) actingSeat(token string, now time.Time) (int, error) {
+// move; a person who was away is back. expect, when not nil, is the
+// turn the request was meant for (a move's turn): one already played is
+// told as stale before whose turn it is now or whether the game is over,
+// so that a client of the seat whose other tab played first can tell
+// it from a refusal (the game page then says nothing).
+func (o *outcome) actingSeat(token string, now time.Time, expect *int) (int, error) {
 	st := &o.next
 	seats, err := st.seatsOf(token)
 	if err != nil {
 		return 0, err
+	}
+	if expect != nil && *expect != st.g.Turns+1 && st.g.Status != store.StatusWaiting {
+		return 0, newError(http.StatusConflict, nil, "stale move: it was meant for turn %d, the game is at turn %d", *expect, st.g.Turns+1).as("stale_move")
 	}
 	switch st.g.Status {
 	case store.StatusWaiting:
@@ -350,7 +357,7 @@ func (o *outcome) throw(seat int) error {
 }
 
 func (o *outcome) personThrow(c command) error {
-	seat, err := o.actingSeat(c.token, c.now)
+	seat, err := o.actingSeat(c.token, c.now, nil)
 	if err != nil {
 		return err
 	}
@@ -362,11 +369,8 @@ func (o *outcome) personMove(c command) error {
 		return newError(http.StatusBadRequest, game.ErrBadMove, "missing move").as("missing_move")
 	}
 	st := &o.next
-	if _, err := o.actingSeat(c.token, c.now); err != nil {
+	if _, err := o.actingSeat(c.token, c.now, c.expect); err != nil {
 		return err
-	}
-	if c.expect != nil && *c.expect != st.g.Turns+1 {
-		return newError(http.StatusConflict, nil, "stale move: it was meant for turn %d, the game is at turn %d", *c.expect, st.g.Turns+1).as("stale_move")
 	}
 	if !st.hasRoll {
 		return errNotThrown

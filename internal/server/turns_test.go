@@ -274,3 +274,31 @@ func TestBackGetsFreshClock(t *testing.T) {
 		t.Errorf("back on their turn: next %+v, want a deadline a minute after the return (%v)", n, later.Add(time.Minute))
 	}
 }
+
+// TestMachineStaleMove: a move meant for a turn already played (the
+// seat's other tab played first) is refused as stale_move, not as
+// not_your_turn now that the other seat is to move, nor as game_over
+// once that move ended the game: the game page takes it quietly.
+func TestMachineStaleMove(t *testing.T) {
+	st := machine(t)
+	played := 0
+	for st.toMove() == 1 {
+		thrown := mustApply(t, st, command{kind: cmdThrow, token: "black", now: machineT0}).next
+		st = mustApply(t, thrown, command{kind: cmdMove, token: "black", move: thrown.moves[0].Move, now: machineT0}).next
+		played++
+	}
+	over := st
+	over.g.Status = store.StatusOver
+	for name, at := range map[string]turnState{"White to move": st, "the game over": over} {
+		_, err := at.apply(command{kind: cmdMove, token: "black", move: "9-10", expect: &played, now: machineT0})
+		var ae *apiError
+		if !errors.As(err, &ae) || ae.code != "stale_move" {
+			t.Errorf("%s: a move meant for turn %d (played) is refused with %v, want stale_move", name, played, err)
+		}
+	}
+	// A move of the current turn is still told whose turn it is.
+	next := played + 1
+	if _, err := st.apply(command{kind: cmdMove, token: "black", move: "9-10", expect: &next, now: machineT0}); !errors.Is(err, game.ErrNotYourTurn) {
+		t.Errorf("black's move for turn %d on White's turn: %v, want not your turn", next, err)
+	}
+}

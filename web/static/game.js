@@ -48,14 +48,13 @@ let next = null;     // the view of this finished game's rematch, once known (fo
 // can move) when the focus was lost with a move. (Set by active.)
 let keyboardUser = false;
 
-// message shows s over the top of the board (an error, a refusal) for
-// MESSAGE_MS, or until tapped, or until the next message: it covers the
-// board's top row, and a watcher takes no action that would clear it.
-// The reason the page could not start stays (sticky): nothing works
-// without it.
+// message shows s (an error, a refusal) at the foot of the status's
+// room, above the board (style.css), for MESSAGE_MS, or until tapped,
+// or until the next message: it may cover the status's last line, and
+// a watcher takes no action that would clear it. The reason the page
+// could not start stays (sticky): nothing works without it.
 // good news (a friend joined) is framed as such, not as an error, and
-// goes sooner (GOOD_MS): it covers the board's first row, where a
-// Senet game's first move is, and the presence dot says it too.
+// goes sooner (GOOD_MS): the presence dot says it too.
 const MESSAGE_MS = 10000;
 const GOOD_MS = 4000;
 let messageTimer = 0;
@@ -454,11 +453,22 @@ function recentNews() {
   return told.slice(-NEWS_MOST).map(moveNews).join(' ');
 }
 
+// A throw or move refused because the seat's throw or move has happened
+// already (another tab of the same player, whose state this page's
+// stream has not brought yet) is no error from the player's view: the
+// page says nothing, and the new state comes on the stream. A move
+// says which turn it is for, so that the server tells a move already
+// played (stale_move) from one out of turn.
+const ALREADY_THROWN = 'already_thrown';
+const ALREADY_PLAYED = 'stale_move';
+
 async function doThrow() {
   if (busy || !mine) return;
   busy = true;
   message('');
-  try { await api('POST', `/api/games/${id}/throw`, {}, mine.token); } catch (e) { message(e.message); }
+  try {
+    await api('POST', `/api/games/${id}/throw`, {}, mine.token);
+  } catch (e) { if (e.code !== ALREADY_THROWN) message(e.message); }
   busy = false;
 }
 
@@ -470,7 +480,10 @@ async function doMove(move) {
   let ok = true;
   try {
     await api('POST', `/api/games/${id}/move`, { move, turn: game.turns + 1 }, mine.token);
-  } catch (e) { message(e.message); ok = false; }
+  } catch (e) {
+    if (e.code !== ALREADY_PLAYED) message(e.message);
+    ok = false;
+  }
   busy = false;
   return ok;
 }

@@ -238,7 +238,14 @@ export function draw(svg, pos, opts = {}) {
     const q = squareCenter(p, s);
     drawPiece(layer, ch, q.x, q.y + (p.upright ? 0 : 1), PIECE_R, 's:' + s, t('web.senet.pieceOn', { Piece: pieceName(ch), Square: squareLabel(s, h) }));
     if (p.asleep.includes(s)) {
-      text(over, k.x + 10, k.y + S - 10, 'z', { class: 'asleep' });
+      // The sleeping piece's "z" where its square has room, clear of
+      // the house's name at the foot (it covered part of "Забвение"),
+      // the number and the badge at the top corners, and the track's
+      // arrows: above the piece where the board lies (the arrows are on
+      // the side borders), on the piece's left where it stands upright
+      // (they are on the top and bottom borders).
+      if (p.upright) text(over, k.x + 8, k.y + 40, 'z', { class: 'asleep' });
+      else text(over, k.x + w / 2, k.y + 17, 'z', { class: 'asleep', 'text-anchor': 'middle' });
     }
   }
   for (const side of ['w', 'b']) {

@@ -1,0 +1,260 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// noticeSeen is where the page's notice (#message) stands against the
+// board, measured while it shows.
+type noticeSeen struct {
+	Shown    bool
+	Text     string
+	Notice   [4]float64 // left, top, right, bottom
+	Board    [4]float64
+	Squares  int      // squares of the board (Senet's .sq, Ludo's holes and track)
+	Covered  []string // squares whose box the notice's box meets
+	InWindow bool     // the notice is inside the window
+	Height   float64  // the notice's height
+	Line     float64  // the height of a line of the status
+}
+
+// measureNotice waits for ctx's page to show a notice and measures it
+// against the board's squares; it fails the test if the notice went
+// before it was measured.
+func measureNotice(t *testing.T, ctx context.Context, what string) noticeSeen {
+	t.Helper()
+	waitJS(t, ctx, what+": the notice", `document.querySelector('#message').textContent !== ''`)
+	seen := get(t, ctx, what+": where the notice is", chromedp.Evaluate[noticeSeen](`(() => {
+		const m = document.querySelector('#message');
+		if (!m.textContent) return {Shown: false};
+		const r = (e) => { const q = e.getBoundingClientRect(); return [q.left, q.top, q.right, q.bottom]; };
+		const meets = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+		const n = r(m);
+		const squares = [...document.querySelectorAll('svg#board .sq, svg#board .ludo-square, svg#board .ludo-hole')];
+		const covered = squares.filter((s) => meets(n, r(s))).map((s) => s.dataset.square || s.getAttribute('class'));
+		return {Shown: true, Text: m.textContent, Notice: n, Board: r(document.querySelector('svg#board')), Squares: squares.length,
+			Covered: covered, InWindow: n[1] >= 0 && n[3] <= innerHeight && n[0] >= 0 && n[2] <= innerWidth,
+			Height: n[3] - n[1], Line: parseFloat(getComputedStyle(document.querySelector('#status')).lineHeight)};
+	})()`))
+	if !seen.Shown {
+		t.Fatalf("%s: the notice went before it was measured", what)
+	}
+	return seen
+}
+
+// checkNotice reports a notice over the board's squares, or out of the
+// window.
+func checkNotice(t *testing.T, what string, seen noticeSeen) {
+	t.Helper()
+	if seen.Squares < 30 {
+		t.Fatalf("%s: %d squares on the board", what, seen.Squares)
+	}
+	if len(seen.Covered) > 0 {
+		t.Errorf("%s: the notice %q (box %v) covers squares %q of the board (box %v)", what, seen.Text, seen.Notice, seen.Covered, seen.Board)
+	}
+	if !seen.InWindow {
+		t.Errorf("%s: the notice %q (box %v) is not in the window", what, seen.Text, seen.Notice)
+	}
+}
+
+// TestBrowserNoticeOffBoard: a notice of the game page (a friend
+// joined, an error or a refusal) covers no square of the board, on a
+// laptop and on a phone held either way, and does not move the board
+// when it comes or goes (player review: it hid the board's top row for
+// a few seconds).
+func TestBrowserNoticeOffBoard(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+
+	// The friend joined: the inviter's page says so, on a phone.
+	alice, bob := newPerson(t, browser), newPerson(t, browser)
+	run(t, alice, "a phone", chromedp.EmulateViewport(390, 844))
+	invite := inviteGame(t, s, alice)
+	run(t, bob, "open the invite link", chromedp.Navigate(invite), visible("svg#board .piece"))
+	seen := measureNotice(t, alice, "joined at 390x844")
+	if !strings.Contains(seen.Text, "joined") {
+		t.Errorf("the inviter's notice says %q", seen.Text)
+	}
+	screenshot(t, alice, "notice-joined-390x844")
+	checkNotice(t, "joined at 390x844", seen)
+	if seen.Height > seen.Line+0.5 {
+		t.Errorf("joined at 390x844: the notice is %v px tall, a line of the status %v px", seen.Height, seen.Line)
+	}
+
+	// A damaged invite link: the refusal stays until tapped (or ten
+	// seconds), at each size; the tap puts it away and the board stays
+	// where it was.
+	for _, rules := range []string{"senet-jequier", "kinevet"} {
+		seats := []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}
+		if rules == "kinevet" {
+			seats = append(seats, seatRequest{Kind: "human"}, seatRequest{Kind: "human"})
+		}
+		c := s.create(t, createRequest{Rules: rules, Seats: seats})
+		path := strings.Replace(c.Invites[0].Path, "seat=1", "seat=abc", 1)
+		for _, size := range [][2]int64{{1280, 800}, {390, 844}, {844, 390}} {
+			name := fmt.Sprintf("%s at %dx%d", rules, size[0], size[1])
+			ctx := newPerson(t, browser)
+			run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
+			run(t, ctx, "open "+path, chromedp.Navigate(s.url+path), visible("svg#board .piece"))
+			seen := measureNotice(t, ctx, name)
+			screenshot(t, ctx, fmt.Sprintf("notice-%s-%dx%d", rules, size[0], size[1]))
+			checkNotice(t, name, seen)
+			// Where it stands at the status's foot, a notice of one line
+			// is no taller than a line of the status, which it leaves
+			// whole when that has a line less than its room.
+			if size[1] > 400 && seen.Height > seen.Line+0.5 {
+				t.Errorf("%s: the notice is %v px tall, a line of the status %v px", name, seen.Height, seen.Line)
+			}
+			run(t, ctx, "tap the notice", click(`#message`))
+			waitJS(t, ctx, "the notice put away", `document.querySelector('#message').textContent === ''`)
+			if after := boxOf(t, ctx, "svg#board"); after.Top != seen.Board[1] {
+				t.Errorf("%s: the board's top is at %v with the notice, %v without", name, seen.Board[1], after.Top)
+			}
+		}
+	}
+}
+
+// TestBrowserAsleepMarkClear: the "z" of a sleeping piece (Szenet's
+// House of Oblivion, S15) leaves its square's house name, number and
+// badge and the track's arrows clear, in every language, on a laptop and
+// on a phone held either way (player review: in Russian it covered part
+// of "Забвение").
+func TestBrowserAsleepMarkClear(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	// White's BA asleep on 16, the House of Oblivion, others on Thoth (1),
+	// Renewal (15), Good (26) and 28.
+	c := s.create(t, createRequest{Rules: "senet-szenet", Start: "w.............bW.........w.b.. b hand=wwbbB asleep=16",
+		Seats: []seatRequest{{Kind: "human"}, {Kind: "human"}}})
+	for _, size := range [][2]int64{{390, 844}, {844, 390}, {1280, 800}} {
+		for _, lang := range []string{"en", "hu", "fr", "es", "ru"} {
+			name := fmt.Sprintf("%s %dx%d", lang, size[0], size[1])
+			ctx, probs := newWatchedPerson(t, browser)
+			run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
+			run(t, ctx, "watch the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID+"?lang="+lang), visible("svg#board .piece"), visible("svg#board .asleep"))
+			if lang == "ru" || lang == "hu" {
+				screenshot(t, ctx, fmt.Sprintf("asleep-%s-%dx%d", lang, size[0], size[1]))
+			}
+			type seen struct {
+				Marks, Names int
+				InSquare     bool
+				Meets        []string
+			}
+			got := get(t, ctx, "the sleeping mark", chromedp.Evaluate[seen](`(() => {
+				const r = (e) => e.getBoundingClientRect();
+				const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+				const marks = [...document.querySelectorAll('svg#board .asleep')];
+				const z = r(marks[0]);
+				const sq = r(document.querySelector('svg#board .sq[data-square="16"]'));
+				const others = [...document.querySelectorAll('svg#board .house-name, svg#board .sq-num, svg#board .house-badge, svg#board .house-symbol, svg#board .track-arrow')];
+				return {Marks: marks.length, Names: document.querySelectorAll('svg#board .house-name').length,
+					InSquare: z.left >= sq.left && z.right <= sq.right && z.top >= sq.top && z.bottom <= sq.bottom,
+					Meets: others.filter((o) => meets(z, r(o))).map((o) => o.getAttribute('class') + ' ' + (o.textContent || ''))};
+			})()`))
+			if got.Marks != 1 || got.Names < 5 {
+				t.Fatalf("%s: %d sleeping marks and %d house names, want 1 and Szenet's five", name, got.Marks, got.Names)
+			}
+			if !got.InSquare {
+				t.Errorf("%s: the sleeping mark reaches out of its square", name)
+			}
+			if len(got.Meets) > 0 {
+				t.Errorf("%s: the sleeping mark meets %q", name, got.Meets)
+			}
+			for _, pr := range probs.take() {
+				t.Error(pr)
+			}
+		}
+	}
+}
+
+// holdStreamJS, run in a tab before its page's scripts, lets a test
+// hold the game's stream (window.holdStream: its messages wait in
+// window.held until window.releaseStream()), as a slow tab would, and
+// lists the codes of the server's error answers the page read
+// (window.answers; recorded as the page reads the body, so its own
+// handling of the answer has run once the code is listed).
+const holdStreamJS = `
+	window.held = []; window.holdStream = false; window.answers = [];
+	const RealSocket = window.WebSocket;
+	window.WebSocket = class extends RealSocket {
+		set onmessage(f) { super.onmessage = (ev) => { if (window.holdStream) window.held.push(() => f(ev)); else f(ev); }; }
+		get onmessage() { return super.onmessage; }
+	};
+	window.releaseStream = () => { window.holdStream = false; window.held.splice(0).forEach((f) => f()); };
+	const realJSON = Response.prototype.json;
+	Response.prototype.json = async function () { const v = await realJSON.call(this); if (!this.ok) window.answers.push((v && v.code) || String(this.status)); return v; };`
+
+// TestBrowserTwoTabsQuiet: two tabs of the same player: the slower one,
+// whose stream has not yet brought the other's throw (or move), throws
+// (or plays) too; the server refuses it (already_thrown, stale_move),
+// and the page says nothing, since nothing went wrong from the
+// player's view, and takes the new state (player review: it said
+// "already thrown" as an error).
+func TestBrowserTwoTabsQuiet(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	id, _, black := twoPeople(t, s, "")
+	one := newPerson(t, browser)
+	two, cancel := chromedp.NewContext(one) // a second tab of the same browser: the same storage
+	t.Cleanup(cancel)
+	if err := chromedp.Do(two); err != nil { // opened here, not under a bounded context that would close it
+		t.Fatalf("a second tab: %v", err)
+	}
+	run(t, two, "the second tab's stream held at will", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: holdStreamJS})
+		return err
+	}))
+	holdSeats(t, one, s, id, black, []int{1})
+	tabs := map[string]context.Context{"one": one, "two": two}
+	for name, ctx := range tabs {
+		run(t, ctx, name+": open the game", chromedp.EmulateViewport(390, 844), chromedp.Navigate(s.url+"/g/"+id), visible("#throw:not([disabled])"))
+	}
+	quiet := func(what string) {
+		t.Helper()
+		if m := textOf(t, two, "#message"); m != "" {
+			t.Errorf("%s: the second tab says %q", what, m)
+		}
+	}
+
+	// Both throw: the second tab's throw comes second.
+	run(t, two, "hold the second tab's stream", chromedp.Evaluate[chromedp.Void](`window.holdStream = true`))
+	run(t, one, "throw in the first tab", click("#throw:not([disabled])"))
+	waitJS(t, one, "the throw", `document.body.dataset.roll !== ''`)
+	run(t, two, "throw in the second tab", click("#throw:not([disabled])"))
+	waitJS(t, two, "the second throw refused", `window.answers.length === 1`)
+	if code := get(t, two, "the refusal", chromedp.Evaluate[string](`window.answers[0]`)); code != "already_thrown" {
+		t.Fatalf("the second tab's throw was answered %q, want already_thrown", code)
+	}
+	quiet("the second throw")
+	screenshot(t, two, "two-tabs-throw")
+	run(t, two, "the stream goes on", chromedp.Evaluate[chromedp.Void](`window.releaseStream()`))
+	roll := attr(t, one, "body", "data-roll")
+	waitJS(t, two, "the second tab shows the throw", fmt.Sprintf(`document.body.dataset.roll === %q`, roll))
+	quiet("the throw shown")
+
+	// Both play: the second tab's move comes second.
+	run(t, two, "hold the second tab's stream", chromedp.Evaluate[chromedp.Void](`window.holdStream = true`))
+	showDestinations(t, one, "svg#board .piece.movable")
+	playShown(t, one, "svg#board .piece.movable")
+	waitJS(t, one, "the move", `document.body.dataset.turns === '1'`)
+	showDestinations(t, two, "svg#board .piece.movable")
+	playShown(t, two, "svg#board .piece.movable")
+	waitJS(t, two, "the second move refused", `window.answers.length === 2`)
+	if code := get(t, two, "the refusal", chromedp.Evaluate[string](`window.answers[1]`)); code != "stale_move" {
+		t.Fatalf("the second tab's move was answered %q, want stale_move", code)
+	}
+	quiet("the second move")
+	run(t, two, "the stream goes on", chromedp.Evaluate[chromedp.Void](`window.releaseStream()`))
+	pos := attr(t, one, "svg#board", "data-pos")
+	waitJS(t, two, "the second tab shows the move", fmt.Sprintf(`document.body.dataset.turns === '1' && document.querySelector('svg#board').dataset.pos === %q`, pos))
+	quiet("the move shown")
+	if v := s.game(t, id); v.Turns != 1 || v.Pos != pos {
+		t.Errorf("the server has turn %d at %q, the pages %q", v.Turns, v.Pos, pos)
+	}
+}
