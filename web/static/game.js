@@ -34,7 +34,7 @@ let rulesInfo = null; // the ruleset's view (GET /api/rulesets/NAME): houses, op
 let backoff = 500;
 let failures = 0; // connections closed or refused since the last that opened
 let verified = false;
-let busy = false;
+let busy = null; // the throw or move request in flight (a promise), or null
 let invites = []; // the open seats' links, shown to seat holders (with their secrets)
 let news = '';       // what the last move did, in words
 let autoTimer = 0;   // a pass or forced move about to be played
@@ -462,30 +462,41 @@ function recentNews() {
 const ALREADY_THROWN = 'already_thrown';
 const ALREADY_PLAYED = 'stale_move';
 
+// send makes a throw or move request once the one in flight, if any,
+// is answered. A click is never lost to a request still in flight: the
+// stream may bring the next turn (the computer's reply, an extra throw)
+// before the answer to the last move, and a Throw pressed then used to
+// do nothing. still says whether the action still holds once it is its
+// turn to be sent (a second click of the same throw does not).
+async function send(path, body, still) {
+  while (busy) await busy.catch(() => {});
+  if (!still()) return;
+  const req = api('POST', path, body, mine.token);
+  busy = req;
+  try { await req; } finally { if (busy === req) busy = null; }
+}
+
 async function doThrow() {
-  if (busy || !mine) return;
-  busy = true;
+  if (!mine || !myTurn() || game.roll !== null) return;
   message('');
   try {
-    await api('POST', `/api/games/${id}/throw`, {}, mine.token);
+    await send(`/api/games/${id}/throw`, {}, () => myTurn() && game.roll === null);
   } catch (e) { if (e.code !== ALREADY_THROWN) message(e.message); }
-  busy = false;
 }
 
 // doMove plays a move and reports whether the server took it.
 async function doMove(move) {
-  if (busy || !mine) return false;
-  busy = true;
+  if (!mine) return false;
   message('');
-  let ok = true;
+  const turn = game.turns + 1;
+  let sent = false;
   try {
-    await api('POST', `/api/games/${id}/move`, { move, turn: game.turns + 1 }, mine.token);
+    await send(`/api/games/${id}/move`, { move, turn }, () => (sent = game.turns + 1 === turn && game.roll !== null));
   } catch (e) {
     if (e.code !== ALREADY_PLAYED) message(e.message);
-    ok = false;
+    return false;
   }
-  busy = false;
-  return ok;
+  return sent;
 }
 
 function onlyPass() {
