@@ -28,7 +28,8 @@ const BestLoss = 0.0005
 // Decision is one turn of a game, judged from the mover's side. The
 // probabilities are the mover's chance of winning: before the throw,
 // after the throw (with the best move to come), after the move played,
-// after the best move and after the worst.
+// after the best move, after the worst, and after a move picked at
+// random (the mean over the legal moves).
 type Decision struct {
 	Turn       int     `json:"turn"` // 1 for the first turn of the record
 	Seat       string  `json:"seat"`
@@ -41,6 +42,7 @@ type Decision struct {
 	AfterMove  float64 `json:"after_move"`
 	AfterBest  float64 `json:"after_best"`
 	AfterWorst float64 `json:"after_worst"`
+	AfterMean  float64 `json:"after_mean"`
 	Loss       float64 `json:"loss"`
 	Class      string  `json:"class,omitempty"` // inaccuracy, mistake or blunder
 	Luck       float64 `json:"luck"`
@@ -83,24 +85,30 @@ func (d Decision) Stake() float64 { return max(0, d.AfterBest-d.AfterWorst) }
 
 // Player sums up one seat's decisions.
 type Player struct {
-	Seat         string  `json:"seat"`
-	Decisions    int     `json:"decisions"`  // with a choice of moves
-	BestMoves    int     `json:"best_moves"` // of the decisions, those within BestLoss of the best
-	AtStake      int     `json:"at_stake"`   // of the decisions, those Accuracy counts (Decision.Kept)
-	Accuracy     float64 `json:"accuracy"`   // 0-100, see Accuracy
-	MeanLoss     float64 `json:"mean_loss"`
-	Inaccuracies int     `json:"inaccuracies"`
-	Mistakes     int     `json:"mistakes"`
-	Blunders     int     `json:"blunders"`
-	Luck         float64 `json:"luck"`
+	Seat      string  `json:"seat"`
+	Decisions int     `json:"decisions"`  // with a choice of moves
+	BestMoves int     `json:"best_moves"` // of the decisions, those within BestLoss of the best
+	AtStake   int     `json:"at_stake"`   // of the decisions, those Accuracy counts (Decision.Kept)
+	Accuracy  float64 `json:"accuracy"`   // 0-100, see Accuracy
+	// RandomAccuracy is what moves picked at random would have scored
+	// on the same decisions (Decision.RandomKept): a reference that
+	// depends on the game and its positions (about 60 in whole Senet
+	// games, about 50 in Ki nevet), so that no one figure has to be told.
+	RandomAccuracy float64 `json:"random_accuracy"`
+	MeanLoss       float64 `json:"mean_loss"`
+	Inaccuracies   int     `json:"inaccuracies"`
+	Mistakes       int     `json:"mistakes"`
+	Blunders       int     `json:"blunders"`
+	Luck           float64 `json:"luck"`
 }
 
 // ReportVersion is the version of the review a Report is: 2 since
 // accuracy is the mean share of each stake kept (7 December 2026;
-// before, a per-move curve on the loss that gave random play 98). A reader that
-// stored an older review makes it again rather than serve figures of
-// another meaning.
-const ReportVersion = 2
+// before, a per-move curve on the loss that gave random play 98), 3
+// since it says what random moves would have scored (after_mean,
+// random_accuracy). A reader that stored an older review makes it again
+// rather than serve figures of another meaning or without them.
+const ReportVersion = 3
 
 // Report is the review of a game. Version comes first, so that a reader
 // can learn it from the document's first field (StoredVersion).
@@ -158,6 +166,17 @@ func (d Decision) Kept() (float64, bool) {
 	return min(1, max(0, 1-d.Loss/st)), true
 }
 
+// RandomKept is Kept for a move picked at random among the legal ones:
+// the share of the stake the mean of their values keeps. A player's
+// RandomAccuracy is Accuracy over these, on the decisions Kept counts.
+func (d Decision) RandomKept() (float64, bool) {
+	st := d.Stake()
+	if !d.Chosen() || st < MinStake {
+		return 0, false
+	}
+	return min(1, max(0, 1-(d.AfterBest-d.AfterMean)/st)), true
+}
+
 // seatNamer is implemented by games that name their seats' letters.
 type seatNamer interface {
 	SeatName(p game.Player) (name, letter string)
@@ -193,7 +212,8 @@ type Review[P comparable, M comparable] struct {
 	i       int // turns judged
 	players []Player
 	kept    []float64 // each seat's sum of Decision.Kept
-	staked  []int     // and the number of decisions it sums (Player.AtStake)
+	random  []float64 // and of Decision.RandomKept
+	staked  []int     // and the number of decisions each sums (Player.AtStake)
 	letter  func(game.Player) string
 	// history counts the positions the game has been at, where it can
 	// go on for ever: a move back to one reached twice already is not
@@ -227,7 +247,7 @@ func (j *Judge[P, M]) Begin(rec record.Record) (*Review[P, M], error) {
 	for s := range rv.players {
 		rv.players[s].Seat = rv.letter(game.Player(s))
 	}
-	rv.kept, rv.staked = make([]float64, len(rv.players)), make([]int, len(rv.players))
+	rv.kept, rv.random, rv.staked = make([]float64, len(rv.players)), make([]float64, len(rv.players)), make([]int, len(rv.players))
 	if game.CanProlong(j.g) {
 		rv.history = agent.NewHistory(rv.p)
 	}
@@ -280,7 +300,9 @@ func (rv *Review[P, M]) Next() (done bool, err error) {
 			pl.BestMoves++
 		}
 		if k, ok := d.Kept(); ok {
+			r, _ := d.RandomKept()
 			rv.kept[seat] += k
+			rv.random[seat] += r
 			rv.staked[seat]++
 		}
 		switch d.Class {
@@ -309,6 +331,7 @@ func (rv *Review[P, M]) Report() Report {
 	for s := range rep.Players {
 		if n := rep.Players[s].Decisions; n > 0 {
 			rep.Players[s].Accuracy = Accuracy(rv.kept[s], rv.staked[s])
+			rep.Players[s].RandomAccuracy = Accuracy(rv.random[s], rv.staked[s])
 			rep.Players[s].AtStake = rv.staked[s]
 			rep.Players[s].MeanLoss /= float64(n)
 		}
@@ -327,12 +350,13 @@ func (j *Judge[P, M]) judge(p P, seat game.Player, roll int, played M, avoid fun
 	var next P
 	found := false
 	d.Before, d.Exact = j.Value(p, seat)
-	bestV, worstV := -1.0, 2.0
+	bestV, worstV, sum := -1.0, 2.0, 0.0
 	for _, m := range moves {
 		q := j.g.Apply(p, roll, m)
 		v, exact := j.Value(q, seat)
 		d.Exact = d.Exact && exact
 		worstV = min(worstV, v)
+		sum += v
 		if v > bestV && (avoid == nil || !avoid(m)) {
 			bestV, d.Best = v, j.g.FormatMove(m)
 		}
@@ -344,6 +368,7 @@ func (j *Judge[P, M]) judge(p P, seat game.Player, roll int, played M, avoid fun
 		return d, next, fmt.Errorf("%s is not a legal move after a throw of %d", d.Played, roll)
 	}
 	d.AfterThrow, d.AfterBest, d.AfterWorst = bestV, bestV, worstV
+	d.AfterMean = sum / float64(len(moves))
 	d.Loss = max(0, bestV-d.AfterMove)
 	d.Class = Classify(d.Loss)
 	d.Luck = d.AfterThrow - d.Before

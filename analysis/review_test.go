@@ -179,7 +179,7 @@ func TestClassifyAndAccuracy(t *testing.T) {
 // random play 98 in a player's review); the share of best moves agrees.
 func TestAccuracyTellsPlayersApart(t *testing.T) {
 	r, start, j := exactJudge(t)
-	var acc [2]float64
+	var acc, random [2]float64
 	games := 0
 	for seed := range uint64(12) {
 		rng := rand.New(rand.NewPCG(seed, 11))
@@ -205,6 +205,7 @@ func TestAccuracyTellsPlayersApart(t *testing.T) {
 		}
 		for s, p := range rep.Players {
 			acc[s] += p.Accuracy
+			random[s] += p.RandomAccuracy
 		}
 		games++
 	}
@@ -215,6 +216,38 @@ func TestAccuracyTellsPlayersApart(t *testing.T) {
 	}
 	if black < 25 || black > 75 {
 		t.Errorf("random moves score %.1f, want about half", black)
+	}
+	// The reference each review gives, what random moves would have
+	// scored on the same decisions, is what the random player scored,
+	// up to its luck in picking (12 games of some 20 decisions each).
+	refWhite, refBlack := random[0]/float64(games), random[1]/float64(games)
+	t.Logf("random moves would have scored %.1f on best play's decisions and %.1f on random play's", refWhite, refBlack)
+	if math.Abs(refBlack-black) > 5 {
+		t.Errorf("random play scored %.1f, its review's reference for random moves says %.1f", black, refBlack)
+	}
+	if refWhite < 25 || refWhite > 75 {
+		t.Errorf("on best play's decisions random moves would have scored %.1f, want about half", refWhite)
+	}
+}
+
+// TestRandomKept: a move picked at random keeps the share of the stake
+// that the mean of the moves' values keeps, on the decisions accuracy
+// counts.
+func TestRandomKept(t *testing.T) {
+	for _, c := range []struct {
+		d    Decision
+		want float64
+		ok   bool
+	}{
+		{Decision{Moves: 3, AfterBest: 0.6, AfterWorst: 0.2, AfterMean: 0.5}, 0.75, true},
+		{Decision{Moves: 2, AfterBest: 0.6, AfterWorst: 0.2, AfterMean: 0.4}, 0.5, true},
+		{Decision{Moves: 1, AfterBest: 0.6, AfterWorst: 0.6, AfterMean: 0.6}, 0, false},       // forced
+		{Decision{Moves: 4, AfterBest: 0.6, AfterWorst: 0.5995, AfterMean: 0.5998}, 0, false}, // nothing at stake
+	} {
+		got, ok := c.d.RandomKept()
+		if ok != c.ok || math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("%+v: random keeps %v, %v; want %v, %v", c.d, got, ok, c.want, c.ok)
+		}
 	}
 }
 

@@ -112,8 +112,8 @@ func writeReview(w io.Writer, rep analysis.Report) {
 	tw.Flush()
 	fmt.Fprintln(w)
 	for _, p := range rep.Players {
-		fmt.Fprintf(w, "%s: accuracy %.1f over %s at stake; %s with a choice, best move in %d (%.0f%%), mean loss %.4f, %s, %s, %s, luck %+.3f\n",
-			p.Seat, p.Accuracy, counted(p.AtStake, "decision", "decisions"), counted(p.Decisions, "decision", "decisions"), p.BestMoves, percentOf(p.BestMoves, p.Decisions), p.MeanLoss,
+		fmt.Fprintf(w, "%s: accuracy %.1f over %s at stake (random moves %.1f); %s with a choice, best move in %d (%.0f%%), mean loss %.4f, %s, %s, %s, luck %+.3f\n",
+			p.Seat, p.Accuracy, counted(p.AtStake, "decision", "decisions"), p.RandomAccuracy, counted(p.Decisions, "decision", "decisions"), p.BestMoves, percentOf(p.BestMoves, p.Decisions), p.MeanLoss,
 			counted(p.Inaccuracies, "inaccuracy", "inaccuracies"), counted(p.Mistakes, "mistake", "mistakes"), counted(p.Blunders, "blunder", "blunders"), p.Luck)
 	}
 }

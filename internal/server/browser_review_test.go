@@ -127,6 +127,13 @@ func TestBrowserReview(t *testing.T) {
 				if want := fmt.Sprintf("%s %d", strings.TrimSpace(name), p.AtStake); !strings.Contains(note, want) {
 					t.Errorf("the note does not say %q: %q", want, note)
 				}
+				// Beside an accuracy given, what random moves would have
+				// scored on the same choices (player review 4: one
+				// figure for every game was wrong for Ki nevet).
+				random := fmt.Sprintf("%s %.1f", strings.TrimSpace(name), p.RandomAccuracy)
+				if said := strings.Contains(note, "Moves at random would have scored") && strings.Contains(note, random); said != (p.AtStake >= 5) {
+					t.Errorf("the note says %q for random moves: %v, with %d decisions at stake: %q", random, said, p.AtStake, note)
+				}
 			}
 			if !strings.Contains(note, "?? a blunder (10 or more)") {
 				t.Errorf("the note does not say what the marks mean: %q", note)

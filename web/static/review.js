@@ -38,6 +38,11 @@ const T = {
   bestHelp: t('web.review.bestHelp'),
   atStake: (counts) => t('web.review.atStake', { Counts: list(counts), Min: MIN_AT_STAKE }),
   atStakeOf: (name, n) => t('web.review.atStakeOf', { Name: name, Count: n }),
+  // What moves at random would have scored on the same choices: the
+  // reference for an accuracy, which depends on the game (about 60 in
+  // whole Senet games, about 50 in Ki nevet; docs/analysis.md).
+  randomRef: (scores) => t('web.review.randomRef', { Scores: list(scores) }),
+  randomRefOf: (name, accuracy) => t('web.review.randomRefOf', { Name: name, Accuracy: accuracy }),
   tooFew: (n) => t('web.review.tooFew', { Count: n, Min: MIN_AT_STAKE }),
   marksHelp: t('web.review.marksHelp'),
   counts: [['?!', t('web.review.inaccuracies')], ['?', t('web.review.mistakes')], ['??', t('web.review.blunders')]],
@@ -261,6 +266,10 @@ export class Review {
     });
 
     const exact = rep.decisions.filter((d) => d.exact).length;
+    // The seats whose accuracy is given, with what random moves would
+    // have scored beside it.
+    const given = rep.players.map((p, s) => s).filter((s) => (rep.players[s].at_stake || 0) >= MIN_AT_STAKE);
+    const oneDecimal = (v) => num(v, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const table = h('table', { class: 'review-players small' },
       h('caption', { class: 'visually-hidden' }, T.players),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, T.player), h('th', { scope: 'col' }, T.accuracy),
@@ -274,7 +283,7 @@ export class Review {
         // so that the table fits its card beside the board.
         h('td', { class: 'accuracy' }, p.decisions ? [
           (p.at_stake || 0) >= MIN_AT_STAKE
-            ? h('span', { class: 'value' }, num(p.accuracy, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))
+            ? h('span', { class: 'value' }, oneDecimal(p.accuracy))
             : h('span', { class: 'value too-few', title: T.tooFew(p.at_stake || 0) }, '–'),
           h('span', { class: 'best', title: T.bestOf(p.best_moves, p.decisions) }, T.bestShare(pct(p.best_moves / p.decisions))),
         ] : '–'),
@@ -285,6 +294,7 @@ export class Review {
       h('p', { class: 'small muted' }, T.graphHelp), this.turnNote, table,
       h('p', { class: 'small muted' }, T.luckHelp, ' ',
         T.atStake(rep.players.map((p, s) => T.atStakeOf(name(s), p.at_stake || 0))), ' ',
+        ...(given.length ? [T.randomRef(given.map((s) => T.randomRefOf(name(s), oneDecimal(rep.players[s].random_accuracy)))), ' '] : []),
         T.bestHelp, ' ', T.marksHelp, ' ', T.exactNote(exact, n, rep.level)));
     if (this.log) this.markLog(this.log);
     this.show(this.at);
