@@ -333,3 +333,49 @@ func TestBrowserReviewTooFewAtStake(t *testing.T) {
 		t.Error(pr)
 	}
 }
+
+// TestBrowserFinishedGameToReplay: on a finished game's page a move in
+// the list leads to its turn in the replay, where the verdict is said in
+// words (player review 4: a tap on a mark did nothing on a phone, whose
+// page shows no tooltip), and the graph's arrow keys go on in the
+// replay, the keyboard's place on its graph, not on the page's body.
+func TestBrowserFinishedGameToReplay(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	id, white, black := twoPeople(t, s, twoLeft)
+	tokens := []string{white, black}
+	for range 4 {
+		v := s.game(t, id)
+		thrown := s.throw(t, id, tokens[v.ToMove])
+		s.move(t, id, tokens[v.ToMove], thrown.Moves[0].Move)
+	}
+	v := s.game(t, id)
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", tokens[v.ToMove], nil, nil)
+	waitReview(t, s, id, "")
+	turns := s.game(t, id).Turns
+	ctx, probs := newWatchedPerson(t, browser)
+	focused := func() string {
+		return get(t, ctx, "the focus", chromedp.Evaluate[string](`(() => { const a = document.activeElement; return a.tagName.toLowerCase() + (a.dataset.turn ? '#' + a.dataset.turn : '') + (a.classList.contains('review-graph') ? '.review-graph' : ''); })()`))
+	}
+
+	run(t, ctx, "open the finished game", chromedp.Navigate(s.url+"/g/"+id))
+	waitJS(t, ctx, "the review", `document.querySelector('table.review-players') !== null`)
+	run(t, ctx, "tap the third move", click(`#log li[data-turn="3"]`))
+	waitURL(t, ctx, "/replay#turn=3")
+	waitJS(t, ctx, "the replay at the third throw", `document.body.dataset.step === '3'`)
+	if got := focused(); got != "li#3" {
+		t.Errorf("the replay opened from the third move has the focus on %s, want that move", got)
+	}
+
+	run(t, ctx, "open the finished game again", chromedp.Navigate(s.url+"/g/"+id))
+	waitJS(t, ctx, "the review", `document.querySelector('svg.review-graph') !== null`)
+	run(t, ctx, "the graph's left arrow", chromedp.Focus(chromedp.CSS("svg.review-graph")), chromedp.KeyEvent(kb.ArrowLeft))
+	waitURL(t, ctx, fmt.Sprintf("/replay#turn=%d", turns-1))
+	waitJS(t, ctx, "the replay's graph", fmt.Sprintf(`document.body.dataset.step === '%d' && document.querySelector('svg.review-graph') !== null`, turns-1))
+	waitJS(t, ctx, "the focus on it", `document.activeElement === document.querySelector('svg.review-graph')`)
+	run(t, ctx, "the left arrow again", chromedp.KeyEvent(kb.ArrowLeft))
+	waitJS(t, ctx, "a throw further back", fmt.Sprintf(`document.body.dataset.step === '%d'`, turns-2))
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

@@ -665,12 +665,24 @@ function render(animateFrom, freshThrow) {
   showDeadline();
 
   const ol = $('#log');
-  ol.replaceChildren(...log.map((t) => turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board) })));
+  // Over, each entry leads to its turn in the replay, which shows the
+  // board there and the review's verdict in words (a tap on a phone,
+  // which shows no tooltip: player review 4), with the keyboard's place
+  // on the entry.
+  const over = game.status === 'over';
+  ol.replaceChildren(...log.map((t, i) => {
+    const li = turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board), ...(over ? { 'data-turn': i + 1, tabindex: 0 } : {}) });
+    if (over) {
+      li.addEventListener('click', () => toReplay(i + 1, 'log'));
+      li.addEventListener('keydown', (e) => { if (e.key === 'Enter') toReplay(i + 1, 'log'); });
+    }
+    return li;
+  }));
   ol.scrollTop = ol.scrollHeight;
   $('#icons-legend').replaceChildren(...iconLegend(log));
   // Nothing to review in a game without a throw (aborted at once).
   if (game.status === 'over' && game.turns > 0 && !review) {
-    review = mountReview({ id, board: game.board, seats: game.seats, over: true, at: Infinity, onPick: (n) => { location.href = `/g/${id}/replay#turn=${n}`; } });
+    review = mountReview({ id, board: game.board, seats: game.seats, over: true, at: Infinity, onPick: (n) => toReplay(n, 'graph') });
   }
   if (review) review.markLog(ol);
 
@@ -681,6 +693,13 @@ function render(animateFrom, freshThrow) {
     verified = true;
     showVerification();
   }
+}
+
+// toReplay opens the replay at turn n, the keyboard's place on what led
+// there (the graph or the move list), so that its arrow keys or Tab go
+// on from it there.
+function toReplay(n, from) {
+  location.href = `/g/${id}/replay#turn=${n}&focus=${from}`;
 }
 
 // presenceMark is a dot by a person's seat that says whether its player

@@ -16,6 +16,7 @@ let at = 0;       // turns shown: 0 is the start position
 let timer = 0;    // autoplay
 let review = null; // the review panel (review.js)
 let rulesInfo = null; // the ruleset's view (GET /api/rulesets/NAME): houses, opening square
+let focusFrom = ''; // what led here from the finished game's page: graph or log (#turn=N&focus=...)
 
 async function init() {
   rec = await api('GET', `/api/games/${id}/record.json`);
@@ -96,11 +97,18 @@ async function init() {
       const none = review.marked().length === 0;
       for (const b of ['#prev-mark', '#next-mark']) $(b).disabled = none;
       go(at);
+      if (focusFrom === 'graph') review.graph.focus();
     },
   });
   if (review) review.markLog($('#log'));
-  const m = /^#turn=(\d+)$/.exec(location.hash); // the finished game's page links to a turn
+  // The finished game's page links to a turn, from its move list or its
+  // graph: the keyboard's place goes on there (the graph is there once
+  // the review is, onReady).
+  const m = /^#turn=(\d+)(?:&focus=(graph|log))?$/.exec(location.hash);
   go(m ? Number(m[1]) : 0);
+  focusFrom = m && m[2] ? m[2] : '';
+  if (focusFrom === 'log') document.querySelector('#log li.current')?.focus();
+  if (focusFrom === 'graph' && review && review.graph) review.graph.focus();
 }
 
 function posAt(n) { return n === 0 ? rec.start : rec.turns[n - 1].pos; }
