@@ -27,6 +27,7 @@ var anchorRE = regexp.MustCompile(`^([A-Z]{1,2}[0-9]{1,2})\b`)
 // reads them.
 type pageShape struct {
 	anchors  []string          // rule IDs in bold, in page order (duplicates kept)
+	numbered []string          // those of them inside an ordered (numbered) list
 	diagrams map[string]string // image address -> alt text
 	images   []string          // image addresses in page order (duplicates kept)
 	headings []string          // heading IDs
@@ -54,6 +55,9 @@ func shapeOf(t *testing.T, path string) pageShape {
 			if first, ok := n.FirstChild().(*ast.Text); ok && n.Level == 2 {
 				if m := anchorRE.FindStringSubmatch(string(first.Value(src))); m != nil {
 					s.anchors = append(s.anchors, m[1])
+					if inOrderedList(n) {
+						s.numbered = append(s.numbered, m[1])
+					}
 				}
 			}
 		case *ast.Image:
@@ -81,6 +85,16 @@ func shapeOf(t *testing.T, path string) pageShape {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// inOrderedList reports whether n stands inside an ordered list.
+func inOrderedList(n ast.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if l, ok := p.(*ast.List); ok && l.IsOrdered() {
+			return true
+		}
+	}
+	return false
 }
 
 // plainText is the text inside a node (an image's alternative text).
@@ -116,7 +130,8 @@ func sortedSet(list []string) []string {
 
 // TestRulesPagesHaveOneAnchorPerRule checks every rules page, English
 // included: every rule it names is an anchor, and only once (two
-// elements with one id break the links to the rule), no code (notation,
+// elements with one id break the links to the rule), no rule inside a
+// numbered list (two numberings side by side), no code (notation,
 // option keys: the page is for players), every diagram is shown once, and
 // every in-page link reaches a heading or a rule anchor of the page.
 func TestRulesPagesHaveOneAnchorPerRule(t *testing.T) {
@@ -141,6 +156,14 @@ func TestRulesPagesHaveOneAnchorPerRule(t *testing.T) {
 				if !slices.Contains(s.anchors, id) {
 					t.Errorf("%s names rule %s but has no anchor **%s** for it", f, id, id)
 				}
+			}
+			// Rules are numbered by their IDs alone: an ordered list
+			// around them gives a second numbering that does not match
+			// (player review: item 1 was J2, item 8 J6, on the Spanish
+			// Jéquier page). Interpretations, which carry no anchor, may
+			// be numbered.
+			if len(s.numbered) > 0 {
+				t.Errorf("%s numbers rules in an ordered list beside their IDs %v: use bullets or paragraphs, each rule tagged with its ID", f, s.numbered)
 			}
 			if len(s.code) > 0 {
 				t.Errorf("%s shows code to players (notation, option keys): %q", f, s.code)

@@ -242,6 +242,32 @@ type Block struct {
 	Rule string `json:"rule"`
 }
 
+// Opening is how a first-move rule stands in a position (Senet J4:
+// White's first move is made with its piece on Square if that piece has
+// a legal move; otherwise White moves freely). Pages say it in words, so
+// that the note under the board never contradicts the pieces offered.
+type Opening struct {
+	// Square is the square the first move must start from.
+	Square int `json:"square"`
+	// State is "pending" (the first move is still to come and no throw
+	// for it is in hand), "forced" (the side has thrown and the piece on
+	// Square has a legal move: it is the only piece that may move),
+	// "stuck" (the side has thrown and the piece on Square has no legal
+	// move with this throw: any piece may move) or "gone" (no piece of
+	// the side stands on Square any more: any piece may move).
+	State string `json:"state"`
+	// Rule is the rule's ID ("J4").
+	Rule string `json:"rule"`
+}
+
+// Opener is implemented by games with a first-move rule; Opening tells
+// how it stands in p with throw roll in hand (0 before the throw), nil
+// when the rule no longer applies (the first move was made) or the game
+// has none.
+type Opener[P comparable] interface {
+	Opening(p P, roll int) *Opening
+}
+
 // Blocker is implemented by games whose rules can remove moves a piece
 // would otherwise have (Senet's walls); Blocks lists them for throw roll
 // in p, none when nothing was removed.

@@ -126,8 +126,10 @@ type Variant struct {
 
 	// OpeningSquare: while the opening flag is set, White's first move
 	// must be made with its piece on this square if it has a legal move
-	// (J4). Zero means no opening rule.
+	// (J4). Zero means no opening rule. OpeningRule is that rule's ID,
+	// for Opening; move generation never reads it.
 	OpeningSquare int
+	OpeningRule   string
 
 	// PairProtects: a piece with a piece of its own colour on an adjacent
 	// square cannot be attacked (J8, A12).
@@ -250,6 +252,7 @@ var Jequier = Variant{
 	Throws:        stickThrows(6),          // J3
 	ExtraThrow:    1<<1 | 1<<4 | 1<<6,      // J5
 	OpeningSquare: 9,                       // J4
+	OpeningRule:   "J4",                    // cited by Opening
 	PairProtects:  true,                    // J8
 	WallSize:      3,                       // J9
 	Safe:          squares(26, 28, 29, 30), // J12

@@ -37,6 +37,11 @@ type Kit struct {
 	// rule that removes them (game.Blocker: Senet's walls), none for a
 	// game without such rules or a position it cannot read.
 	Blocks func(pos string, roll int) []game.Block
+	// Opening tells how a first-move rule (game.Opener: Senet J4) stands
+	// in pos with throw roll in hand (0 before the throw); nil where it
+	// no longer applies, for a game without one or a position it cannot
+	// read.
+	Opening func(pos string, roll int) *game.Opening
 	// Perft counts the (throw, move) sequences of depth plies from pos
 	// (game.Perft).
 	Perft func(pos string, depth int) (int64, error)
@@ -133,6 +138,9 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 		Blocks: func(pos string, roll int) []game.Block {
 			return blocks(g, pos, roll)
 		},
+		Opening: func(pos string, roll int) *game.Opening {
+			return opening(g, pos, roll)
+		},
 		Perft: func(pos string, depth int) (int64, error) {
 			p, err := g.ParsePosition(pos)
 			if err != nil {
@@ -212,6 +220,20 @@ func blocks[P comparable, M comparable](g game.Game[P, M], pos string, roll int)
 		return nil
 	}
 	return b.Blocks(p, roll)
+}
+
+// opening tells how the first-move rule of g stands in pos with throw
+// roll in hand (game.Opener).
+func opening[P comparable, M comparable](g game.Game[P, M], pos string, roll int) *game.Opening {
+	o, ok := g.(game.Opener[P])
+	if !ok {
+		return nil
+	}
+	p, err := g.ParsePosition(pos)
+	if err != nil {
+		return nil
+	}
+	return o.Opening(p, roll)
 }
 
 // Specs lists the rulesets in the order `passage rules` prints them.

@@ -478,6 +478,13 @@ func (a *actor) view() gameView {
 		}
 		v.Blocked = a.st.kit.Blocks(a.st.g.Pos, r)
 	}
+	if a.st.kit.Opening != nil {
+		roll := 0
+		if v.Roll != nil {
+			roll = *v.Roll
+		}
+		v.Opening = a.st.kit.Opening(a.st.g.Pos, roll)
+	}
 	if !a.deadline.IsZero() {
 		d := a.deadline.UTC()
 		v.Deadline = &d

@@ -663,13 +663,34 @@ func TestBrowserReconnecting(t *testing.T) {
 }
 
 // TestBrowserOpeningNote: the note of Jéquier's opening rule (J4) names
-// the square the ruleset's data gives, as the terminal's diagram does.
+// the square the ruleset's data gives, as the terminal's diagram does,
+// and says the rule as the engine finds it standing (player review: with
+// a 1 thrown and the piece on 9 behind Black's pair, the note said the
+// first move must be made from 9 while the board offered 1, 3, 5 and 7).
 func TestBrowserOpeningNote(t *testing.T) {
 	s := newTestServer(t, Config{})
 	id, _, _ := twoPeople(t, s, "")
+	stuck, forced := openingGames(t, s)
 	ctx := newPerson(t, newBrowser(t))
-	run(t, ctx, "the game's page", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
-	waitJS(t, ctx, "the opening note", `document.querySelector('#notes').textContent === "White's first move must be made from square 9"`)
+	for _, tt := range []struct{ what, id, note string }{
+		{"before White's throw", id, "White's first move must be made from square 9 if that piece can move"},
+		{"a 1: the piece on 9 cannot move", stuck.v.ID, "The piece on square 9 cannot move with this throw: any piece may move"},
+		{"a throw the piece on 9 can use", forced.v.ID, "White's first move must be made from square 9"},
+	} {
+		run(t, ctx, "the game's page, "+tt.what, chromedp.Navigate(s.url+"/g/"+tt.id), visible("svg#board .piece"))
+		waitJS(t, ctx, "the opening note, "+tt.what, fmt.Sprintf(`document.querySelector('#notes').textContent === %q`, tt.note))
+	}
+	// White's own page with the 1: the board offers 1, 3, 5 and 7 under
+	// the note that says why.
+	run(t, ctx, "White's page", chromedp.Navigate(s.url+"/g/"+stuck.v.ID),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: [0]}))`, stuck.v.ID, stuck.white)),
+		chromedp.Reload())
+	waitJS(t, ctx, "White's movable pieces", `document.querySelector('#board').dataset.movable === 's:1 s:3 s:5 s:7'`)
+	waitJS(t, ctx, "the note on White's page", `document.querySelector('#notes').textContent === "The piece on square 9 cannot move with this throw: any piece may move"`)
+	for _, size := range [][2]int64{{1280, 800}, {390, 844}, {844, 390}} {
+		run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
+		screenshot(t, ctx, fmt.Sprintf("opening-stuck-%dx%d", size[0], size[1]))
+	}
 }
 
 // TestBrowserInviteLinkOrigin (operator review, finding 2): the game page

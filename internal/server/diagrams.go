@@ -384,7 +384,10 @@ func senetExamples(p *i18n.Printer, exs []game.Example, narrow bool) svgDoc {
 		d.W = int(2*x0 + 8*S)
 	}
 	maxChars := int((float64(d.W) - 2*x0) / (0.55 * captionSize))
-	y := 4.0
+	// The first caption's top (its baseline less a full em) stands as
+	// far below the panel's top edge as the drawing's left margin: it
+	// once touched the edge.
+	y := x0 + captionSize - 12
 	for _, ex := range exs {
 		lines := wrapWords(exampleCaption(p, ex), maxChars)
 		for j, l := range lines {

@@ -140,3 +140,50 @@ func TestSenetExamplesFollowTheRules(t *testing.T) {
 		}
 	}
 }
+
+// TestSenetExampleCaptionsPadded: every line of every example's caption
+// stands inside the drawing's panel with a margin at least the
+// drawing's left one (x0) on each side it is near: the top (the first
+// caption was printed against the top edge: its letters began 2 px
+// below it), the left and the bottom, in every language, wide and
+// narrow. A line's top is taken as its baseline less a full em, its
+// bottom as its baseline plus a quarter em (descenders).
+func TestSenetExampleCaptionsPadded(t *testing.T) {
+	for _, name := range []string{"senet-jequier", "senet-szenet", "senet-apokrif"} {
+		kit, err := catalog.Open(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exs, err := kit.Examples()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tag := range i18n.Languages {
+			p, err := i18n.New(tag)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, narrow := range []bool{false, true} {
+				d := senetExamples(p, exs, narrow)
+				caption, margin := 15.0, 20.0
+				if narrow {
+					caption, margin = exampleCaptionNarrow, 12.0
+				}
+				lines := 0
+				for _, tx := range d.Texts {
+					if tx.Size != caption {
+						continue
+					}
+					lines++
+					top, bottom := tx.Y-tx.Size, tx.Y+tx.Size/4
+					if top < margin || tx.X < margin || bottom > float64(d.H)-margin {
+						t.Errorf("%s %s (narrow %v): caption line %q spans y %.1f-%.1f at x %.1f in a %dx%d panel: want %.0f px clear of its edges", name, tag, narrow, tx.S, top, bottom, tx.X, d.W, d.H, margin)
+					}
+				}
+				if lines < len(exs) {
+					t.Errorf("%s %s (narrow %v): %d caption lines for %d examples", name, tag, narrow, lines, len(exs))
+				}
+			}
+		}
+	}
+}

@@ -31,15 +31,19 @@ type gameView struct {
 	Moves []moveView `json:"moves"`
 	// Blocked lists the moves the throw would give but for a wall (or,
 	// in Szenet, the BA's hold on bearing off): why Moves is short.
-	Blocked   []game.Block `json:"blocked,omitempty"`
-	Last      *turnView    `json:"last"`
-	Result    *resultView  `json:"result"`
-	Commit    string       `json:"commit"`
-	DiceSeed  string       `json:"diceSeed,omitempty"` // revealed when over
-	TimeLimit int          `json:"timeLimit"`          // seconds, 0 for none
-	Deadline  *time.Time   `json:"deadline"`           // when the computer takes the turn over
-	Created   time.Time    `json:"created"`
-	Updated   time.Time    `json:"updated"`
+	Blocked []game.Block `json:"blocked,omitempty"`
+	// Opening is how the first-move rule (Senet J4) stands: pending, or,
+	// once White has thrown for its first move, whether the piece on its
+	// square must move; left out once it no longer applies.
+	Opening   *game.Opening `json:"opening,omitempty"`
+	Last      *turnView     `json:"last"`
+	Result    *resultView   `json:"result"`
+	Commit    string        `json:"commit"`
+	DiceSeed  string        `json:"diceSeed,omitempty"` // revealed when over
+	TimeLimit int           `json:"timeLimit"`          // seconds, 0 for none
+	Deadline  *time.Time    `json:"deadline"`           // when the computer takes the turn over
+	Created   time.Time     `json:"created"`
+	Updated   time.Time     `json:"updated"`
 	// Rematch is the ID of the game's latest rematch, once one was
 	// asked for; RematchLast says it is the last the game may have
 	// (rematchMax): once it is called off, no other follows.

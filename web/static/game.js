@@ -629,7 +629,7 @@ function render(animateFrom, freshThrow) {
     animateFrom,
     onMove: doMove,
   });
-  $('#notes').textContent = mod.describe(game.pos, rulesInfo);
+  $('#notes').textContent = mod.describe(game.pos, rulesInfo, game.opening, game.moves);
   if (keyboardUser && nothingFocused()) {
     if (canThrow) throwButton.focus();
     else if (myTurn()) $('#board .piece.movable')?.focus();

@@ -285,15 +285,35 @@ export function pieceKey(key, p) {
 }
 
 // describe says in words what a position shows besides the board;
-// info is the ruleset's view from the API (its opening square).
-export function describe(pos, info) {
+// info is the ruleset's view from the API (its opening square), opening
+// the game's opening from the API (how the engine finds J4 standing with
+// the throw in hand; none in a replay, which shows positions between
+// turns: the rule is then still to come), moves the throw's legal moves.
+export function describe(pos, info, opening, moves) {
   const p = parse(pos);
   const notes = [];
   if (p.skip) notes.push(t('web.senet.missTurn', { Sides: list([...p.skip].map(sideName)), Count: p.skip.length }));
   if (p.bonus) notes.push(t('web.senet.bonusFor', { N: p.bonus }));
   if (p.asleep.length) notes.push(t('web.senet.asleepOn', { Squares: list(p.asleep.map(String)) }));
-  if (p.opening && info && info.opening) notes.push(t('web.senet.opening', { Square: info.opening }));
+  // A throw that leaves no move is a pass, which the page explains: the
+  // opening rule has nothing to say then.
+  const pass = moves && moves.length > 0 && moves.every((m) => m.move === 'pass');
+  if (opening && !(opening.state === 'stuck' && pass)) notes.push(openingNote(opening));
+  else if (p.opening && info && info.opening) notes.push(t('web.senet.openingPending', { Square: info.opening }));
   return notes.join(' · ');
+}
+
+// openingNote says how the opening rule stands: the piece on its square
+// must move only when the engine found it has a legal move ("forced");
+// otherwise the note says why any piece may move, so that it never
+// contradicts the pieces the board offers.
+function openingNote(o) {
+  switch (o.state) {
+    case 'forced': return t('web.senet.opening', { Square: o.square });
+    case 'stuck': return t('web.senet.openingStuck', { Square: o.square });
+    case 'gone': return t('web.senet.openingGone', { Square: o.square });
+    default: return t('web.senet.openingPending', { Square: o.square });
+  }
 }
 
 // drawThrow draws the four throwing sticks as thrown: marked sides up
