@@ -665,6 +665,7 @@ function render(animateFrom, freshThrow) {
   showDeadline();
 
   const ol = $('#log');
+  ol.classList.remove('loading'); // "no moves yet" only once the game is in
   ol.replaceChildren(...log.map((t) => turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board) })));
   ol.scrollTop = ol.scrollHeight;
   $('#icons-legend').replaceChildren(...iconLegend(log));
