@@ -170,6 +170,8 @@ func compressible(ctype string) bool {
 	switch mt {
 	case "application/json", "application/javascript", "application/xml", "image/svg+xml":
 		return true
+	case "text/event-stream":
+		return false // a stream's events must not wait in a compressor
 	}
 	return strings.HasPrefix(mt, "text/")
 }

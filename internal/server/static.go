@@ -5,11 +5,11 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
-	"sort"
 	"strconv"
 	"sync"
 	"time"
@@ -64,11 +64,10 @@ type staticFiles struct {
 var loadStatic = sync.OnceValues(func() (*staticFiles, error) { return newStaticFiles(web.Static, "static") })
 
 func newStaticFiles(fsys fs.FS, dir string) (*staticFiles, error) {
-	entries, err := fs.ReadDir(fsys, dir)
+	entries, err := fs.ReadDir(fsys, dir) // sorted by name: the version does not depend on the order read
 	if err != nil {
 		return nil, err
 	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
 	sf := &staticFiles{files: map[string]*staticFile{}}
 	tree := sha256.New()
 	for _, e := range entries {
@@ -107,12 +106,12 @@ func newStaticFiles(fsys fs.FS, dir string) (*staticFiles, error) {
 
 // url is the address of file name in this release, for the templates
 // ({{static "game.js"}}). A name that is not a static file is a broken
-// template: it panics, which the page tests catch.
-func (sf *staticFiles) url(name string) string {
+// template: the page fails (500, logged), which the page tests catch.
+func (sf *staticFiles) url(name string) (string, error) {
 	if sf.files[name] == nil {
-		panic("no static file " + strconv.Quote(name))
+		return "", fmt.Errorf("no static file %q in web/static", name)
 	}
-	return "/static/" + sf.version + "/" + name
+	return "/static/" + sf.version + "/" + name, nil
 }
 
 // serveVersioned serves GET /static/{version}/{file}: this release's
