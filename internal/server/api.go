@@ -62,7 +62,7 @@ func (s *Server) routes() http.Handler {
 		s.fail(w, r, newError(http.StatusNotFound, nil, "no such API endpoint: %s %s (see docs/api.md)", r.Method, clip(r.URL.Path)).as("no_endpoint"))
 	})
 	s.webRoutes(mux)
-	return s.guard(mux)
+	return s.guard(compress(mux))
 }
 
 // gameRoute checks the game ID before h runs.

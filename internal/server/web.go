@@ -63,14 +63,15 @@ type site struct {
 // newSite parses the templates and renders every Markdown page. The
 // files are embedded in the binary, so an error is a broken build,
 // caught by the tests.
-func newSite() (*site, error) {
+func newSite(static *staticFiles) (*site, error) {
 	s := &site{pages: map[string]*template.Template{}, docs: map[string]template.HTML{}, titles: map[string]string{}}
 	var err error
 	var layout *template.Template
 	if s.langs, err = newLangPacks(); err != nil {
 		return nil, err
 	}
-	layout, err = template.ParseFS(web.Templates, "templates/layout.html")
+	// {{static "game.js"}}: the file's address in this release (static.go).
+	layout, err = template.New("layout.html").Funcs(template.FuncMap{"static": static.url}).ParseFS(web.Templates, "templates/layout.html")
 	if err != nil {
 		return nil, err
 	}
@@ -140,11 +141,11 @@ func newSite() (*site, error) {
 // replay pages (templates whose scripts use the API), the rules pages
 // and the other docs (Markdown rendered at start-up).
 func (s *Server) webRoutes(mux *http.ServeMux) {
-	static, err := fs.Sub(web.Static, "static")
+	static, err := loadStatic()
 	if err != nil {
 		panic(err) // the embedded tree is part of the binary
 	}
-	site, err := newSite()
+	site, err := newSite(static)
 	if err != nil {
 		panic(err) // the templates and docs are part of the binary
 	}
@@ -165,7 +166,8 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 	}
 	mux.HandleFunc("GET /g/{id}", showGame("game", pageData{TitleID: "web.title.game", Class: "game", Script: "game.js"}))
 	mux.HandleFunc("GET /g/{id}/replay", showGame("replay", pageData{TitleID: "web.title.replay", Class: "replay", Script: "replay.js"}))
-	mux.Handle("GET /static/", http.StripPrefix("/static/", noCache(http.FileServerFS(static))))
+	mux.HandleFunc("GET /static/{version}/{file}", static.serveVersioned)
+	mux.HandleFunc("GET /static/{file}", static.serveUnversioned)
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/static/favicon.svg", http.StatusMovedPermanently)
 	})
@@ -328,13 +330,4 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, site *site, status
 	w.Header().Set("Vary", "Accept-Language, Cookie")
 	w.WriteHeader(status)
 	w.Write(b.Bytes())
-}
-
-// noCache makes browsers revalidate the scripts, so that a new binary's
-// files are used at once.
-func noCache(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		h.ServeHTTP(w, r)
-	})
 }

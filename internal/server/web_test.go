@@ -30,18 +30,29 @@ var dataBlock = regexp.MustCompile(`(?s)<script type="application/json" id="mess
 func TestPages(t *testing.T) {
 	s := newTestServer(t, Config{})
 	id, _, _ := twoPeople(t, s, "")
+	static, err := loadStatic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := func(name string) string {
+		u, err := static.url(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
 	tests := []struct {
 		path   string
 		status int
 		want   []string
 	}{
-		{"/", 200, []string{`<title>Lobby · Passage</title>`, `src="/static/lobby.js"`, `id="create"`, `href="/static/favicon.svg"`, `src="/static/prefs.js"`,
+		{"/", 200, []string{`<title>Lobby · Passage</title>`, `src="` + ref("lobby.js") + `"`, `id="create"`, `href="` + ref("favicon.svg") + `"`, `src="` + ref("prefs.js") + `"`,
 			// The time limit says what happens when it runs out: the game
 			// waits when no other person is in it (the stand-in does not
 			// play a game out between computers).
 			`aria-describedby="time-limit-help"`, `otherwise the game waits for them to come back`}},
-		{"/g/" + id, 200, []string{`src="/static/game.js"`, `id="board"`, `aria-live="polite"`}},
-		{"/g/" + id + "/replay", 200, []string{`src="/static/replay.js"`, `id="slider"`, `id="play"`}},
+		{"/g/" + id, 200, []string{`src="` + ref("game.js") + `"`, `id="board"`, `aria-live="polite"`}},
+		{"/g/" + id + "/replay", 200, []string{`src="` + ref("replay.js") + `"`, `id="slider"`, `id="play"`}},
 		// No such game: the 404 page, not a board that cannot work.
 		{"/g/abc", 404, []string{`Not found`}},
 		{"/g/abc/replay", 404, []string{`Not found`}},
@@ -196,7 +207,11 @@ func TestRulesPagesForPlayers(t *testing.T) {
 // templates, rendering every Markdown page and drawing the diagrams.
 func BenchmarkNewSite(b *testing.B) {
 	for b.Loop() {
-		if _, err := newSite(); err != nil {
+		static, err := loadStatic()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := newSite(static); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -175,10 +175,10 @@ async function init() {
   $('#replay-link').href = `/g/${id}/replay`;
   $('#record-txt').href = `/api/games/${id}/record?download`;
   $('#record-json').href = `/api/games/${id}/record.json?download`;
-  rulesInfo = await rulesetInfo(game.rules);
+  // Both at once: on a slow connection each round trip is seconds.
+  [rulesInfo] = await Promise.all([rulesetInfo(game.rules), loadLog()]);
   view = new BoardView($('#board'), game.board, rulesInfo.houses);
   $('#legend').replaceChildren(houseLegend(rulesInfo.houses));
-  await loadLog();
   news = recentNews(); // what happened last, after a reload too
   $('#throw').addEventListener('click', doThrow);
   const auto = $('#auto-forced');
@@ -665,6 +665,7 @@ function render(animateFrom, freshThrow) {
   showDeadline();
 
   const ol = $('#log');
+  ol.classList.remove('loading'); // "no moves yet" only once the game is in
   // Over, each entry leads to its turn in the replay, which shows the
   // board there and the review's verdict in words (a tap on a phone,
   // which shows no tooltip: player review 4), with the keyboard's place
