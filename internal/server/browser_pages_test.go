@@ -649,7 +649,7 @@ func autoPassGame(t *testing.T, s *testServer, alice, bob context.Context) bool 
 	}
 	run(t, bob, "bob takes the other seat by the invite link", chromedp.Navigate(s.url+c.Invites[0].Path), visible("svg#board .piece"))
 	waitJS(t, alice, "the game starts", `document.body.dataset.status === 'live'`)
-	if title := textOf(t, alice, "#title"); !strings.Contains(title, "(Number of players: two)") {
+	if title := textOf(t, alice, "#title"); !strings.Contains(title, "(Ludo; number of players: two)") {
 		t.Errorf("the game's title %q does not say its option in words", title)
 	}
 	people := []context.Context{alice, bob}

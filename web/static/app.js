@@ -149,6 +149,19 @@ export function optionsText(id) {
   }).join(', ');
 }
 
+// rulesetTitle is the name of ruleset ID ("kinevet players=2") with its
+// options in a bracket after it, or inside the name's own closing
+// bracket ("Ki nevet a végén (Ludo; number of players: two)"), not one
+// bracket after the other.
+export function rulesetTitle(id) {
+  const name = t('ruleset.' + id.split(' ')[0]);
+  const opts = optionsText(id);
+  if (!opts) return name;
+  if (!name.endsWith(')')) return `${name} (${opts})`;
+  const lower = opts.charAt(0).toLocaleLowerCase(document.documentElement.lang) + opts.slice(1);
+  return name.slice(0, -1) + t('web.status.semicolon') + lower + ')';
+}
+
 // levelName is a computer player's name: the levels are translated, the
 // research players ("random", "mcts-200") keep their names.
 export function levelName(kind) {

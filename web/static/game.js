@@ -11,7 +11,7 @@
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
-  ownToken, forget, forgetSeat, optionsText, rulesetInfo, iconLegend,
+  ownToken, forget, forgetSeat, rulesetTitle, rulesetInfo, iconLegend,
 } from './app.js';
 import { t, tRules, list } from './i18n.js';
 import { play } from './sound.js';
@@ -577,8 +577,7 @@ function scheduleAuto() {
 function render(animateFrom, freshThrow) {
   if (!game || !view) return;
   const mod = boardModule(game.board);
-  const opts = optionsText(game.rules);
-  const title = t('ruleset.' + game.name) + (opts ? ` (${opts})` : '');
+  const title = rulesetTitle(game.rules);
   $('#title').textContent = title;
   const prefix = joinedTitle || (myTurn() ? t('web.title.yourTurn') : '');
   document.title = `${prefix ? prefix + ' ' : ''}${title} · Passage`;

@@ -4,7 +4,7 @@
 
 import {
   api, chip, saveSeat, loadSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
-  houseLegend, announce, kindLabel, resultText, optionsText, rulesetInfo, iconLegend,
+  houseLegend, announce, kindLabel, resultText, rulesetTitle, rulesetInfo, iconLegend,
 } from './app.js';
 import { t } from './i18n.js';
 import { mountReview } from './review.js';
@@ -20,8 +20,7 @@ let rulesInfo = null; // the ruleset's view (GET /api/rulesets/NAME): houses, op
 async function init() {
   rec = await api('GET', `/api/games/${id}/record.json`);
   rulesInfo = await rulesetInfo(rec.rules);
-  const options = optionsText(rec.rules);
-  const title = t('web.replay.title', { Title: t('ruleset.' + rec.name) }) + (options ? ` (${options})` : '');
+  const title = t('web.replay.title', { Title: rulesetTitle(rec.rules) });
   document.title = `${title} · Passage`;
   $('#title').textContent = title;
   $('#rules-link').href = '/rules/' + rec.name;
