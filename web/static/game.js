@@ -59,9 +59,11 @@ const MESSAGE_MS = 10000;
 const GOOD_MS = 4000;
 let messageTimer = 0;
 let messageSticky = false;
+let messageNetwork = false; // the notice says the server cannot be reached
 function message(s, sticky = false, good = false) {
   clearTimeout(messageTimer);
   messageSticky = Boolean(s) && sticky;
+  messageNetwork = s === t('web.error.network');
   $('#message').textContent = s || '';
   $('#message').classList.toggle('good', Boolean(s) && good);
   if (s && !sticky) messageTimer = setTimeout(() => message(''), good ? GOOD_MS : MESSAGE_MS);
@@ -331,6 +333,9 @@ function connect() {
   ws.onopen = () => {
     failures = 0;
     $('#conn').textContent = '';
+    // The server is back: a notice that it cannot be reached goes now,
+    // not when its time runs out (player review 4).
+    if (messageNetwork && !messageSticky) message('');
     render(null); // this page's own seats are here again
     if (mine && !waiting) ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
   };
