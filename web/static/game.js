@@ -11,7 +11,7 @@
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
-  ownToken, forget, forgetSeat, rulesetTitle, rulesetInfo, iconLegend,
+  ownToken, forget, forgetSeat, rulesetTitle, rulesetInfo, fitBoard, iconLegend,
 } from './app.js';
 import { t, tRules, list } from './i18n.js';
 import { play } from './sound.js';
@@ -197,25 +197,6 @@ async function init() {
   fitBoard();
   connect();
   setInterval(showDeadline, 1000);
-}
-
-// fitBoard tells the stylesheet where the board starts on the page
-// (--board-top), so that a square board (Ludo) is no taller than the
-// window below that, nor an upright one on a phone: the whole board and
-// the Throw button show together. What stands above it (a title on two lines, a clock, a
-// lost connection) changes its place, so it is measured again when the
-// play column changes size; the board's own size does not move its
-// top, so this settles at once.
-function fitBoard() {
-  const board = $('#board');
-  let last = '';
-  const measure = () => {
-    const top = Math.round(board.getBoundingClientRect().top + window.scrollY) + 'px';
-    if (top !== last) document.documentElement.style.setProperty('--board-top', last = top);
-  };
-  measure();
-  if (window.ResizeObserver) new ResizeObserver(measure).observe($('.play'));
-  window.addEventListener('resize', measure);
 }
 
 // awaitingRematch: the game is over and this page's player may be

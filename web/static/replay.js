@@ -4,7 +4,7 @@
 
 import {
   api, chip, saveSeat, loadSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
-  houseLegend, announce, kindLabel, resultText, rulesetTitle, rulesetInfo, iconLegend,
+  houseLegend, announce, kindLabel, resultText, rulesetTitle, rulesetInfo, iconLegend, fitBoard,
 } from './app.js';
 import { t } from './i18n.js';
 import { mountReview } from './review.js';
@@ -28,6 +28,7 @@ async function init() {
   $('#record-txt').href = `/api/games/${id}/record?download`;
   $('#record-json').href = `/api/games/${id}/record.json?download`;
   view = new BoardView($('#board'), rec.board, rulesInfo.houses);
+  fitBoard();
   $('#legend').replaceChildren(houseLegend(rulesInfo.houses));
   decorateSeats(rec.board, rec.start, rec.seats);
   // The seats this browser held in the game (its token is kept), told
