@@ -535,6 +535,60 @@ func tabTo(t *testing.T, ctx context.Context, what, cond string) {
 	t.Fatalf("Tab never reached %s", what)
 }
 
+// TestBrowserSkipToBoard (player review 4): on a game's page the first
+// Tab reaches a skip link, whose Enter puts the focus on the Throw button
+// when the player is to throw (the next Enter throws), on a piece that
+// can move after a throw; on a watcher's page, on the game's section.
+// (Nine Tabs led to Throw.)
+func TestBrowserSkipToBoard(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	axe := axeSource(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	id, _, black := twoPeople(t, s, "")
+	holdSeats(t, ctx, s, id, black, []int{1})
+	focused := func() string {
+		return get(t, ctx, "the focus", chromedp.Evaluate[string](`(() => { const e = document.activeElement; return e ? (e.id || e.getAttribute('class') || e.tagName) : ''; })()`))
+	}
+	run(t, ctx, "open the game", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(s.url+"/g/"+id), visible("#throw:not([disabled])"))
+	run(t, ctx, "Tab", chromedp.KeyEvent("\t"))
+	if got := focused(); got != "skip-board" {
+		t.Fatalf("the first Tab reaches %q, want the skip link", got)
+	}
+	if skip := boxOf(t, ctx, "#skip-board"); skip.Top < 0 || skip.Left < 0 || skip.Width == 0 {
+		t.Errorf("the skip link in focus is not in the window")
+	}
+	screenshot(t, ctx, "skip-link")
+	run(t, ctx, "Enter", chromedp.KeyEvent("\r"))
+	if got := focused(); got != "throw" {
+		t.Fatalf("Enter on the skip link puts the focus on %q, want the Throw button", got)
+	}
+	run(t, ctx, "Enter", chromedp.KeyEvent("\r"))
+	waitJS(t, ctx, "the throw", `document.body.dataset.roll !== ''`)
+	if get(t, ctx, "a piece to move", chromedp.Evaluate[bool](`document.querySelector('svg#board .piece.movable') !== null`)) {
+		run(t, ctx, "the focus back at the page's start", chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
+		run(t, ctx, "Tab", chromedp.KeyEvent("\t"))
+		run(t, ctx, "Enter", chromedp.KeyEvent("\r"))
+		if !get(t, ctx, "the focus on a piece", chromedp.Evaluate[bool](`document.activeElement.classList.contains('movable')`)) {
+			t.Errorf("after a throw, Enter on the skip link puts the focus on %q, want a piece that can move", focused())
+		}
+	}
+	for _, v := range axeViolations(t, ctx, axe) {
+		t.Errorf("accessibility: %s", v)
+	}
+
+	// A watcher, who has nothing to do: the game's section.
+	watcher, wprobs := newWatchedPerson(t, browser)
+	run(t, watcher, "watch the game", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	run(t, watcher, "Tab, Enter", chromedp.KeyEvent("\t"), chromedp.KeyEvent("\r"))
+	if got := get(t, watcher, "the focus", chromedp.Evaluate[string](`document.activeElement.id`)); got != "play" {
+		t.Errorf("a watcher's Enter on the skip link puts the focus on %q, want the game's section", got)
+	}
+	for _, pr := range append(probs.take(), wprobs.take()...) {
+		t.Error(pr)
+	}
+}
+
 // TestBrowserKeyboardGame plays a whole game against the computer with
 // the keyboard alone: Tab to the Throw button and Enter, Tab to a piece
 // that can move, Enter to play it (its name says where it goes, and its

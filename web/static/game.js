@@ -81,6 +81,22 @@ function seenJoin() {
 document.addEventListener('visibilitychange', () => { if (!document.hidden) setTimeout(seenJoin, 3000); });
 $('#message').addEventListener('click', () => { if (!messageSticky) message(''); });
 
+// The skip link, the page's first stop for Tab, leads to what the
+// player does next: the Throw button, or a piece that can move; else to
+// the game's section (its address), from which Tab goes on.
+// Pressed with Enter, the focus moves once the key is up, so that the
+// same press does not also throw.
+let keyDown = '';
+document.addEventListener('keydown', (e) => { keyDown = e.key; }, true);
+document.addEventListener('keyup', () => { keyDown = ''; }, true);
+$('#skip-board').addEventListener('click', (e) => {
+  const next = [$('#throw'), $('#board .piece.movable')].find((el) => el && !el.disabled && el.getClientRects().length > 0);
+  if (!next) return;
+  e.preventDefault();
+  if (keyDown === 'Enter') document.addEventListener('keyup', () => next.focus(), { once: true });
+  else next.focus();
+});
+
 // nothingFocused: the focus is nowhere useful (the page, a button that
 // was just disabled, or an element drawn over).
 function nothingFocused() {
