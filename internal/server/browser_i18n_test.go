@@ -275,7 +275,8 @@ func TestBrowserI18n(t *testing.T) {
 			waitJS(t, ctx, "my turn", `document.body.dataset.myTurn === 'yes' && document.body.dataset.roll === ''`)
 			run(t, ctx, "switch to "+to, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
 				`(() => { const s = document.querySelector('#lang-select'); s.value = %q; s.dispatchEvent(new Event('change')); })()`, to)))
-			waitURL(t, ctx, "lang="+to)
+			// The new page (its language) stands for the address, which
+			// loses its ?lang= once the choice is stored.
 			waitSettled(t, ctx, "the page in "+to, fmt.Sprintf(`document.documentElement.lang === %q && document.readyState === 'complete' && !!document.body && document.body.dataset.myTurn === 'yes' && !!document.querySelector('#throw:not([disabled])')`, to))
 			turns := s.game(t, c.Game.ID).Turns
 			run(t, ctx, "throw", click("#throw:not([disabled])"))
@@ -354,7 +355,8 @@ func jsArray(ns []int) string {
 
 // waitSettled is waitJS for a page that has just been opened: a query
 // that meets the document being replaced (chromedp: "Cannot find
-// context with specified id") is asked again of the new one.
+// context with specified id", or "Inspected target navigated" for one
+// that navigates while asked) is asked again of the new one.
 func waitSettled(t *testing.T, ctx context.Context, what, expr string) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
@@ -365,9 +367,51 @@ func waitSettled(t *testing.T, ctx context.Context, what, expr string) {
 		if err == nil {
 			return
 		}
-		if !strings.Contains(err.Error(), "Cannot find context") || time.Now().After(deadline) {
+		replaced := strings.Contains(err.Error(), "Cannot find context") || strings.Contains(err.Error(), "Inspected target navigated")
+		if !replaced || time.Now().After(deadline) {
 			t.Fatalf("wait for %s: %v", what, err)
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestBrowserLangLeftOut (player review 4): once a ?lang= choice is
+// stored (the cookie), it leaves the address, the other parameters and
+// the #hash kept, so that a copied link opens in its reader's language;
+// the switch in the header does the same. A page opened later keeps the
+// choice.
+func TestBrowserLangLeftOut(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, _, _ := twoPeople(t, s, "")
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	address := func(lang string) string {
+		t.Helper()
+		waitSettled(t, ctx, "the page in "+lang, fmt.Sprintf(`document.documentElement.lang === %q && document.readyState === 'complete'`, lang))
+		return strings.TrimPrefix(get(t, ctx, "the address", chromedp.Location()), s.url)
+	}
+	for _, tt := range []struct{ open, lang, want string }{
+		{"/?lang=ru&rules=kinevet#create", "ru", "/?rules=kinevet#create"},
+		{"/?rules=kinevet&lang=hu", "hu", "/?rules=kinevet"},
+		{"/g/" + id + "?lang=es", "es", "/g/" + id},
+		{"/rules/kinevet?lang=fr#K3", "fr", "/rules/kinevet#K3"},
+	} {
+		run(t, ctx, "open "+tt.open, chromedp.Navigate(s.url+tt.open))
+		if got := address(tt.lang); got != tt.want {
+			t.Errorf("%s: the address is %s, want %s", tt.open, got, tt.want)
+		}
+	}
+	// The header's switch: the page comes back in Russian, its address
+	// without the choice.
+	run(t, ctx, "switch to Russian", chromedp.Evaluate[chromedp.Void](
+		`(() => { const s = document.querySelector('#lang-select'); s.value = 'ru'; s.dispatchEvent(new Event('change')); })()`))
+	if got := address("ru"); got != "/rules/kinevet#K3" {
+		t.Errorf("after the switch the address is %s, want /rules/kinevet#K3", got)
+	}
+	run(t, ctx, "open the lobby", chromedp.Navigate(s.url+"/"))
+	if got := address("ru"); got != "/" {
+		t.Errorf("the lobby's address is %s, want /", got)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
 	}
 }

@@ -1,13 +1,19 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"golang.org/x/text/language"
 )
 
 // noticeSeen is where the page's notice (#message) stands against the
@@ -256,5 +262,113 @@ func TestBrowserTwoTabsQuiet(t *testing.T) {
 	quiet("the move shown")
 	if v := s.game(t, id); v.Turns != 1 || v.Pos != pos {
 		t.Errorf("the server has turn %d at %q, the pages %q", v.Turns, v.Pos, pos)
+	}
+}
+
+// gate serves h while up; down, it drops every connection as a server
+// that is stopped: each new request's at once (the browser reads a
+// network error) and the streams it let through.
+type gate struct {
+	h     http.Handler
+	mu    sync.Mutex
+	down  bool
+	conns []net.Conn
+}
+
+func (g *gate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	g.mu.Lock()
+	down := g.down
+	g.mu.Unlock()
+	if down {
+		if c, _, err := http.NewResponseController(w).Hijack(); err == nil {
+			c.Close()
+		}
+		return
+	}
+	g.h.ServeHTTP(&gateWriter{w, g}, r)
+}
+
+func (g *gate) set(down bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.down = down
+	if down {
+		for _, c := range g.conns {
+			c.Close()
+		}
+		g.conns = nil
+	}
+}
+
+// gateWriter keeps the connections its handler takes over (the streams).
+type gateWriter struct {
+	http.ResponseWriter
+	g *gate
+}
+
+func (w *gateWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	c, rw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err == nil {
+		w.g.mu.Lock()
+		w.g.conns = append(w.g.conns, c)
+		w.g.mu.Unlock()
+	}
+	return c, rw, err
+}
+
+func (w *gateWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// TestBrowserConnectionBack (player review 4): a throw sent while the
+// server is down says it cannot be reached; once the server is back and
+// the stream connected again, that notice and the reconnecting line are
+// gone at once, not up to ten seconds later. The page records its
+// notice and line just after each stream opens.
+func TestBrowserConnectionBack(t *testing.T) {
+	s := newTestServer(t, Config{})
+	g := &gate{h: s.srv.Handler()}
+	ts := httptest.NewServer(g)
+	t.Cleanup(func() { g.set(true); ts.Close() })
+	id, _, black := twoPeople(t, s, "")
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	run(t, ctx, "record each stream's opening", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+			window.opened = [];
+			const RealSocket = window.WebSocket;
+			window.WebSocket = class extends RealSocket {
+				constructor(...args) {
+					super(...args);
+					// Registered before the page's onopen: read after it.
+					this.addEventListener('open', () => setTimeout(() => window.opened.push({
+						message: document.querySelector('#message').textContent,
+						conn: document.querySelector('#conn').textContent })));
+				}
+			};`})
+		return err
+	}))
+	run(t, ctx, "store the seat token", chromedp.Navigate(ts.URL+"/rules"),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('passage.seat.%s', JSON.stringify({token: %q, seats: [1]}))`, id, black)))
+	run(t, ctx, "open the game", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(ts.URL+"/g/"+id), visible("#throw:not([disabled])"))
+	waitJS(t, ctx, "the stream open", `window.opened.length === 1`)
+
+	g.set(true)
+	waitJS(t, ctx, "the reconnecting line", `document.querySelector('#conn').textContent !== ''`)
+	run(t, ctx, "throw while the server is down", click("#throw:not([disabled])"))
+	want := catalogTexts(t, language.English)["web.error.network"][0]
+	waitJS(t, ctx, "the notice", fmt.Sprintf(`document.querySelector('#message').textContent === %q`, want))
+	screenshot(t, ctx, "connection-down")
+	g.set(false)
+	waitJS(t, ctx, "the stream open again", `window.opened.length === 2`)
+	if got := get(t, ctx, "the page as the stream opened", chromedp.Evaluate[[]string](`[window.opened[1].message, window.opened[1].conn]`)); got[0] != "" || got[1] != "" {
+		t.Errorf("as the stream opened again, the notice said %q and the line %q; want both gone", got[0], got[1])
+	}
+	screenshot(t, ctx, "connection-back")
+	// The game goes on.
+	run(t, ctx, "throw", click("#throw:not([disabled])"))
+	waitJS(t, ctx, "the throw", `document.body.dataset.roll !== ''`)
+	for _, pr := range probs.take() {
+		// The requests the stopped server dropped.
+		if !strings.Contains(pr, "ERR_") && !strings.Contains(pr, "WebSocket") {
+			t.Error(pr)
+		}
 	}
 }

@@ -223,6 +223,10 @@ func TestBrowserPages(t *testing.T) {
 	over := s.create(t, createRequest{Rules: "senet-jequier", Start: "......................w.b...w. w off=wwwbbbb",
 		Seats: []seatRequest{{Kind: "medium"}, {Kind: "easy"}}})
 	s.waitFor(t, over.Game.ID, "the end", func(v gameView) bool { return v.Status == "over" })
+	// And a finished Ludo game: its board is square, limited by the
+	// window's height (player review 4: its bottom row was cut off).
+	overLudo := s.create(t, createRequest{Rules: "kinevet", Options: map[string]string{"players": "2"}, Seats: []seatRequest{{Kind: "easy"}, {Kind: "easy"}}})
+	s.waitFor(t, overLudo.Game.ID, "the end", func(v gameView) bool { return v.Status == "over" })
 
 	games := map[string]createResponse{}
 	for _, rules := range []string{"senet-jequier", "senet-szenet", "senet-apokrif", "kinevet"} {
@@ -269,6 +273,10 @@ func TestBrowserPages(t *testing.T) {
 				pages = append(pages, page{rules, "/g/" + c.Game.ID, `document.body.dataset.status === 'live' && document.querySelector('svg#board .piece') !== null`, true})
 			}
 			pages = append(pages, page{"kinevet-watched", "/g/" + watched.Game.ID, `document.body.dataset.status === 'live' && document.querySelector('svg#board .piece') !== null`, true})
+			// Last, since it leaves the page's language Spanish: a Ludo
+			// replay at a throw, whose title takes two lines and whose
+			// die shows above the controls (player review 4).
+			pages = append(pages, page{"replay-kinevet", "/g/" + overLudo.Game.ID + "/replay?lang=es#turn=20", `document.body.dataset.step === '20'`, false})
 			probs.take() // the pages that stored tokens
 			for _, p := range pages {
 				run(t, ctx, "open "+p.name, chromedp.Navigate(s.url+p.path))
@@ -294,8 +302,11 @@ func TestBrowserPages(t *testing.T) {
 						t.Errorf("%s: diagram words too small on a phone: %s", p.name, small)
 					}
 				}
-				if p.name == "replay" && !l.Board.inside(l) {
-					t.Errorf("replay: the board %+v is not all in the %vx%v window", l.Board, l.InnerWidth, l.InnerHeight)
+				if strings.HasPrefix(p.name, "replay") && !l.Board.inside(l) {
+					t.Errorf("%s: the board %+v is not all in the %vx%v window", p.name, l.Board, l.InnerWidth, l.InnerHeight)
+				}
+				if p.name == "replay-kinevet" {
+					replayFits(t, ctx, l)
 				}
 				if p.game && strings.HasPrefix(p.name, "senet") {
 					// House symbols are drawn above the pieces, so a piece never hides one.
@@ -381,6 +392,24 @@ func ludoFitsLaptop(t *testing.T, ctx context.Context) {
 		}
 	}
 	run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 800))
+}
+
+// replayFits checks that the replay's board and its frame show whole in
+// the window, the replay's controls above it, and that the board is not
+// shrunk to a stamp to get there (a square Ludo board at least half the
+// window's height on a laptop).
+func replayFits(t *testing.T, ctx context.Context, l layout) {
+	t.Helper()
+	frame := get(t, ctx, "the board's frame", chromedp.Evaluate[box](`(() => { const b = document.querySelector('.board-wrap').getBoundingClientRect();
+		return {Top: b.top, Bottom: b.bottom, Left: b.left, Right: b.right, Width: b.width, Height: b.height}; })()`))
+	controls := get(t, ctx, "the replay's controls", chromedp.Evaluate[box](`(() => { const b = document.querySelector('.replay-controls').getBoundingClientRect();
+		return {Top: b.top, Bottom: b.bottom, Left: b.left, Right: b.right, Width: b.width, Height: b.height}; })()`))
+	if !frame.inside(l) || !controls.inside(l) {
+		t.Errorf("replay-kinevet: the board's frame %+v or the controls %+v are not all in the %vx%v window", frame, controls, l.InnerWidth, l.InnerHeight)
+	}
+	if l.Board != nil && l.InnerWidth > 500 && l.InnerHeight > 500 && l.Board.Height < l.InnerHeight/2 {
+		t.Errorf("replay-kinevet: the board is only %.0f px tall in a %vx%v window", l.Board.Height, l.InnerWidth, l.InnerHeight)
+	}
 }
 
 // lastThrowOneLine checks that the words beside the throw ("utolsó
@@ -504,6 +533,60 @@ func tabTo(t *testing.T, ctx context.Context, what, cond string) {
 		run(t, ctx, "Tab", chromedp.KeyEvent("\t"))
 	}
 	t.Fatalf("Tab never reached %s", what)
+}
+
+// TestBrowserSkipToBoard (player review 4): on a game's page the first
+// Tab reaches a skip link, whose Enter puts the focus on the Throw button
+// when the player is to throw (the next Enter throws), on a piece that
+// can move after a throw; on a watcher's page, on the game's section.
+// (Nine Tabs led to Throw.)
+func TestBrowserSkipToBoard(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	axe := axeSource(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	id, _, black := twoPeople(t, s, "")
+	holdSeats(t, ctx, s, id, black, []int{1})
+	focused := func() string {
+		return get(t, ctx, "the focus", chromedp.Evaluate[string](`(() => { const e = document.activeElement; return e ? (e.id || e.getAttribute('class') || e.tagName) : ''; })()`))
+	}
+	run(t, ctx, "open the game", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(s.url+"/g/"+id), visible("#throw:not([disabled])"))
+	run(t, ctx, "Tab", chromedp.KeyEvent("\t"))
+	if got := focused(); got != "skip-board" {
+		t.Fatalf("the first Tab reaches %q, want the skip link", got)
+	}
+	if skip := boxOf(t, ctx, "#skip-board"); skip.Top < 0 || skip.Left < 0 || skip.Width == 0 {
+		t.Errorf("the skip link in focus is not in the window")
+	}
+	screenshot(t, ctx, "skip-link")
+	run(t, ctx, "Enter", chromedp.KeyEvent("\r"))
+	if got := focused(); got != "throw" {
+		t.Fatalf("Enter on the skip link puts the focus on %q, want the Throw button", got)
+	}
+	run(t, ctx, "Enter", chromedp.KeyEvent("\r"))
+	waitJS(t, ctx, "the throw", `document.body.dataset.roll !== ''`)
+	if get(t, ctx, "a piece to move", chromedp.Evaluate[bool](`document.querySelector('svg#board .piece.movable') !== null`)) {
+		run(t, ctx, "the focus back at the page's start", chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
+		run(t, ctx, "Tab", chromedp.KeyEvent("\t"))
+		run(t, ctx, "Enter", chromedp.KeyEvent("\r"))
+		if !get(t, ctx, "the focus on a piece", chromedp.Evaluate[bool](`document.activeElement.classList.contains('movable')`)) {
+			t.Errorf("after a throw, Enter on the skip link puts the focus on %q, want a piece that can move", focused())
+		}
+	}
+	for _, v := range axeViolations(t, ctx, axe) {
+		t.Errorf("accessibility: %s", v)
+	}
+
+	// A watcher, who has nothing to do: the game's section.
+	watcher, wprobs := newWatchedPerson(t, browser)
+	run(t, watcher, "watch the game", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	run(t, watcher, "Tab, Enter", chromedp.KeyEvent("\t"), chromedp.KeyEvent("\r"))
+	if got := get(t, watcher, "the focus", chromedp.Evaluate[string](`document.activeElement.id`)); got != "play" {
+		t.Errorf("a watcher's Enter on the skip link puts the focus on %q, want the game's section", got)
+	}
+	for _, pr := range append(probs.take(), wprobs.take()...) {
+		t.Error(pr)
+	}
 }
 
 // TestBrowserKeyboardGame plays a whole game against the computer with
@@ -649,7 +732,7 @@ func autoPassGame(t *testing.T, s *testServer, alice, bob context.Context) bool 
 	}
 	run(t, bob, "bob takes the other seat by the invite link", chromedp.Navigate(s.url+c.Invites[0].Path), visible("svg#board .piece"))
 	waitJS(t, alice, "the game starts", `document.body.dataset.status === 'live'`)
-	if title := textOf(t, alice, "#title"); !strings.Contains(title, "(Number of players: two)") {
+	if title := textOf(t, alice, "#title"); !strings.Contains(title, "(Ludo; number of players: two)") {
 		t.Errorf("the game's title %q does not say its option in words", title)
 	}
 	people := []context.Context{alice, bob}

@@ -271,7 +271,7 @@ func TestBrowserReviewLines(t *testing.T) {
 	}
 	screenshot(t, ctx, "review-ludo-1280x800")
 	// The options in words, on the replay and on the game's page.
-	if title := textOf(t, ctx, "#title"); !strings.Contains(title, "(Number of players: two)") {
+	if title := textOf(t, ctx, "#title"); !strings.Contains(title, "(Ludo; number of players: two)") {
 		t.Errorf("the replay's title %q does not say the option in words", title)
 	}
 	for _, v := range axeViolations(t, ctx, axe) {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -13,6 +14,8 @@ import (
 	"golang.org/x/time/rate"
 
 	"passage/game"
+	"passage/internal/catalog"
+	"passage/internal/i18n"
 )
 
 // The rules told as they happen (issue 13) for what needs Szenet's BA
@@ -390,6 +393,57 @@ func TestBrowserResultWords(t *testing.T) {
 		got := get(t, ctx, "resultText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => { const g = `+tt.game+`; return m.resultText(g, [0]); })`, chromedp.EvalAwaitPromise))
 		if got != tt.want {
 			t.Errorf("es: resultText(%s) = %q, want %q", tt.game, got, tt.want)
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserRulesetTitle (player review 4): a game's title with options,
+// in every language, has one bracket after the ruleset's name: a name
+// that ends in its own bracket takes the options inside it ("Ki nevet a
+// végén (el parchís húngaro; número de jugadores: dos)"), not a second
+// bracket after it.
+func TestBrowserRulesetTitle(t *testing.T) {
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	var ids []string
+	for _, sp := range catalog.Specs() {
+		v := catalog.SpecView(sp)
+		ids = append(ids, sp.Name)
+		all := sp.Name
+		for _, o := range v.Options {
+			for _, val := range o.Values {
+				ids = append(ids, sp.Name+" "+o.Key+"="+val)
+			}
+			all += " " + o.Key + "=" + o.Values[len(o.Values)-1]
+		}
+		ids = append(ids, all)
+	}
+	list, _ := json.Marshal(ids)
+	for _, tag := range i18n.Languages {
+		lang := tag.String()
+		p, err := i18n.New(tag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run(t, ctx, "a page in "+lang, chromedp.Navigate(s.url+"/rules?lang="+lang), visible("main"))
+		var titles []string
+		titles = get(t, ctx, "rulesetTitle", chromedp.Evaluate[[]string](`import('/static/app.js').then((m) => `+string(list)+`.map(m.rulesetTitle))`, chromedp.EvalAwaitPromise))
+		for i, title := range titles {
+			name := p.T("ruleset." + strings.Fields(ids[i])[0])
+			opts := strings.Contains(ids[i], "=")
+			switch {
+			case strings.Contains(title, ") (") || strings.Contains(title, "))") || strings.Contains(title, "(("):
+				t.Errorf("%s: %s is titled %q: two brackets", lang, ids[i], title)
+			case strings.Count(title, "(") != strings.Count(title, ")") || strings.Count(title, "(") > max(1, strings.Count(name, "(")):
+				t.Errorf("%s: %s is titled %q: brackets amiss", lang, ids[i], title)
+			case !opts && title != name:
+				t.Errorf("%s: %s is titled %q, want %q", lang, ids[i], title, name)
+			case opts && (!strings.HasPrefix(title, strings.TrimSuffix(name, ")")) || !strings.HasSuffix(title, ")") || len(title) <= len(name)):
+				t.Errorf("%s: %s is titled %q: not %q with its options", lang, ids[i], title, name)
+			}
 		}
 	}
 	for _, pr := range probs.take() {

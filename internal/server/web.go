@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"unicode"
 
 	"passage/docs"
 	"passage/internal/catalog"
@@ -158,7 +159,7 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 	showGame := func(name string, data pageData) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			if _, err := s.st.Game(r.Context(), r.PathValue("id")); errors.Is(err, store.ErrNotFound) {
-				s.notFound(w, r, site)
+				s.noGame(w, r, site)
 				return
 			}
 			s.page(w, r, site, http.StatusOK, name, data)
@@ -217,7 +218,49 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 		}
 		s.page(w, r, site, http.StatusOK, "doc", pageData{Title: title, ContentLang: "en", Class: "doc", MainClass: "doc", Body: body})
 	})
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w, r, site) })
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/g/") {
+			s.noGame(w, r, site) // /g/ID/, /g/ID/replay/
+			return
+		}
+		s.notFound(w, r, site)
+	})
+}
+
+// nearGameAddress is the game or replay page address that p misses
+// (/g/ID. with a chat's full stop, /g/ID/, an upper-case ID) and its
+// game ID: p without its trailing punctuation and slashes, in lower
+// case, when that is the address of a page of a possible game.
+func nearGameAddress(p string) (addr, id string, ok bool) {
+	addr = strings.ToLower(strings.TrimRightFunc(p, func(c rune) bool { return c == '/' || unicode.IsPunct(c) }))
+	rest, ok := strings.CutPrefix(addr, "/g/")
+	if !ok {
+		return "", "", false
+	}
+	id, page, _ := strings.Cut(rest, "/")
+	if !validID(id) || page != "" && page != "replay" {
+		return "", "", false
+	}
+	return addr, id, true
+}
+
+// noGame answers a /g/ address that names no game: a permanent
+// redirect (308, the query kept) to the page it misses when that game
+// exists, else the 404 page saying there is no such game.
+func (s *Server) noGame(w http.ResponseWriter, r *http.Request, site *site) {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		if addr, id, ok := nearGameAddress(r.URL.Path); ok && addr != r.URL.Path {
+			if _, err := s.st.Game(r.Context(), id); err == nil {
+				if r.URL.RawQuery != "" {
+					addr += "?" + r.URL.RawQuery
+				}
+				http.Redirect(w, r, addr, http.StatusPermanentRedirect)
+				return
+			}
+		}
+	}
+	s.page(w, r, site, http.StatusNotFound, "notfound", pageData{TitleID: "web.title.noGame", MainClass: "doc",
+		HeadingID: "web.notFound.noGame", TextID: "web.notFound.noGameText", TextArg: clip(path.Clean(r.URL.Path)), Back: "/", BackTextID: "web.notFound.lobby"})
 }
 
 // rulesEntry is a ruleset on the rules index, with the languages its
@@ -308,6 +351,14 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, site *site, status
 	}
 	if data.HeadingID != "" {
 		data.Heading, data.Text, data.BackText = pack.p.T(data.HeadingID), pack.p.T(data.TextID, "Name", data.TextArg), pack.p.T(data.BackTextID)
+		// An address that ends the sentence with its own full stop (or
+		// the ellipsis of a clipped one) takes no second one: "/g/x.",
+		// not "/g/x..".
+		for _, end := range []string{".", "…"} {
+			if strings.HasSuffix(data.TextArg, end) && strings.HasSuffix(data.Text, data.TextArg+".") {
+				data.Text = strings.TrimSuffix(data.Text, ".")
+			}
+		}
 	}
 	q := r.URL.Query()
 	q.Del("lang")

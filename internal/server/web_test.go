@@ -54,8 +54,8 @@ func TestPages(t *testing.T) {
 		{"/g/" + id, 200, []string{`src="` + ref("game.js") + `"`, `id="board"`, `aria-live="polite"`}},
 		{"/g/" + id + "/replay", 200, []string{`src="` + ref("replay.js") + `"`, `id="slider"`, `id="play"`}},
 		// No such game: the 404 page, not a board that cannot work.
-		{"/g/abc", 404, []string{`Not found`}},
-		{"/g/abc/replay", 404, []string{`Not found`}},
+		{"/g/abc", 404, []string{`No such game`}},
+		{"/g/abc/replay", 404, []string{`No such game`}},
 		{"/rules", 200, []string{`href="/rules/senet-jequier"`, `href="/rules/kinevet"`}},
 		// The English page by name, whatever the reader's language, its
 		// diagrams in English too (the rules index links it).
@@ -132,6 +132,72 @@ func TestPages(t *testing.T) {
 	resp.Body.Close()
 	if resp.Request.URL.Path != "/static/favicon.svg" || resp.StatusCode != http.StatusOK {
 		t.Errorf("GET /favicon.ico ends at %s with %d, want the SVG icon", resp.Request.URL.Path, resp.StatusCode)
+	}
+}
+
+// TestNearGameAddresses (player review 4): a game address with a
+// chat's full stop, a slash or capitals after it redirects (308) to the
+// game's page; a /g/ address that names no game says so, and an address
+// ending in a full stop takes none after it in the sentence.
+func TestNearGameAddresses(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, _, _ := twoPeople(t, s, "")
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	get := func(method, path string) (*http.Response, string) {
+		t.Helper()
+		req, err := http.NewRequest(method, s.url+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp, string(b)
+	}
+	upper := strings.ToUpper(id)
+	for path, want := range map[string]string{
+		"/g/" + id + ".":                "/g/" + id,
+		"/g/" + id + "/":                "/g/" + id,
+		"/g/" + id + ").":               "/g/" + id,
+		"/g/" + upper:                   "/g/" + id,
+		"/g/" + upper + "/":             "/g/" + id,
+		"/g/" + id + "/replay.":         "/g/" + id + "/replay",
+		"/g/" + id + "/replay/":         "/g/" + id + "/replay",
+		"/g/" + upper + "/REPLAY":       "/g/" + id + "/replay",
+		"/g/" + id + ".?lang=fr#x":      "/g/" + id + "?lang=fr",
+		"/g/" + id + "/?invite=abc&x=1": "/g/" + id + "?invite=abc&x=1",
+	} {
+		for _, method := range []string{"GET", "HEAD"} {
+			resp, _ := get(method, path)
+			if resp.StatusCode != http.StatusPermanentRedirect || resp.Header.Get("Location") != want {
+				t.Errorf("%s %s: %d to %q, want 308 to %q", method, path, resp.StatusCode, resp.Header.Get("Location"), want)
+			}
+		}
+	}
+	other := "aaaaaaaaaaaaa" // a possible ID, no game
+	for _, path := range []string{"/g/" + other + ".", "/g/" + other, "/g/" + other + "/", "/g/" + strings.ToUpper(other) + "/replay", "/g/abc.", "/g/" + id + "/moves"} {
+		resp, body := get("GET", path)
+		if resp.StatusCode != http.StatusNotFound || !strings.Contains(body, "<h1>No such game</h1>") || !strings.Contains(body, "Check the link") {
+			t.Errorf("GET %s: %d, want 404 saying there is no such game:\n%s", path, resp.StatusCode, body)
+		}
+		if strings.Contains(body, "..") {
+			t.Errorf("GET %s: a double full stop:\n%s", path, body)
+		}
+	}
+	for lang, want := range map[string]string{"en": "No such game", "hu": "Nincs ilyen játszma", "fr": "Partie introuvable", "es": "Partida no encontrada", "ru": "Партия не найдена"} {
+		if resp, body := get("GET", "/g/"+other+"?lang="+lang); resp.StatusCode != http.StatusNotFound || !strings.Contains(body, "<h1>"+want+"</h1>") {
+			t.Errorf("GET /g/%s?lang=%s: %d, want 404 saying %q", other, lang, resp.StatusCode, want)
+		}
+	}
+	// Only a page is redirected; the API stays exact.
+	if resp, _ := get("POST", "/g/"+id+"."); resp.StatusCode == http.StatusPermanentRedirect {
+		t.Errorf("POST /g/%s.: redirected to %s", id, resp.Header.Get("Location"))
+	}
+	if resp, body := get("GET", "/nowhere."); resp.StatusCode != http.StatusNotFound || !strings.Contains(body, "/nowhere. <a") {
+		t.Errorf("GET /nowhere.: %d, want 404 with one full stop after the address:\n%s", resp.StatusCode, body)
 	}
 }
 

@@ -149,6 +149,39 @@ export function optionsText(id) {
   }).join(', ');
 }
 
+// rulesetTitle is the name of ruleset ID ("kinevet players=2") with its
+// options in a bracket after it, or inside the name's own closing
+// bracket ("Ki nevet a végén (Ludo; number of players: two)"), not one
+// bracket after the other.
+export function rulesetTitle(id) {
+  const name = t('ruleset.' + id.split(' ')[0]);
+  const opts = optionsText(id);
+  if (!opts) return name;
+  if (!name.endsWith(')')) return `${name} (${opts})`;
+  const lower = opts.charAt(0).toLocaleLowerCase(document.documentElement.lang) + opts.slice(1);
+  return name.slice(0, -1) + t('web.status.semicolon') + lower + ')';
+}
+
+// fitBoard tells the stylesheet where the board starts on the page
+// (--board-top), on the game's page and the replay's, so that a square
+// board (Ludo) is no taller than the window below that, nor an upright
+// one on a phone: the whole board and the Throw button (or the replay's
+// controls) show together. What stands above it (a title on two lines,
+// a clock, a lost connection, the replay's die) changes its place, so it
+// is measured again when the play column changes size; the board's own
+// size does not move its top, so this settles at once.
+export function fitBoard() {
+  const board = $('#board');
+  let last = '';
+  const measure = () => {
+    const top = Math.round(board.getBoundingClientRect().top + window.scrollY) + 'px';
+    if (top !== last) document.documentElement.style.setProperty('--board-top', last = top);
+  };
+  measure();
+  if (window.ResizeObserver) new ResizeObserver(measure).observe($('.play'));
+  window.addEventListener('resize', measure);
+}
+
 // levelName is a computer player's name: the levels are translated, the
 // research players ("random", "mcts-200") keep their names.
 export function levelName(kind) {

@@ -11,7 +11,7 @@
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
-  ownToken, forget, forgetSeat, optionsText, rulesetInfo, iconLegend,
+  ownToken, forget, forgetSeat, rulesetTitle, rulesetInfo, fitBoard, iconLegend,
 } from './app.js';
 import { t, tRules, list } from './i18n.js';
 import { play } from './sound.js';
@@ -59,9 +59,11 @@ const MESSAGE_MS = 10000;
 const GOOD_MS = 4000;
 let messageTimer = 0;
 let messageSticky = false;
+let messageNetwork = false; // the notice says the server cannot be reached
 function message(s, sticky = false, good = false) {
   clearTimeout(messageTimer);
   messageSticky = Boolean(s) && sticky;
+  messageNetwork = s === t('web.error.network');
   $('#message').textContent = s || '';
   $('#message').classList.toggle('good', Boolean(s) && good);
   if (s && !sticky) messageTimer = setTimeout(() => message(''), good ? GOOD_MS : MESSAGE_MS);
@@ -78,6 +80,22 @@ function seenJoin() {
 }
 document.addEventListener('visibilitychange', () => { if (!document.hidden) setTimeout(seenJoin, 3000); });
 $('#message').addEventListener('click', () => { if (!messageSticky) message(''); });
+
+// The skip link, the page's first stop for Tab, leads to what the
+// player does next: the Throw button, or a piece that can move; else to
+// the game's section (its address), from which Tab goes on.
+// Pressed with Enter, the focus moves once the key is up, so that the
+// same press does not also throw.
+let keyDown = '';
+document.addEventListener('keydown', (e) => { keyDown = e.key; }, true);
+document.addEventListener('keyup', () => { keyDown = ''; }, true);
+$('#skip-board').addEventListener('click', (e) => {
+  const next = [$('#throw'), $('#board .piece.movable')].find((el) => el && !el.disabled && el.getClientRects().length > 0);
+  if (!next) return;
+  e.preventDefault();
+  if (keyDown === 'Enter') document.addEventListener('keyup', () => next.focus(), { once: true });
+  else next.focus();
+});
 
 // nothingFocused: the focus is nowhere useful (the page, a button that
 // was just disabled, or an element drawn over).
@@ -197,25 +215,6 @@ async function init() {
   setInterval(showDeadline, 1000);
 }
 
-// fitBoard tells the stylesheet where the board starts on the page
-// (--board-top), so that a square board (Ludo) is no taller than the
-// window below that, nor an upright one on a phone: the whole board and
-// the Throw button show together. What stands above it (a title on two lines, a clock, a
-// lost connection) changes its place, so it is measured again when the
-// play column changes size; the board's own size does not move its
-// top, so this settles at once.
-function fitBoard() {
-  const board = $('#board');
-  let last = '';
-  const measure = () => {
-    const top = Math.round(board.getBoundingClientRect().top + window.scrollY) + 'px';
-    if (top !== last) document.documentElement.style.setProperty('--board-top', last = top);
-  };
-  measure();
-  if (window.ResizeObserver) new ResizeObserver(measure).observe($('.play'));
-  window.addEventListener('resize', measure);
-}
-
 // awaitingRematch: the game is over and this page's player may be
 // offered a rematch, which the server sends over a stream opened with
 // ?wait=rematch (the game's own stream closes at the end): none was
@@ -331,6 +330,9 @@ function connect() {
   ws.onopen = () => {
     failures = 0;
     $('#conn').textContent = '';
+    // The server is back: a notice that it cannot be reached goes now,
+    // not when its time runs out (player review 4).
+    if (messageNetwork && !messageSticky) message('');
     render(null); // this page's own seats are here again
     if (mine && !waiting) ws.send(JSON.stringify({ type: 'hello', token: mine.token }));
   };
@@ -577,8 +579,7 @@ function scheduleAuto() {
 function render(animateFrom, freshThrow) {
   if (!game || !view) return;
   const mod = boardModule(game.board);
-  const opts = optionsText(game.rules);
-  const title = t('ruleset.' + game.name) + (opts ? ` (${opts})` : '');
+  const title = rulesetTitle(game.rules);
   $('#title').textContent = title;
   const prefix = joinedTitle || (myTurn() ? t('web.title.yourTurn') : '');
   document.title = `${prefix ? prefix + ' ' : ''}${title} · Passage`;

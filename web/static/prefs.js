@@ -107,3 +107,18 @@ document.getElementById('lang-select')?.addEventListener('change', (ev) => {
   url.searchParams.set('lang', ev.target.value);
   location.assign(url.toString());
 });
+
+// A ?lang= the server has stored (its cookie names the page's language)
+// leaves the address, so that a link copied from it opens in its
+// reader's language, not this one (player review 4). The other
+// parameters stay as they were written (an invite link's), and the #hash.
+function dropStoredLang() {
+  const parts = location.search.slice(1).split('&');
+  const rest = parts.filter((p) => !p.startsWith('lang='));
+  if (rest.length === parts.length) return;
+  const stored = document.cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith('lang='));
+  if (!stored || stored.slice(5) !== document.documentElement.lang) return;
+  const search = rest.filter((p) => p !== '').join('&');
+  history.replaceState(history.state, '', location.pathname + (search ? '?' + search : '') + location.hash);
+}
+dropStoredLang();

@@ -4,7 +4,7 @@
 
 import {
   api, chip, saveSeat, loadSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
-  houseLegend, announce, kindLabel, resultText, optionsText, rulesetInfo, iconLegend,
+  houseLegend, announce, kindLabel, resultText, rulesetTitle, rulesetInfo, iconLegend, fitBoard,
 } from './app.js';
 import { t } from './i18n.js';
 import { mountReview } from './review.js';
@@ -21,8 +21,7 @@ let focusFrom = ''; // what led here from the finished game's page: graph or log
 async function init() {
   rec = await api('GET', `/api/games/${id}/record.json`);
   rulesInfo = await rulesetInfo(rec.rules);
-  const options = optionsText(rec.rules);
-  const title = t('web.replay.title', { Title: t('ruleset.' + rec.name) }) + (options ? ` (${options})` : '');
+  const title = t('web.replay.title', { Title: rulesetTitle(rec.rules) });
   document.title = `${title} · Passage`;
   $('#title').textContent = title;
   $('#rules-link').href = '/rules/' + rec.name;
@@ -30,6 +29,7 @@ async function init() {
   $('#record-txt').href = `/api/games/${id}/record?download`;
   $('#record-json').href = `/api/games/${id}/record.json?download`;
   view = new BoardView($('#board'), rec.board, rulesInfo.houses);
+  fitBoard();
   $('#legend').replaceChildren(houseLegend(rulesInfo.houses));
   decorateSeats(rec.board, rec.start, rec.seats);
   // The seats this browser held in the game (its token is kept), told
