@@ -20,17 +20,22 @@ import (
 // two). Its ID derives from the old game's seed and its number, so the
 // old game needs no column to find it, and two people asking at once
 // meet in one game: the first creates it, the second takes their seat
-// in it. A finished game's rematches are numbered from 0: the latest
-// one that exists is its rematch, and a new one follows only once that
-// was called off (withdrawn, refused or expired: calledOff), at most
+// in it. Only a game that was played may have rematches (rematchable):
+// not one called off, such as a withdrawn offer, nor one in which a seat
+// was never taken. Its rematches are numbered from 0: the latest one
+// that exists is its rematch, and a new one follows only once that was
+// called off (withdrawn, refused or expired: calledOff), at most
 // rematchMax in all, so that offering and withdrawing again and again
-// cannot make games without end.
+// cannot make games without end: as a withdrawn offer may have no
+// rematch of its own, one finished game leads to rematchMax games at
+// most.
 
 // rematchMax is how many rematches one finished game may have.
 const rematchMax = 5
 
 var (
 	errNotOver         = &apiError{status: http.StatusConflict, code: "not_over", msg: "a rematch follows a finished game: this one is not over"}
+	errNoRematch       = &apiError{status: http.StatusConflict, code: "no_rematch", msg: "a rematch follows a game that was played: this one was called off, or a seat of it was never taken"}
 	errNoMoreRematches = &apiError{status: http.StatusConflict, code: "no_more_rematches",
 		msg: fmt.Sprintf("this game has had %d rematches called off, as many as one game may have: start a new game instead", rematchMax)}
 )
@@ -58,6 +63,20 @@ func calledOff(g store.Game) bool {
 	return ok && (rec.How == "abort" || rec.How == "noStart")
 }
 
+// rematchable reports whether finished game g may have rematches: it
+// was not called off and every seat of it was taken.
+func rematchable(g store.Game) bool {
+	if g.Status != store.StatusOver || calledOff(g) {
+		return false
+	}
+	for _, seat := range g.Seats {
+		if seat.Open() {
+			return false
+		}
+	}
+	return true
+}
+
 // lastRematch is finished game g's latest rematch and its number, or
 // -1 when none was asked for.
 func (s *Server) lastRematch(ctx context.Context, g store.Game) (int, store.Game, error) {
@@ -80,6 +99,9 @@ func (s *Server) lastRematch(ctx context.Context, g store.Game) (int, store.Game
 // or the next, to create, when none was asked for or the latest was
 // called off.
 func (s *Server) rematchTarget(ctx context.Context, g store.Game) (n int, create bool, err error) {
+	if !rematchable(g) {
+		return 0, false, errNoRematch
+	}
 	n, last, err := s.lastRematch(ctx, g)
 	switch {
 	case err != nil:
@@ -167,6 +189,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	}
 	if old.Status != store.StatusOver {
 		s.fail(w, r, errNotOver)
+		return
+	}
+	if !rematchable(old) {
+		s.fail(w, r, errNoRematch)
 		return
 	}
 	for try := 0; ; try++ {

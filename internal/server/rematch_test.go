@@ -349,3 +349,34 @@ func TestRematchWithdrawAccepted(t *testing.T) {
 		t.Errorf("the old game's rematch is %q, want White's offer %q", v.Rematch, late.Game.ID)
 	}
 }
+
+// TestRematchOfCalledOff: only a game that was played has rematches. A
+// withdrawn offer (aborted, its other seat never taken) has none, even
+// for its asker, who holds a seat of it, and neither has a game aborted
+// by both players before it started: 409 no_rematch, and no stream
+// waits for one. So one finished game leads to rematchMax games at most.
+func TestRematchOfCalledOff(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	var asked takeResult
+	s.ok(t, http.StatusCreated, "POST", "/api/games/"+id+"/rematch", black, nil, &asked)
+	withdraw(t, s, asked.Game.ID, asked.Token)
+
+	aborted, white2, _ := twoPeople(t, s, "")
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+aborted+"/abort", white2, nil, nil)
+
+	for name, c := range map[string]struct{ id, token string }{
+		"the withdrawn offer": {asked.Game.ID, asked.Token},
+		"an aborted game":     {aborted, white2},
+	} {
+		if status, b := s.do(t, "POST", "/api/games/"+c.id+"/rematch", c.token, nil); status != http.StatusConflict || answerCode(t, b) != "no_rematch" {
+			t.Errorf("a rematch of %s: %d %s, want 409 no_rematch", name, status, b)
+		}
+		waiting := s.dialPath(t, "/api/games/"+c.id+"/events?wait=rematch")
+		waiting.read()
+		if _, err := waiting.tryRead(); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+			t.Errorf("a stream waiting for a rematch of %s: %v, want a normal close after the state", name, err)
+		}
+	}
+}
