@@ -77,43 +77,82 @@ func rematchable(g store.Game) bool {
 	return true
 }
 
-// lastRematch is finished game g's latest rematch and its number, or
-// -1 when none was asked for.
-func (s *Server) lastRematch(ctx context.Context, g store.Game) (int, store.Game, error) {
-	n, last := -1, store.Game{}
+// rematchState is what became of finished game g's rematches, read
+// once (lastRematch) and passed along: its latest rematch, number n
+// (-1 when none was asked for, or g may have none), and that game.
+type rematchState struct {
+	g    store.Game
+	n    int
+	last store.Game
+}
+
+// lastRematch reads finished game g's latest rematch: none, without a
+// read, when g may have none (rematchable).
+func (s *Server) lastRematch(ctx context.Context, g store.Game) (rematchState, error) {
+	rs := rematchState{g: g, n: -1}
+	if !rematchable(g) {
+		return rs, nil
+	}
 	for i := range rematchMax {
 		next, err := s.st.Game(ctx, rematchID(g.Seed, i))
 		if errors.Is(err, store.ErrNotFound) {
 			break
 		}
 		if err != nil {
-			return 0, store.Game{}, err
+			return rematchState{}, err
 		}
-		n, last = i, next
+		rs.n, rs.last = i, next
 	}
-	return n, last, nil
+	return rs, nil
 }
 
-// rematchTarget is the rematch of finished game g that a seat holder
-// asking now gets: the latest, to take their seats in (create false),
-// or the next, to create, when none was asked for or the latest was
-// called off.
-func (s *Server) rematchTarget(ctx context.Context, g store.Game) (n int, create bool, err error) {
-	if !rematchable(g) {
-		return 0, false, errNoRematch
+// id is the ID of the latest rematch, or "".
+func (rs rematchState) id() string {
+	if rs.n < 0 {
+		return ""
 	}
-	n, last, err := s.lastRematch(ctx, g)
+	return rematchID(rs.g.Seed, rs.n)
+}
+
+// off reports whether the latest rematch was called off.
+func (rs rematchState) off() bool { return rs.n >= 0 && calledOff(rs.last) }
+
+// final reports whether the latest rematch is the last g may have.
+func (rs rematchState) final() bool { return rs.n >= 0 && rs.n+1 >= rematchMax }
+
+// target is the rematch that a seat holder asking now gets: the latest,
+// to take their seats in (create false), or the next, to create, when
+// none was asked for or the latest was called off.
+func (rs rematchState) target() (n int, create bool, err error) {
 	switch {
-	case err != nil:
-		return 0, false, err
-	case n < 0:
+	case !rematchable(rs.g):
+		return 0, false, errNoRematch
+	case rs.n < 0:
 		return 0, true, nil
-	case !calledOff(last):
-		return n, false, nil
-	case n+1 >= rematchMax:
+	case !rs.off():
+		return rs.n, false, nil
+	case rs.final():
 		return 0, false, errNoMoreRematches
 	}
-	return n + 1, true, nil
+	return rs.n + 1, true, nil
+}
+
+// awaits reports whether a rematch may be asked for now: none was, or
+// the latest was called off and another may follow it.
+func (rs rematchState) awaits() bool {
+	_, create, err := rs.target()
+	return err == nil && create
+}
+
+// nextExists reports whether the rematch that would follow rs (when it
+// awaits one) exists now: one read, which a stream waiting for it makes
+// at each ping.
+func (s *Server) nextExists(ctx context.Context, rs rematchState) (bool, error) {
+	_, err := s.st.Game(ctx, rematchID(rs.g.Seed, rs.n+1))
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // rematchSeat is the seat in the rematch of old seat i of n.
@@ -152,8 +191,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		// The rematch may run on another node already: the seats are
 		// taken there. One to create runs nowhere yet.
 		if old, err := s.st.Game(r.Context(), r.PathValue("id")); err == nil && old.Status == store.StatusOver {
-			if n, create, err := s.rematchTarget(r.Context(), old); err == nil && !create && s.forwardTo(w, r, rematchID(old.Seed, n), nil) {
-				return
+			if rs, err := s.lastRematch(r.Context(), old); err == nil {
+				if n, create, err := rs.target(); err == nil && !create && s.forwardTo(w, r, rematchID(old.Seed, n), nil) {
+					return
+				}
 			}
 		}
 	}
@@ -196,7 +237,12 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for try := 0; ; try++ {
-		n, create, err := s.rematchTarget(ctx, old)
+		rs, err := s.lastRematch(ctx, old)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		n, create, err := rs.target()
 		if err != nil {
 			s.fail(w, r, err)
 			return
@@ -293,25 +339,4 @@ func (s *Server) joinRematch(ctx context.Context, old store.Game, id string, sea
 		token = res.Token
 	}
 	return res, nil
-}
-
-// rematchOf is the ID of the latest rematch of finished game g, or "",
-// and whether it is the last g may have.
-func (s *Server) rematchOf(ctx context.Context, g store.Game) (string, bool) {
-	if g.Status != store.StatusOver {
-		return "", false
-	}
-	n, _, err := s.lastRematch(ctx, g)
-	if err != nil || n < 0 {
-		return "", false
-	}
-	return rematchID(g.Seed, n), n+1 >= rematchMax
-}
-
-// awaitsRematch reports whether finished game g may have a rematch
-// asked for now: none was, or the latest was called off and another may
-// follow it.
-func (s *Server) awaitsRematch(ctx context.Context, g store.Game) bool {
-	_, create, err := s.rematchTarget(ctx, g)
-	return err == nil && create
 }
