@@ -1,11 +1,13 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -187,17 +189,6 @@ func rematchGame(old store.Game, number int, seats []int, token string, now time
 // holder (201, with their new token), or, when it exists, gives the
 // caller their seats in it (200, with their new token).
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
-	if s.clustered() {
-		// The rematch may run on another node already: the seats are
-		// taken there. One to create runs nowhere yet.
-		if old, err := s.st.Game(r.Context(), r.PathValue("id")); err == nil && old.Status == store.StatusOver {
-			if rs, err := s.lastRematch(r.Context(), old); err == nil {
-				if n, create, err := rs.target(); err == nil && !create && s.forwardTo(w, r, rematchID(old.Seed, n), nil) {
-					return
-				}
-			}
-		}
-	}
 	tok := bearer(r)
 	var req struct {
 		// NewToken is the token to give, of the client's making
@@ -205,7 +196,12 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		// same seats instead of finding them taken.
 		NewToken string `json:"newToken"`
 	}
-	if err := decode(w, r, &req, true); err != nil {
+	// The body is kept, to be forwarded with the request (below).
+	body, err := readBody(w, r)
+	if err == nil {
+		err = decodeBody(body, &req, true)
+	}
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -248,6 +244,9 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if create {
+			if testHookRematchCreate != nil {
+				testHookRematchCreate()
+			}
 			done, err := s.createRematch(w, r, kit, old, n, seats, req.NewToken)
 			if err != nil {
 				s.fail(w, r, err)
@@ -260,6 +259,13 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		}
 		if testHookRematchJoin != nil {
 			testHookRematchJoin()
+		}
+		// In a cluster the rematch to join may run on another node (one
+		// created elsewhere meanwhile too): its seats are taken there.
+		// One to create runs nowhere yet.
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+		if s.forwardTo(w, r, rematchID(old.Seed, n), nil) {
+			return
 		}
 		res, err := s.joinRematch(ctx, old, rematchID(old.Seed, n), seats, req.NewToken)
 		if (errors.Is(err, errGameOver) || errors.Is(err, errAbandoned)) && try == 0 {
@@ -277,8 +283,9 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 }
 
 // testHookRematchJoin, set only by a test, runs in handleRematch between
-// choosing the rematch to join and joining it.
-var testHookRematchJoin func()
+// choosing the rematch to join and joining it; testHookRematchCreate
+// between choosing the rematch to create and creating it.
+var testHookRematchJoin, testHookRematchCreate func()
 
 // createRematch creates rematch n of old for the holder of seats and
 // answers 201, or reports false when another request created it first.
