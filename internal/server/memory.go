@@ -439,7 +439,7 @@ func (s *Server) storedViewRematch(ctx context.Context, g store.Game) (gameView,
 		if rs, err = s.lastRematch(ctx, g); err != nil {
 			return gameView{}, rs, err
 		}
-		v.Rematch, v.RematchLast = rs.id(), rs.final()
+		v.Rematch, v.RematchOff, v.RematchLast = rs.id(), rs.off(), rs.final()
 	}
 	if next := s.resumed(newTurnState(kit, g, last)).next(); next.kind == actDeadline {
 		d := next.at.UTC()

@@ -218,11 +218,12 @@ function fitBoard() {
 
 // awaitingRematch: the game is over and this page's player may be
 // offered a rematch, which the server sends over a stream opened with
-// ?wait=rematch (the game's own stream closes at the end): none was
-// offered yet, or the last offer was withdrawn or expired and another
-// may follow it.
+// ?wait=rematch (the game's own stream closes at the end): the game may
+// have rematches (rematchable), and none was offered yet, or the last
+// was called off (withdrawn, expired, aborted) and another may follow
+// it: the server's rule (awaits in rematch.go).
 function awaitingRematch() {
-  if (!game || game.status !== 'over' || mySeats().length === 0) return false;
+  if (!game || game.status !== 'over' || !game.rematchable || mySeats().length === 0) return false;
   return !game.rematch || Boolean(flow && flow.offerGone(game) && !game.rematchLast);
 }
 
