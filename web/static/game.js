@@ -480,12 +480,20 @@ async function send(path, body, still) {
 async function doThrow() {
   if (!mine || !myTurn() || game.roll !== null) return;
   message('');
+  // A throw carries no turn, as a move does: one queued behind a move
+  // (send) that was sent for a turn already played throws the turn
+  // after it, which is harmless: the throw is not the player's choice
+  // (it comes from the game's seed), and still() drops it unless it is
+  // this seat's throw to make.
   try {
     await send(`/api/games/${id}/throw`, {}, () => myTurn() && game.roll === null);
   } catch (e) { if (e.code !== ALREADY_THROWN) message(e.message); }
 }
 
-// doMove plays a move and reports whether the server took it.
+// doMove plays a move and reports whether the turn was played: the
+// server took the move, or the turn had been played already (stale_move:
+// another tab of the player moved first), which asking again cannot
+// change.
 async function doMove(move) {
   if (!mine) return false;
   message('');
@@ -494,7 +502,8 @@ async function doMove(move) {
   try {
     await send(`/api/games/${id}/move`, { move, turn }, () => (sent = game.turns + 1 === turn && game.roll !== null));
   } catch (e) {
-    if (e.code !== ALREADY_PLAYED) message(e.message);
+    if (e.code === ALREADY_PLAYED) return true;
+    message(e.message);
     return false;
   }
   return sent;
