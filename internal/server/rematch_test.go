@@ -236,7 +236,10 @@ func TestRematchWithdrawn(t *testing.T) {
 }
 
 // TestRematchBothAfterWithdrawal: after a withdrawal both players press
-// Rematch at once: they meet in one new game.
+// Rematch at once: they meet in one new game. Black's request runs
+// between White's choosing to create the new rematch and creating it,
+// so that White's create finds it made (the create-conflict path) and
+// accepts it.
 func TestRematchBothAfterWithdrawal(t *testing.T) {
 	s := newTestServer(t, Config{})
 	id, white, black := twoPeople(t, s, "")
@@ -245,29 +248,18 @@ func TestRematchBothAfterWithdrawal(t *testing.T) {
 	var asked takeResult
 	s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
 	withdraw(t, s, asked.Game.ID, asked.Token)
-	type answer struct {
-		status int
-		res    takeResult
-		body   []byte
+	var first, second takeResult
+	testHookRematchCreate = func() {
+		testHookRematchCreate = nil
+		s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &first)
 	}
-	answers := make(chan answer, 2)
-	for _, tok := range []string{white, black} {
-		go func() {
-			status, b := s.do(t, "POST", rematch, tok, nil)
-			a := answer{status: status, body: b}
-			json.Unmarshal(b, &a.res)
-			answers <- a
-		}()
+	defer func() { testHookRematchCreate = nil }()
+	s.ok(t, http.StatusOK, "POST", rematch, white, nil, &second)
+	if first.Game.ID == "" || second.Game.ID != first.Game.ID || first.Game.ID == asked.Game.ID || second.Game.Status != "live" {
+		t.Fatalf("both asking at once: games %q and %q (%s), want one new live game", first.Game.ID, second.Game.ID, second.Game.Status)
 	}
-	a, b := <-answers, <-answers
-	if a.status > b.status {
-		a, b = b, a
-	}
-	if a.status != http.StatusOK || b.status != http.StatusCreated {
-		t.Fatalf("both asking at once: %d %s and %d %s, want 200 and 201", a.status, a.body, b.status, b.body)
-	}
-	if a.res.Game.ID != b.res.Game.ID || a.res.Game.ID == asked.Game.ID || a.res.Game.Status != "live" {
-		t.Fatalf("both asking at once: games %s (%s) and %s, want one new live game", a.res.Game.ID, a.res.Game.Status, b.res.Game.ID)
+	if len(first.Seats) != 1 || first.Seats[0] != 0 || len(second.Seats) != 1 || second.Seats[0] != 1 {
+		t.Errorf("both asking at once: Black holds %v, White %v, want [0] and [1]", first.Seats, second.Seats)
 	}
 }
 
