@@ -93,14 +93,28 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // decode reads a JSON body into v: one object, known fields only, at
 // most maxBody bytes. An empty body is allowed when empty is true.
 func decode(w http.ResponseWriter, r *http.Request, v any, empty bool) error {
+	body, err := readBody(w, r)
+	if err != nil {
+		return err
+	}
+	return decodeBody(body, v, empty)
+}
+
+// readBody reads the request body, at most maxBody bytes.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return newError(http.StatusRequestEntityTooLarge, nil, "request body larger than %d bytes", maxBody)
+			return nil, newError(http.StatusRequestEntityTooLarge, nil, "request body larger than %d bytes", maxBody)
 		}
-		return newError(http.StatusBadRequest, nil, "reading the request body: %v", err)
+		return nil, newError(http.StatusBadRequest, nil, "reading the request body: %v", err)
 	}
+	return body, nil
+}
+
+// decodeBody decodes a body readBody read as decode does.
+func decodeBody(body []byte, v any, empty bool) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		if empty {
 			return nil

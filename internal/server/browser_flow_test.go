@@ -403,6 +403,47 @@ func TestBrowserRematchAfterReload(t *testing.T) {
 	}
 }
 
+// TestBrowserRematchAbortedAfterAccept: the page follows the server's
+// rules of what was called off. A rematch accepted and then aborted in
+// its first turn is called off: the finished game's page says so and
+// offers a rematch again (it offered to accept the aborted game or to
+// go to it), and the server creates one. A game aborted with both seats
+// taken may have no rematch: its page offers none.
+func TestBrowserRematchAbortedAfterAccept(t *testing.T) {
+	s := newTestServer(t, Config{})
+	alice := newPerson(t, newBrowser(t))
+	id, white, black := twoPeople(t, s, "")
+	rematch := "/api/games/" + id + "/rematch"
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	var asked takeResult
+	s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
+	s.ok(t, http.StatusOK, "POST", rematch, white, nil, nil)
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+asked.Game.ID+"/abort", asked.Token, nil, nil)
+	if v := s.game(t, id); v.Rematch != asked.Game.ID || !v.RematchOff || !v.Rematchable {
+		t.Errorf("the old game's view: rematch %q off %v rematchable %v, want %s called off", v.Rematch, v.RematchOff, v.Rematchable, asked.Game.ID)
+	}
+	holdSeats(t, alice, s, id, white, []int{0})
+	run(t, alice, "the finished game", chromedp.Navigate(s.url+"/g/"+id))
+	waitJS(t, alice, "the aborted rematch and a new Rematch", `(document.querySelector('[data-flow="rematch-gone"]') || {}).textContent === 'The rematch was called off.' && (document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Rematch'`)
+	if n := get(t, alice, "links to the aborted rematch", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="open-rematch"]').length`)); n != 0 {
+		t.Errorf("the page links %d times to the aborted rematch", n)
+	}
+	run(t, alice, "offer a rematch", click(`[data-flow="rematch"]`))
+	waitJS(t, alice, "the new offer", `document.querySelector('[data-flow="rematch-waiting"]') !== null`)
+	if v := s.game(t, id); v.Rematch == asked.Game.ID || v.Rematch == "" || v.RematchOff {
+		t.Errorf("after the new offer the old game's rematch is %q (off %v)", v.Rematch, v.RematchOff)
+	}
+
+	aborted, white2, _ := twoPeople(t, s, "")
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+aborted+"/abort", white2, nil, nil)
+	holdSeats(t, alice, s, aborted, white2, []int{0})
+	run(t, alice, "the aborted game", chromedp.Navigate(s.url+"/g/"+aborted))
+	waitJS(t, alice, "its end", `document.body.dataset.status === 'over' && document.querySelector('[data-flow="new-game"]') !== null`)
+	if n := get(t, alice, "rematch buttons", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="rematch"]').length`)); n != 0 {
+		t.Errorf("a game aborted with both seats taken offers %d Rematch buttons", n)
+	}
+}
+
 // TestBrowserAbortBeforeAnyoneJoined: a game aborted before its other
 // seat was taken offers no rematch (nobody to play it with) and no
 // replay (no turn).

@@ -7,9 +7,11 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -371,4 +373,101 @@ func TestBrowserConnectionBack(t *testing.T) {
 			t.Error(pr)
 		}
 	}
+}
+
+// TestBrowserTwoTabsPassOnce: two tabs of the same player both play a
+// pass by themselves (Ludo, every piece in the yard, a throw other than
+// 6), neither stream bringing the other's pass: one is taken, the other
+// refused as played already (stale_move), and that tab does not send
+// it again (code review: it took stale_move as "not taken" and sent the
+// pass again every PASS_PAUSE until its stream caught up). Played until
+// a pass comes; seat 1 plays through the API.
+func TestBrowserTwoTabsPassOnce(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	c := s.create(t, createRequest{Rules: "kinevet", Options: map[string]string{"players": "2"},
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	var other takeResult
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+c.Game.ID+"/seats/1", "", map[string]string{"invite": c.Invites[0].Secret}, &other)
+	one := newPerson(t, browser)
+	two, cancel := chromedp.NewContext(one) // a second tab of the same browser: the same storage
+	t.Cleanup(cancel)
+	if err := chromedp.Do(two); err != nil {
+		t.Fatalf("a second tab: %v", err)
+	}
+	tabs := []context.Context{one, two}
+	for _, ctx := range tabs {
+		run(t, ctx, "the streams held at will", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: holdStreamJS})
+			return err
+		}))
+	}
+	holdSeat(t, one, s, c)
+	for _, ctx := range tabs {
+		run(t, ctx, "open the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"))
+	}
+	answers := func() int {
+		n := 0
+		for _, ctx := range tabs {
+			n += get(t, ctx, "the refusals", chromedp.Evaluate[int](`window.answers.length`))
+		}
+		return n
+	}
+	for throw := 0; throw < 60; throw++ {
+		v := s.game(t, c.Game.ID)
+		if v.Status != "live" {
+			t.Fatalf("the game is %q before a pass came", v.Status)
+		}
+		if v.ToMove == 1 {
+			thrown := s.throw(t, c.Game.ID, other.Token)
+			s.move(t, c.Game.ID, other.Token, thrown.Moves[0].Move)
+			continue
+		}
+		for _, ctx := range tabs {
+			waitJS(t, ctx, "seat 0 to throw", fmt.Sprintf(`document.body.dataset.turns === '%d' && document.body.dataset.roll === ''`, v.Turns))
+		}
+		run(t, one, "throw", click("#throw:not([disabled])"))
+		for _, ctx := range tabs {
+			waitJS(t, ctx, "the throw", `document.body.dataset.roll !== '' || document.body.dataset.turns !== '`+strconv.Itoa(v.Turns)+`'`)
+		}
+		if !strings.Contains(textOf(t, one, "#status"), "No legal move with") {
+			if attr(t, one, "body", "data-turns") == strconv.Itoa(v.Turns) {
+				playMyTurn(t, one)
+			}
+			continue
+		}
+		// Both pass by themselves, neither hearing of the other's.
+		for _, ctx := range tabs {
+			run(t, ctx, "hold the stream", chromedp.Evaluate[chromedp.Void](`window.holdStream = true`))
+		}
+		before := answers()
+		for tries := 0; answers() == before; tries++ {
+			if tries == 200 {
+				t.Fatal("neither tab's pass was refused")
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		// Long enough for two more tries of the pass, had it been sent
+		// again (every PASS_PAUSE, 1.4 s, after a render as long).
+		time.Sleep(4 * time.Second)
+		if n := answers() - before; n != 1 {
+			t.Errorf("the two tabs' passes were refused %d times, want once", n)
+		}
+		for _, ctx := range tabs {
+			run(t, ctx, "the stream goes on", chromedp.Evaluate[chromedp.Void](`window.releaseStream()`))
+			waitJS(t, ctx, "the pass shown", `document.body.dataset.turns === '`+strconv.Itoa(v.Turns+1)+`'`)
+		}
+		for _, ctx := range tabs {
+			for _, code := range get(t, ctx, "the refusals", chromedp.Evaluate[[]string](`window.answers`)) {
+				if code != "stale_move" {
+					t.Errorf("a pass was refused %q, want stale_move", code)
+				}
+			}
+		}
+		if after := s.game(t, c.Game.ID); after.Turns != v.Turns+1 {
+			t.Errorf("after the pass the game is at turn %d, want %d", after.Turns, v.Turns+1)
+		}
+		return
+	}
+	t.Fatal("no pass in 60 throws")
 }

@@ -439,6 +439,31 @@ func TestClusterRematchAgain(t *testing.T) {
 	}
 }
 
+// TestClusterRematchCreatedElsewhere: White asks for the rematch on n1
+// while Black creates it on n0, whose page then runs it there: White's
+// create finds it made, and the accept goes to n0 (not refused as run
+// elsewhere), so both hold their seats in one game.
+func TestClusterRematchCreatedElsewhere(t *testing.T) {
+	nodes := newCluster(t, 2, Config{})
+	id, white, black := twoPeople(t, nodes[0], "")
+	rematch := "/api/games/" + id + "/rematch"
+	nodes[0].ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	var asked, accepted takeResult
+	testHookRematchCreate = func() {
+		testHookRematchCreate = nil
+		nodes[0].ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
+		nodes[0].dial(t, asked.Game.ID).read()
+		if nodes[0].srv.inMemory(asked.Game.ID) == nil {
+			t.Error("the rematch does not run on n0, where its page is open")
+		}
+	}
+	defer func() { testHookRematchCreate = nil }()
+	nodes[1].ok(t, http.StatusOK, "POST", rematch, white, nil, &accepted)
+	if asked.Game.ID == "" || accepted.Game.ID != asked.Game.ID || accepted.Game.Status != "live" || len(accepted.Seats) != 1 || accepted.Seats[0] != 1 {
+		t.Errorf("White's rematch on n1, created meanwhile on n0: %+v, want seat 1 of the live game %q", accepted, asked.Game.ID)
+	}
+}
+
 // TestClusterAbandonElsewhere: a waiting game that runs on n0, where a
 // person follows it, is abandoned by n1's sweep; n0's follower hears of
 // it at once. n1 sweeps once, when the test says (its timer would not

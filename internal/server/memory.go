@@ -414,23 +414,36 @@ func (s *Server) view(ctx context.Context, id string) (gameView, error) {
 
 // storedView is the view of a game from the store alone.
 func (s *Server) storedView(ctx context.Context, g store.Game) (gameView, error) {
+	v, _, err := s.storedViewRematch(ctx, g)
+	return v, err
+}
+
+// storedViewRematch is storedView with the rematches it read (none
+// read unless g is over).
+func (s *Server) storedViewRematch(ctx context.Context, g store.Game) (gameView, rematchState, error) {
+	rs := rematchState{g: g, n: -1}
 	kit, err := catalog.OpenID(g.Rules)
 	if err != nil {
-		return gameView{}, err
+		return gameView{}, rs, err
 	}
 	var last *store.Turn
 	if g.Turns > 0 {
 		t, err := s.st.Turn(ctx, g.ID, g.Turns) // the last alone: a log can be long
 		if err != nil {
-			return gameView{}, err
+			return gameView{}, rs, err
 		}
 		last = &t
 	}
 	v := baseView(kit, g, last, s.cfg.TimeUnit)
-	v.Rematch, v.RematchLast = s.rematchOf(ctx, g)
+	if g.Status == store.StatusOver {
+		if rs, err = s.lastRematch(ctx, g); err != nil {
+			return gameView{}, rs, err
+		}
+		v.Rematch, v.RematchOff, v.RematchLast = rs.id(), rs.off(), rs.final()
+	}
 	if next := s.resumed(newTurnState(kit, g, last)).next(); next.kind == actDeadline {
 		d := next.at.UTC()
 		v.Deadline = &d
 	}
-	return v, nil
+	return v, rs, nil
 }

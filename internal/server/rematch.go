@@ -1,11 +1,13 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -20,17 +22,22 @@ import (
 // two). Its ID derives from the old game's seed and its number, so the
 // old game needs no column to find it, and two people asking at once
 // meet in one game: the first creates it, the second takes their seat
-// in it. A finished game's rematches are numbered from 0: the latest
-// one that exists is its rematch, and a new one follows only once that
-// was called off (withdrawn, refused or expired: calledOff), at most
+// in it. Only a game that was played may have rematches (rematchable):
+// not one called off, such as a withdrawn offer, nor one in which a seat
+// was never taken. Its rematches are numbered from 0: the latest one
+// that exists is its rematch, and a new one follows only once that was
+// called off (withdrawn, refused or expired: calledOff), at most
 // rematchMax in all, so that offering and withdrawing again and again
-// cannot make games without end.
+// cannot make games without end: as a withdrawn offer may have no
+// rematch of its own, one finished game leads to rematchMax games at
+// most.
 
 // rematchMax is how many rematches one finished game may have.
 const rematchMax = 5
 
 var (
 	errNotOver         = &apiError{status: http.StatusConflict, code: "not_over", msg: "a rematch follows a finished game: this one is not over"}
+	errNoRematch       = &apiError{status: http.StatusConflict, code: "no_rematch", msg: "a rematch follows a game that was played: this one was called off, or a seat of it was never taken"}
 	errNoMoreRematches = &apiError{status: http.StatusConflict, code: "no_more_rematches",
 		msg: fmt.Sprintf("this game has had %d rematches called off, as many as one game may have: start a new game instead", rematchMax)}
 )
@@ -58,40 +65,96 @@ func calledOff(g store.Game) bool {
 	return ok && (rec.How == "abort" || rec.How == "noStart")
 }
 
-// lastRematch is finished game g's latest rematch and its number, or
-// -1 when none was asked for.
-func (s *Server) lastRematch(ctx context.Context, g store.Game) (int, store.Game, error) {
-	n, last := -1, store.Game{}
+// rematchable reports whether finished game g may have rematches: it
+// was not called off and every seat of it was taken.
+func rematchable(g store.Game) bool {
+	if g.Status != store.StatusOver || calledOff(g) {
+		return false
+	}
+	for _, seat := range g.Seats {
+		if seat.Open() {
+			return false
+		}
+	}
+	return true
+}
+
+// rematchState is what became of finished game g's rematches, read
+// once (lastRematch) and passed along: its latest rematch, number n
+// (-1 when none was asked for, or g may have none), and that game.
+type rematchState struct {
+	g    store.Game
+	n    int
+	last store.Game
+}
+
+// lastRematch reads finished game g's latest rematch: none, without a
+// read, when g may have none (rematchable).
+func (s *Server) lastRematch(ctx context.Context, g store.Game) (rematchState, error) {
+	rs := rematchState{g: g, n: -1}
+	if !rematchable(g) {
+		return rs, nil
+	}
 	for i := range rematchMax {
 		next, err := s.st.Game(ctx, rematchID(g.Seed, i))
 		if errors.Is(err, store.ErrNotFound) {
 			break
 		}
 		if err != nil {
-			return 0, store.Game{}, err
+			return rematchState{}, err
 		}
-		n, last = i, next
+		rs.n, rs.last = i, next
 	}
-	return n, last, nil
+	return rs, nil
 }
 
-// rematchTarget is the rematch of finished game g that a seat holder
-// asking now gets: the latest, to take their seats in (create false),
-// or the next, to create, when none was asked for or the latest was
-// called off.
-func (s *Server) rematchTarget(ctx context.Context, g store.Game) (n int, create bool, err error) {
-	n, last, err := s.lastRematch(ctx, g)
+// id is the ID of the latest rematch, or "".
+func (rs rematchState) id() string {
+	if rs.n < 0 {
+		return ""
+	}
+	return rematchID(rs.g.Seed, rs.n)
+}
+
+// off reports whether the latest rematch was called off.
+func (rs rematchState) off() bool { return rs.n >= 0 && calledOff(rs.last) }
+
+// final reports whether the latest rematch is the last g may have.
+func (rs rematchState) final() bool { return rs.n >= 0 && rs.n+1 >= rematchMax }
+
+// target is the rematch that a seat holder asking now gets: the latest,
+// to take their seats in (create false), or the next, to create, when
+// none was asked for or the latest was called off.
+func (rs rematchState) target() (n int, create bool, err error) {
 	switch {
-	case err != nil:
-		return 0, false, err
-	case n < 0:
+	case !rematchable(rs.g):
+		return 0, false, errNoRematch
+	case rs.n < 0:
 		return 0, true, nil
-	case !calledOff(last):
-		return n, false, nil
-	case n+1 >= rematchMax:
+	case !rs.off():
+		return rs.n, false, nil
+	case rs.final():
 		return 0, false, errNoMoreRematches
 	}
-	return n + 1, true, nil
+	return rs.n + 1, true, nil
+}
+
+// awaits reports whether a rematch may be asked for now: none was, or
+// the latest was called off and another may follow it.
+func (rs rematchState) awaits() bool {
+	_, create, err := rs.target()
+	return err == nil && create
+}
+
+// nextExists reports whether the rematch that would follow rs (when it
+// awaits one) exists now: one read, which a stream waiting for it makes
+// at each ping.
+func (s *Server) nextExists(ctx context.Context, rs rematchState) (bool, error) {
+	_, err := s.st.Game(ctx, rematchID(rs.g.Seed, rs.n+1))
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // rematchSeat is the seat in the rematch of old seat i of n.
@@ -126,15 +189,6 @@ func rematchGame(old store.Game, number int, seats []int, token string, now time
 // holder (201, with their new token), or, when it exists, gives the
 // caller their seats in it (200, with their new token).
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
-	if s.clustered() {
-		// The rematch may run on another node already: the seats are
-		// taken there. One to create runs nowhere yet.
-		if old, err := s.st.Game(r.Context(), r.PathValue("id")); err == nil && old.Status == store.StatusOver {
-			if n, create, err := s.rematchTarget(r.Context(), old); err == nil && !create && s.forwardTo(w, r, rematchID(old.Seed, n), nil) {
-				return
-			}
-		}
-	}
 	tok := bearer(r)
 	var req struct {
 		// NewToken is the token to give, of the client's making
@@ -142,7 +196,12 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		// same seats instead of finding them taken.
 		NewToken string `json:"newToken"`
 	}
-	if err := decode(w, r, &req, true); err != nil {
+	// The body is kept, to be forwarded with the request (below).
+	body, err := readBody(w, r)
+	if err == nil {
+		err = decodeBody(body, &req, true)
+	}
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -169,13 +228,25 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errNotOver)
 		return
 	}
+	if !rematchable(old) {
+		s.fail(w, r, errNoRematch)
+		return
+	}
 	for try := 0; ; try++ {
-		n, create, err := s.rematchTarget(ctx, old)
+		rs, err := s.lastRematch(ctx, old)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		n, create, err := rs.target()
 		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
 		if create {
+			if testHookRematchCreate != nil {
+				testHookRematchCreate()
+			}
 			done, err := s.createRematch(w, r, kit, old, n, seats, req.NewToken)
 			if err != nil {
 				s.fail(w, r, err)
@@ -188,6 +259,13 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		}
 		if testHookRematchJoin != nil {
 			testHookRematchJoin()
+		}
+		// In a cluster the rematch to join may run on another node (one
+		// created elsewhere meanwhile too): its seats are taken there.
+		// One to create runs nowhere yet.
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+		if s.forwardTo(w, r, rematchID(old.Seed, n), nil) {
+			return
 		}
 		res, err := s.joinRematch(ctx, old, rematchID(old.Seed, n), seats, req.NewToken)
 		if (errors.Is(err, errGameOver) || errors.Is(err, errAbandoned)) && try == 0 {
@@ -205,8 +283,9 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 }
 
 // testHookRematchJoin, set only by a test, runs in handleRematch between
-// choosing the rematch to join and joining it.
-var testHookRematchJoin func()
+// choosing the rematch to join and joining it; testHookRematchCreate
+// between choosing the rematch to create and creating it.
+var testHookRematchJoin, testHookRematchCreate func()
 
 // createRematch creates rematch n of old for the holder of seats and
 // answers 201, or reports false when another request created it first.
@@ -267,25 +346,4 @@ func (s *Server) joinRematch(ctx context.Context, old store.Game, id string, sea
 		token = res.Token
 	}
 	return res, nil
-}
-
-// rematchOf is the ID of the latest rematch of finished game g, or "",
-// and whether it is the last g may have.
-func (s *Server) rematchOf(ctx context.Context, g store.Game) (string, bool) {
-	if g.Status != store.StatusOver {
-		return "", false
-	}
-	n, _, err := s.lastRematch(ctx, g)
-	if err != nil || n < 0 {
-		return "", false
-	}
-	return rematchID(g.Seed, n), n+1 >= rematchMax
-}
-
-// awaitsRematch reports whether finished game g may have a rematch
-// asked for now: none was, or the latest was called off and another may
-// follow it.
-func (s *Server) awaitsRematch(ctx context.Context, g store.Game) bool {
-	_, create, err := s.rematchTarget(ctx, g)
-	return err == nil && create
 }

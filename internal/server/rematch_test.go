@@ -3,13 +3,19 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
+	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 
 	"passage/internal/store"
+	"passage/internal/store/sqlite"
 )
 
 func TestRematchGame(t *testing.T) {
@@ -230,7 +236,10 @@ func TestRematchWithdrawn(t *testing.T) {
 }
 
 // TestRematchBothAfterWithdrawal: after a withdrawal both players press
-// Rematch at once: they meet in one new game.
+// Rematch at once: they meet in one new game. Black's request runs
+// between White's choosing to create the new rematch and creating it,
+// so that White's create finds it made (the create-conflict path) and
+// accepts it.
 func TestRematchBothAfterWithdrawal(t *testing.T) {
 	s := newTestServer(t, Config{})
 	id, white, black := twoPeople(t, s, "")
@@ -239,29 +248,18 @@ func TestRematchBothAfterWithdrawal(t *testing.T) {
 	var asked takeResult
 	s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
 	withdraw(t, s, asked.Game.ID, asked.Token)
-	type answer struct {
-		status int
-		res    takeResult
-		body   []byte
+	var first, second takeResult
+	testHookRematchCreate = func() {
+		testHookRematchCreate = nil
+		s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &first)
 	}
-	answers := make(chan answer, 2)
-	for _, tok := range []string{white, black} {
-		go func() {
-			status, b := s.do(t, "POST", rematch, tok, nil)
-			a := answer{status: status, body: b}
-			json.Unmarshal(b, &a.res)
-			answers <- a
-		}()
+	defer func() { testHookRematchCreate = nil }()
+	s.ok(t, http.StatusOK, "POST", rematch, white, nil, &second)
+	if first.Game.ID == "" || second.Game.ID != first.Game.ID || first.Game.ID == asked.Game.ID || second.Game.Status != "live" {
+		t.Fatalf("both asking at once: games %q and %q (%s), want one new live game", first.Game.ID, second.Game.ID, second.Game.Status)
 	}
-	a, b := <-answers, <-answers
-	if a.status > b.status {
-		a, b = b, a
-	}
-	if a.status != http.StatusOK || b.status != http.StatusCreated {
-		t.Fatalf("both asking at once: %d %s and %d %s, want 200 and 201", a.status, a.body, b.status, b.body)
-	}
-	if a.res.Game.ID != b.res.Game.ID || a.res.Game.ID == asked.Game.ID || a.res.Game.Status != "live" {
-		t.Fatalf("both asking at once: games %s (%s) and %s, want one new live game", a.res.Game.ID, a.res.Game.Status, b.res.Game.ID)
+	if len(first.Seats) != 1 || first.Seats[0] != 0 || len(second.Seats) != 1 || second.Seats[0] != 1 {
+		t.Errorf("both asking at once: Black holds %v, White %v, want [0] and [1]", first.Seats, second.Seats)
 	}
 }
 
@@ -347,5 +345,171 @@ func TestRematchWithdrawAccepted(t *testing.T) {
 	}
 	if v := s.game(t, id2); v.Rematch != late.Game.ID {
 		t.Errorf("the old game's rematch is %q, want White's offer %q", v.Rematch, late.Game.ID)
+	}
+}
+
+// TestRematchOfCalledOff: only a game that was played has rematches. A
+// withdrawn offer (aborted, its other seat never taken) has none, even
+// for its asker, who holds a seat of it, and neither has a game aborted
+// by both players before it started: 409 no_rematch, and no stream
+// waits for one. So one finished game leads to rematchMax games at most.
+func TestRematchOfCalledOff(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	var asked takeResult
+	s.ok(t, http.StatusCreated, "POST", "/api/games/"+id+"/rematch", black, nil, &asked)
+	withdraw(t, s, asked.Game.ID, asked.Token)
+
+	aborted, white2, _ := twoPeople(t, s, "")
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+aborted+"/abort", white2, nil, nil)
+
+	for name, c := range map[string]struct{ id, token string }{
+		"the withdrawn offer": {asked.Game.ID, asked.Token},
+		"an aborted game":     {aborted, white2},
+	} {
+		if status, b := s.do(t, "POST", "/api/games/"+c.id+"/rematch", c.token, nil); status != http.StatusConflict || answerCode(t, b) != "no_rematch" {
+			t.Errorf("a rematch of %s: %d %s, want 409 no_rematch", name, status, b)
+		}
+		waiting := s.dialPath(t, "/api/games/"+c.id+"/events?wait=rematch")
+		waiting.read()
+		if _, err := waiting.tryRead(); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+			t.Errorf("a stream waiting for a rematch of %s: %v, want a normal close after the state", name, err)
+		}
+	}
+}
+
+// failingGames is a store whose game reads fail while fail is set, and
+// which tells the failed reads on failed and counts the reads of each
+// game.
+type failingGames struct {
+	store.Store
+	fail   atomic.Bool
+	failed chan struct{}
+	mu     sync.Mutex
+	reads  map[string]int
+}
+
+func newFailingGames(t *testing.T) *failingGames {
+	sq, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "passage.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &failingGames{Store: sq, failed: make(chan struct{}), reads: map[string]int{}}
+}
+
+// readsOf is how many times game id was read since the last call.
+func (f *failingGames) readsOf(id string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := f.reads[id]
+	f.reads[id] = 0
+	return n
+}
+
+func (f *failingGames) Game(ctx context.Context, id string) (store.Game, error) {
+	f.mu.Lock()
+	f.reads[id]++
+	f.mu.Unlock()
+	if f.fail.Load() {
+		select {
+		case f.failed <- struct{}{}:
+		default:
+		}
+		return store.Game{}, errors.New("the database is away")
+	}
+	return f.Store.Game(ctx, id)
+}
+
+// TestWSRematchWaitStoreFails: a stream waiting for a new rematch after
+// a withdrawn one reads the store at each ping; a read that fails says
+// nothing (it is not "no rematch", which would differ from the withdrawn
+// one and end the stream with a rematch event naming none): the stream
+// waits on and brings the next offer.
+func TestWSRematchWaitStoreFails(t *testing.T) {
+	st := newFailingGames(t)
+	s := newTestServer(t, Config{Store: st, PingEvery: 20 * time.Millisecond, PongWait: time.Second})
+	id, white, black := twoPeople(t, s, "")
+	rematch := "/api/games/" + id + "/rematch"
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	var asked takeResult
+	s.ok(t, http.StatusCreated, "POST", rematch, black, nil, &asked)
+	withdraw(t, s, asked.Game.ID, asked.Token)
+
+	waiting := s.dialPath(t, "/api/games/"+id+"/events?wait=rematch")
+	if m := waiting.read(); m.Game == nil || m.Game.Rematch != asked.Game.ID {
+		t.Fatalf("the waiting stream's first message %+v, want the state naming the withdrawn rematch", m)
+	}
+	// Read on, so that the pings are answered.
+	type got struct {
+		b   []byte
+		err error
+	}
+	next := make(chan got, 1)
+	go func() {
+		_, b, err := waiting.c.Read(context.Background())
+		next <- got{b, err}
+	}()
+	st.fail.Store(true)
+	for range 3 { // reads at three pings fail
+		select {
+		case <-st.failed:
+		case r := <-next:
+			t.Fatalf("while reads failed the waiting stream said %s (%v)", r.b, r.err)
+		}
+	}
+	st.fail.Store(false)
+	var again takeResult
+	s.ok(t, http.StatusCreated, "POST", rematch, white, nil, &again)
+	r := <-next
+	var m message
+	if r.err != nil || json.Unmarshal(r.b, &m) != nil {
+		t.Fatalf("the waiting stream after reads failed: %v %s", r.err, r.b)
+	}
+	if m.Event == nil || m.Event.Kind != "rematch" || m.Game.Rematch != again.Game.ID {
+		t.Fatalf("after reads failed and a new offer: %s, want the state naming %s", r.b, again.Game.ID)
+	}
+}
+
+// TestRematchReadsOnce: a finished game's rematches are read once per
+// view or stream, not again for each thing said of them, and not at all
+// for a game that may have none.
+func TestRematchReadsOnce(t *testing.T) {
+	st := newFailingGames(t)
+	s := newTestServer(t, Config{Store: st})
+	id, white, black := twoPeople(t, s, "")
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", white, nil, nil)
+	var asked takeResult
+	s.ok(t, http.StatusCreated, "POST", "/api/games/"+id+"/rematch", black, nil, &asked)
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/rematch", white, nil, nil)
+	g, err := st.Store.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, second := rematchID(g.Seed, 0), rematchID(g.Seed, 1)
+	st.readsOf(first)
+	st.readsOf(second)
+
+	// The rematch was accepted: the stream closes after the state.
+	c := s.dialPath(t, "/api/games/"+id+"/events?wait=rematch")
+	if m := c.read(); m.Game == nil || m.Game.Rematch != first {
+		t.Fatalf("the stream's state %+v, want the rematch %s", m, first)
+	}
+	if _, err := c.tryRead(); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+		t.Fatalf("the stream: %v, want a normal close after the state", err)
+	}
+	if a, b := st.readsOf(first), st.readsOf(second); a != 1 || b != 1 {
+		t.Errorf("a stream of the finished game read its rematches %d and %d times, want once each", a, b)
+	}
+
+	aborted, white2, _ := twoPeople(t, s, "")
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+aborted+"/abort", white2, nil, nil)
+	g, err = st.Store.Game(context.Background(), aborted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.game(t, aborted)
+	if n := st.readsOf(rematchID(g.Seed, 0)); n != 0 {
+		t.Errorf("the view of an aborted game read its rematch %d times, want none", n)
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-
-	"passage/internal/store"
 )
 
 // A finished game's page learns of a rematch over its WebSocket: when
@@ -66,16 +64,18 @@ func (h *rematchHub) created(id string) {
 	}
 }
 
-// waitRematch keeps the stream c of finished game g open until a
-// rematch other than had (the one its first state named, called off, or
-// "") exists, then sends the game's state with it, event kind
-// "rematch". It returns when the client goes, the server stops, or the
-// rematch was sent; the caller closes c.
-func (s *Server) waitRematch(ctx context.Context, c *websocket.Conn, g store.Game, had string) {
+// waitRematch keeps the stream c of finished game rs.g open until a
+// rematch follows rs (the rematches its first state showed: none, or
+// the latest called off), then sends the game's state with it, event
+// kind "rematch". It returns when the client goes, the server stops, or
+// the rematch was sent; the caller closes c. A read that fails is tried
+// again at the next ping: it says nothing of a rematch.
+func (s *Server) waitRematch(ctx context.Context, c *websocket.Conn, rs rematchState) {
+	g, had := rs.g, rs.id()
 	ch := s.rematches.wait(g.ID)
 	defer s.rematches.stop(g.ID, ch)
 	ctx = c.CloseRead(ctx) // done when the client closes or sends anything
-	if id, _ := s.rematchOf(ctx, g); id != had {
+	if ok, err := s.nextExists(ctx, rs); ok && err == nil {
 		ch <- struct{}{} // created between the first state and now
 	}
 	tick := time.NewTicker(s.cfg.PingEvery)
@@ -92,7 +92,7 @@ func (s *Server) waitRematch(ctx context.Context, c *websocket.Conn, g store.Gam
 			if err != nil {
 				return
 			}
-			if id, _ := s.rematchOf(ctx, g); id == had {
+			if ok, err := s.nextExists(ctx, rs); !ok || err != nil {
 				continue
 			}
 		}

@@ -44,10 +44,16 @@ type gameView struct {
 	Deadline  *time.Time    `json:"deadline"`           // when the computer takes the turn over
 	Created   time.Time     `json:"created"`
 	Updated   time.Time     `json:"updated"`
-	// Rematch is the ID of the game's latest rematch, once one was
-	// asked for; RematchLast says it is the last the game may have
-	// (rematchMax): once it is called off, no other follows.
+	// Rematchable says the finished game may have rematches (it was
+	// played: not called off, every seat taken). Rematch is the ID of
+	// its latest rematch, once one was asked for; RematchOff says that
+	// one was called off (calledOff: withdrawn, refused, expired, or
+	// aborted after it was accepted), so that another may be asked for
+	// unless RematchLast says it is the last the game may have
+	// (rematchMax).
+	Rematchable bool   `json:"rematchable,omitempty"`
 	Rematch     string `json:"rematch,omitempty"`
+	RematchOff  bool   `json:"rematchOff,omitempty"`
 	RematchLast bool   `json:"rematchLast,omitempty"`
 }
 
@@ -169,6 +175,7 @@ func baseView(kit catalog.Kit, g store.Game, last *store.Turn, unit time.Duratio
 	if g.Status == store.StatusOver {
 		// Only then: while seats are open, invite secrets derive from it.
 		v.DiceSeed = hex.EncodeToString(g.Seed)
+		v.Rematchable = rematchable(g)
 	}
 	return v
 }

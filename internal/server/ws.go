@@ -115,14 +115,14 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	if sub == nil {
 		// A finished game: its final state, then a normal close.
-		v, err := s.storedView(ctx, g)
+		v, rs, err := s.storedViewRematch(ctx, g)
 		if err != nil {
 			c.Close(websocket.StatusInternalError, "internal error")
 			return
 		}
 		s.send(ctx, c, message{Type: "state", Game: &v})
-		if r.URL.Query().Get("wait") == "rematch" && g.Status == store.StatusOver && s.awaitsRematch(ctx, g) {
-			s.waitRematch(ctx, c, g, v.Rematch)
+		if r.URL.Query().Get("wait") == "rematch" && rs.awaits() {
+			s.waitRematch(ctx, c, rs)
 		}
 		c.Close(websocket.StatusNormalClosure, closeReason(g.Status))
 		return

@@ -11,11 +11,22 @@
 // offer (an abort of the new game, refused once the other side has
 // joined it); the page follows the new game and goes there when it is
 // accepted (game.js, followRematch). After an offer was withdrawn,
-// refused or expired, either side may offer a rematch again (the server
-// allows five in all: rematchLast marks the last).
+// refused or expired, or the rematch aborted once accepted, either side
+// may offer a rematch again (the server allows five in all: rematchLast
+// marks the last). The page follows the server's rules: a game that was
+// called off has no rematch (rematchable), and a rematch is called off
+// as the server's calledOff says (rematchOff, or the rematch's own
+// view: calledOff below).
 
 import { api, h, loadSeat, saveSeat, resultText, ownToken, forget, announce } from './app.js';
 import { t, tRules, list } from './i18n.js';
+
+// calledOff: game view v ended without being played, as the server's
+// calledOff says (rematch.go): abandoned, or over by an abort (a
+// withdrawn rematch offer among them) or as a first turn's time ran out.
+function calledOff(v) {
+  return v.status === 'abandoned' || (v.status === 'over' && Boolean(v.result) && (v.result.how === 'abort' || v.result.how === 'noStart'));
+}
 
 // rematchWaitingText says to the asker of a rematch that waits which
 // side is theirs now (the seats swap) and whose answer the offer waits
@@ -62,6 +73,7 @@ export class FlowControls {
       status: g.status, mine: mine.join(), confirming: this.confirming, abort: this.abortable(log),
       away: away.map((s) => s.seat).join(), rematch: g.rematch || '', text: g.result ? g.result.text : '',
       refused: this.refused, next: this.nextKey(g), last: Boolean(g.rematchLast),
+      able: Boolean(g.rematchable), off: Boolean(g.rematchOff),
     };
     const key = JSON.stringify(state);
     if (key === this.key) return;
@@ -80,9 +92,10 @@ export class FlowControls {
       // (the page's message line may be out of view on a phone).
       if (this.refused) out.push(h('p', { class: 'error small', role: 'alert', 'data-flow': 'refused' }, this.refused));
       const row = h('div', { class: 'flow-buttons' });
-      // No rematch of a game whose other seats nobody took (aborted
-      // before anyone joined), and no replay of a game without a turn.
-      const joined = !g.seats.some((s) => s.open);
+      // No rematch of a game called off or whose other seats nobody
+      // took (the server's rematchable), and no replay of a game
+      // without a turn.
+      const joined = Boolean(g.rematchable);
       const gone = this.offerGone(g);
       if (holder && joined && gone) out.push(h('p', { class: 'small', 'data-flow': 'rematch-gone' }, gone));
       if (holder && joined && !this.refused && !(gone && g.rematchLast)) {
@@ -146,16 +159,20 @@ export class FlowControls {
     return v ? `${v.status}:${v.seats.filter((s) => s.open).map((s) => s.seat).join()}` : '';
   }
 
-  // offerGone says why g's rematch can no longer be accepted: its asker
-  // withdrew it (the new game was aborted before anyone else joined),
-  // or nobody took its seats in time. Either side may then offer
-  // another, unless it was the last the server allows (rematchLast).
+  // offerGone says why g's rematch was called off, or '' while it was
+  // not: the server said so (rematchOff), or the rematch's view, newer,
+  // says so as the server would (calledOff). Its asker withdrew it (the
+  // new game was aborted before anyone else joined), nobody took its
+  // seats in time, or it was aborted once accepted. Either side may then
+  // offer another, unless it was the last the server allows
+  // (rematchLast).
   offerGone(g) {
+    if (!g.rematch) return '';
     const v = this.next(g);
-    if (!v) return '';
+    if (!v) return g.rematchOff ? t('web.flow.rematchCalledOff') : '';
     if (v.status === 'abandoned') return t('web.flow.rematchExpired');
-    if (v.status === 'over' && v.seats.some((s) => s.open)) return t('web.flow.rematchWithdrawn');
-    return '';
+    if (!calledOff(v)) return '';
+    return v.seats.some((s) => s.open) ? t('web.flow.rematchWithdrawn') : t('web.flow.rematchCalledOff');
   }
 
   // offered: this page's player may accept a rematch another asked for

@@ -217,11 +217,12 @@ async function init() {
 
 // awaitingRematch: the game is over and this page's player may be
 // offered a rematch, which the server sends over a stream opened with
-// ?wait=rematch (the game's own stream closes at the end): none was
-// offered yet, or the last offer was withdrawn or expired and another
-// may follow it.
+// ?wait=rematch (the game's own stream closes at the end): the game may
+// have rematches (rematchable), and none was offered yet, or the last
+// was called off (withdrawn, expired, aborted) and another may follow
+// it: the server's rule (awaits in rematch.go).
 function awaitingRematch() {
-  if (!game || game.status !== 'over' || mySeats().length === 0) return false;
+  if (!game || game.status !== 'over' || !game.rematchable || mySeats().length === 0) return false;
   return !game.rematch || Boolean(flow && flow.offerGone(game) && !game.rematchLast);
 }
 
@@ -481,12 +482,20 @@ async function send(path, body, still) {
 async function doThrow() {
   if (!mine || !myTurn() || game.roll !== null) return;
   message('');
+  // A throw carries no turn, as a move does: one queued behind a move
+  // (send) that was sent for a turn already played throws the turn
+  // after it, which is harmless: the throw is not the player's choice
+  // (it comes from the game's seed), and still() drops it unless it is
+  // this seat's throw to make.
   try {
     await send(`/api/games/${id}/throw`, {}, () => myTurn() && game.roll === null);
   } catch (e) { if (e.code !== ALREADY_THROWN) message(e.message); }
 }
 
-// doMove plays a move and reports whether the server took it.
+// doMove plays a move and reports whether the turn was played: the
+// server took the move, or the turn had been played already (stale_move:
+// another tab of the player moved first), which asking again cannot
+// change.
 async function doMove(move) {
   if (!mine) return false;
   message('');
@@ -495,7 +504,8 @@ async function doMove(move) {
   try {
     await send(`/api/games/${id}/move`, { move, turn }, () => (sent = game.turns + 1 === turn && game.roll !== null));
   } catch (e) {
-    if (e.code !== ALREADY_PLAYED) message(e.message);
+    if (e.code === ALREADY_PLAYED) return true;
+    message(e.message);
     return false;
   }
   return sent;
