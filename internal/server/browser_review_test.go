@@ -291,13 +291,10 @@ func tableOverflow(t *testing.T, ctx context.Context) float64 {
 	})()`))
 }
 
-// TestBrowserReviewTooFewAtStake: a game resigned after four throws
-// gives each player at most two decisions at stake, too few for an
-// accuracy (a player's review read 100 beside 50% best moves after 18
-// throws): the table shows "–" with the reason, not a figure.
-func TestBrowserReviewTooFewAtStake(t *testing.T) {
-	s := newTestServer(t, Config{})
-	browser := newBrowser(t)
+// resignedAfterFour is a game of two people resigned after four throws
+// (the first legal move each): a finished game with a short review.
+func resignedAfterFour(t *testing.T, s *testServer) string {
+	t.Helper()
 	id, white, black := twoPeople(t, s, twoLeft)
 	tokens := []string{white, black}
 	for range 4 {
@@ -307,6 +304,17 @@ func TestBrowserReviewTooFewAtStake(t *testing.T) {
 	}
 	v := s.game(t, id)
 	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", tokens[v.ToMove], nil, nil)
+	return id
+}
+
+// TestBrowserReviewTooFewAtStake: a game resigned after four throws
+// gives each player at most two decisions at stake, too few for an
+// accuracy (a player's review read 100 beside 50% best moves after 18
+// throws): the table shows "–" with the reason, not a figure.
+func TestBrowserReviewTooFewAtStake(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	id := resignedAfterFour(t, s)
 	var rep analysis.Report
 	if err := json.Unmarshal(waitReview(t, s, id, ""), &rep); err != nil {
 		t.Fatal(err)
@@ -342,15 +350,7 @@ func TestBrowserReviewTooFewAtStake(t *testing.T) {
 func TestBrowserFinishedGameToReplay(t *testing.T) {
 	s := newTestServer(t, Config{})
 	browser := newBrowser(t)
-	id, white, black := twoPeople(t, s, twoLeft)
-	tokens := []string{white, black}
-	for range 4 {
-		v := s.game(t, id)
-		thrown := s.throw(t, id, tokens[v.ToMove])
-		s.move(t, id, tokens[v.ToMove], thrown.Moves[0].Move)
-	}
-	v := s.game(t, id)
-	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", tokens[v.ToMove], nil, nil)
+	id := resignedAfterFour(t, s)
 	waitReview(t, s, id, "")
 	turns := s.game(t, id).Turns
 	ctx, probs := newWatchedPerson(t, browser)
