@@ -235,7 +235,7 @@ func TestBrowserReview(t *testing.T) {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		_, err := chromedp.Run(tctx, chromedp.Poll[chromedp.Void](`document.querySelector('svg.review-graph') !== null && document.body.dataset.step === location.hash.slice(6)`,
+		_, err := chromedp.Run(tctx, chromedp.Poll[chromedp.Void](`document.querySelector('svg.review-graph') !== null && document.body.dataset.step === /^#turn=(\d+)/.exec(location.hash)[1]`,
 			chromedp.WithPollingTimeout(30*time.Second)))
 		cancel()
 		if err == nil {
