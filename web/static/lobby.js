@@ -108,6 +108,9 @@ function current() {
 
 function showOptions() {
   const r = current();
+  // What the game is and what sets it apart, for a newcomer choosing
+  // (web.intro.RULESET, which the rules index shows too).
+  $('#ruleset-about').textContent = t(`web.intro.${r.name}`);
   $('#ruleset-links').replaceChildren(h('a', { href: '/rules/' + r.name }, t('web.lobby.howToPlay', { Title: t('ruleset.' + r.name) })));
   const box = $('#options');
   box.replaceChildren();
