@@ -21,6 +21,8 @@ var lobbyRulesets = []string{"senet-jequier", "senet-szenet", "senet-apokrif", "
 // the catalogs (web.intro.RULESET), each different, Jéquier's Senet
 // the one a newcomer should try first; the rules index gives each game
 // the same sentence.
+// The seats' colour chips are bars of colour, not round rings that
+// look like radio buttons.
 // Screenshots at 1280x800 and 390x844 in English, Spanish and
 // Hungarian, in French and Russian at 1280x800.
 func TestBrowserLobbyNewcomer(t *testing.T) {
@@ -59,6 +61,20 @@ func TestBrowserLobbyNewcomer(t *testing.T) {
 				}
 				seen[rules] = about
 				// The colour chips are swatches, not round rings like radio buttons.
+				// Each seat's colour is a bar of it, wider than tall, not a
+				// round ring like a radio button.
+				chips := get(t, ctx, "the seats' chips", chromedp.Evaluate[[]float64](`[...document.querySelectorAll('#seats .seat-name .chip')].map((c) => {
+					const b = c.getBoundingClientRect();
+					return b.width / b.height;
+				})`))
+				if len(chips) == 0 {
+					t.Errorf("%s %s: no colour chips beside the seats", name, rules)
+				}
+				for i, ratio := range chips {
+					if ratio < 1.5 {
+						t.Errorf("%s %s: seat %d's colour is %.2f times as wide as tall, like a radio button; want a bar at least 1.5 times as wide", name, rules, i+1, ratio)
+					}
+				}
 				if rules == "senet-jequier" || rules == "kinevet" {
 					run(t, ctx, "the seats in view", chromedp.Evaluate[chromedp.Void](`document.querySelector('#seats').scrollIntoView({block: 'center'})`))
 					screenshot(t, ctx, "lobby-"+rules+"-"+name)
