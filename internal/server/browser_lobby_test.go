@@ -23,6 +23,8 @@ var lobbyRulesets = []string{"senet-jequier", "senet-szenet", "senet-apokrif", "
 // the same sentence.
 // The seats' colour chips are bars of colour, not round rings that
 // look like radio buttons.
+// An empty list of games (waiting, live, finished) takes one line,
+// not a card.
 // Screenshots at 1280x800 and 390x844 in English, Spanish and
 // Hungarian, in French and Russian at 1280x800.
 func TestBrowserLobbyNewcomer(t *testing.T) {
@@ -44,6 +46,17 @@ func TestBrowserLobbyNewcomer(t *testing.T) {
 			run(t, ctx, "viewport", chromedp.EmulateViewport(size.w, size.h))
 			run(t, ctx, "the lobby in "+lang, chromedp.Navigate(s.url+"/?lang="+lang), lobbyReady())
 			screenshot(t, ctx, "lobby-"+name)
+			// An empty list is one line: its heading and "none".
+			for _, list := range []string{"waiting", "live", "over"} {
+				b := boxOf(t, ctx, fmt.Sprintf(`#%s`, list))
+				card := boxOf(t, ctx, fmt.Sprintf(`.card:has(> #%s)`, list))
+				if card.Height > 48 {
+					t.Errorf("%s: the empty list %s takes %.0f px, want one line (at most 48 px)", name, list, card.Height)
+				}
+				if b.Height > 30 {
+					t.Errorf("%s: the empty list %s is %.0f px tall, want one line", name, list, b.Height)
+				}
+			}
 			seen := map[string]string{}
 			for _, rules := range lobbyRulesets {
 				run(t, ctx, "choose "+rules,

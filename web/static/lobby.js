@@ -331,6 +331,7 @@ async function refresh() {
     const refocus = item && { game: item.dataset.game, index: [...item.querySelectorAll('a')].indexOf(focused) };
     ul.replaceChildren();
     if (!list.length) ul.append(h('li', { class: 'muted' }, t('web.lobby.none')));
+    ul.closest('.card').classList.toggle('empty', !list.length);
     for (const g of list) {
       decorateSeats(g.board, g.start, g.seats);
       const mine = loadSeat(g.id);
