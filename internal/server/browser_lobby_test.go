@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -25,6 +26,7 @@ var lobbyRulesets = []string{"senet-jequier", "senet-szenet", "senet-apokrif", "
 // look like radio buttons.
 // An empty list of games (waiting, live, finished) takes one line,
 // not a card.
+// The seats' selects start at the same left edge.
 // Screenshots at 1280x800 and 390x844 in English, Spanish and
 // Hungarian, in French and Russian at 1280x800.
 func TestBrowserLobbyNewcomer(t *testing.T) {
@@ -86,6 +88,13 @@ func TestBrowserLobbyNewcomer(t *testing.T) {
 				for i, ratio := range chips {
 					if ratio < 1.5 {
 						t.Errorf("%s %s: seat %d's colour is %.2f times as wide as tall, like a radio button; want a bar at least 1.5 times as wide", name, rules, i+1, ratio)
+					}
+				}
+				// The seats' selects start at the same left edge.
+				lefts := get(t, ctx, "the selects' left edges", chromedp.Evaluate[[]float64](`[...document.querySelectorAll('select[data-seat]')].map((s) => s.getBoundingClientRect().left)`))
+				for i, l := range lefts {
+					if math.Abs(l-lefts[0]) > 1 {
+						t.Errorf("%s %s: seat %d's select starts at %.1f px, seat 1's at %.1f", name, rules, i+1, l, lefts[0])
 					}
 				}
 				if rules == "senet-jequier" || rules == "kinevet" {

@@ -235,9 +235,9 @@ async function showSeats() {
     if (colorsOpt) {
       const c = seatColors[i];
       const name = COLOR_NAMES[c] ? t('seat.' + COLOR_NAMES[c]) : t('web.lobby.seatN', { N: i + 1 });
-      row.append(h('span', { class: 'seat-name' }, chip(info.board, c), name), swatches(i), sel);
+      row.append(h('span', { class: 'seat-name' }, chip(info.board, c), name), h('span', { class: 'seat-choice' }, swatches(i), sel));
     } else {
-      row.append(h('span', { class: 'seat-name' }, chip(info.board, s.cl), s.label), sel);
+      row.append(h('span', { class: 'seat-name' }, chip(info.board, s.cl), s.label), h('span', { class: 'seat-choice' }, sel));
     }
     row.append(hint);
     box.append(row);
