@@ -123,3 +123,42 @@ func shownText(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
 	return get(t, ctx, "read "+sel, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q) || {}).innerText || ''`, sel)))
 }
+
+// TestBrowserLobbySwapSides (player review 4: lichess lets a player
+// choose a colour, and the lobby's colours could not be clicked): in a
+// Senet game one press swaps who plays White and who Black, their lines
+// under them too, and the game created seats the computer as White and
+// you as Black. Ludo, whose colours are chosen by swatches, has no such
+// button.
+func TestBrowserLobbySwapSides(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "the Jéquier lobby", chromedp.Navigate(s.url+"/?rules=senet-jequier"), lobbyReady())
+	seats := func() string {
+		return get(t, ctx, "the seats", chromedp.Evaluate[string](`[...document.querySelectorAll('select[data-seat]')].map((s) => s.value + ': ' + s.closest('.seat-row').querySelector('.seat-hint').textContent).join(' | ')`))
+	}
+	before := seats()
+	if !strings.HasPrefix(before, "me: ") {
+		t.Fatalf("the seats before the swap: %q, want you as White", before)
+	}
+	run(t, ctx, "swap sides", click("#swap-sides"))
+	after := seats()
+	parts := strings.Split(before, " | ")
+	if want := parts[1] + " | " + parts[0]; after != want {
+		t.Errorf("after the swap the seats are %q, want %q", after, want)
+	}
+	run(t, ctx, "create", click("#create-button"))
+	url := waitURL(t, ctx, "/g/")
+	v := s.game(t, url[strings.LastIndex(url, "/")+1:])
+	if v.Seats[0].Kind != "medium" || v.Seats[1].Kind != "human" || v.Seats[1].Open {
+		t.Errorf("created seats %+v, want the computer (medium) as White and you as Black", v.Seats)
+	}
+	run(t, ctx, "the Ludo lobby", chromedp.Navigate(s.url+"/?rules=kinevet"), lobbyReady())
+	if n := get(t, ctx, "swap buttons", chromedp.Evaluate[int](`document.querySelectorAll('#swap-sides').length`)); n != 0 {
+		t.Error("the Ludo lobby has a button to swap sides")
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

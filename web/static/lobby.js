@@ -242,7 +242,20 @@ async function showSeats() {
     row.append(hint);
     box.append(row);
   });
+  // Two sides without a colour option (Senet): one press swaps who
+  // plays White and who Black, as lichess lets a player choose a colour.
+  if (!colorsOpt && seats.length === 2) {
+    box.append(h('p', { class: 'swap-sides' }, h('button', { type: 'button', class: 'secondary', id: 'swap-sides', onclick: swapSides },
+      h('span', { 'aria-hidden': 'true' }, '⇅ '), t('web.lobby.swapSides'))));
+  }
   document.body.dataset.lobby = 'ready';
+}
+
+// swapSides swaps the choices of the two seats.
+function swapSides() {
+  const [a, b] = document.querySelectorAll('select[data-seat]');
+  [a.value, b.value] = [b.value, a.value];
+  for (const s of [a, b]) s.dispatchEvent(new Event('change'));
 }
 
 // swatches lets seat i pick its colour; a colour another seat has is
