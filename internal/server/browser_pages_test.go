@@ -262,6 +262,7 @@ func TestBrowserPages(t *testing.T) {
 			}
 			pages := []page{
 				{"lobby", "/", `document.body.dataset.lobby === 'ready'`, false},
+				{"rules-index", "/rules", `document.querySelector('.rules-list .about') !== null`, false},
 				{"rules", "/rules/senet-szenet", `document.querySelector('main.doc h1') !== null`, false},
 				{"rules-ru", "/rules/kinevet.ru", `document.querySelector('main.doc h1') !== null`, false},
 				{"rules-hu", "/rules/senet-apokrif.hu", `document.querySelector('main.doc h1') !== null`, false},

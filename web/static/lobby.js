@@ -108,6 +108,9 @@ function current() {
 
 function showOptions() {
   const r = current();
+  // What the game is and what sets it apart, for a newcomer choosing
+  // (web.intro.RULESET, which the rules index shows too).
+  $('#ruleset-about').textContent = t(`web.intro.${r.name}`);
   $('#ruleset-links').replaceChildren(h('a', { href: '/rules/' + r.name }, t('web.lobby.howToPlay', { Title: t('ruleset.' + r.name) })));
   const box = $('#options');
   box.replaceChildren();
@@ -232,14 +235,27 @@ async function showSeats() {
     if (colorsOpt) {
       const c = seatColors[i];
       const name = COLOR_NAMES[c] ? t('seat.' + COLOR_NAMES[c]) : t('web.lobby.seatN', { N: i + 1 });
-      row.append(h('span', { class: 'seat-name' }, chip(info.board, c), name), swatches(i), sel);
+      row.append(h('span', { class: 'seat-name' }, chip(info.board, c), name), h('span', { class: 'seat-choice' }, swatches(i), sel));
     } else {
-      row.append(h('span', { class: 'seat-name' }, chip(info.board, s.cl), s.label), sel);
+      row.append(h('span', { class: 'seat-name' }, chip(info.board, s.cl), s.label), h('span', { class: 'seat-choice' }, sel));
     }
     row.append(hint);
     box.append(row);
   });
+  // Two sides without a colour option (Senet): one press swaps who
+  // plays White and who Black, as lichess lets a player choose a colour.
+  if (!colorsOpt && seats.length === 2) {
+    box.append(h('p', { class: 'swap-sides' }, h('button', { type: 'button', class: 'secondary', id: 'swap-sides', onclick: swapSides },
+      h('span', { 'aria-hidden': 'true' }, '⇅ '), t('web.lobby.swapSides'))));
+  }
   document.body.dataset.lobby = 'ready';
+}
+
+// swapSides swaps the choices of the two seats.
+function swapSides() {
+  const [a, b] = document.querySelectorAll('select[data-seat]');
+  [a.value, b.value] = [b.value, a.value];
+  for (const s of [a, b]) s.dispatchEvent(new Event('change'));
 }
 
 // swatches lets seat i pick its colour; a colour another seat has is
@@ -328,6 +344,7 @@ async function refresh() {
     const refocus = item && { game: item.dataset.game, index: [...item.querySelectorAll('a')].indexOf(focused) };
     ul.replaceChildren();
     if (!list.length) ul.append(h('li', { class: 'muted' }, t('web.lobby.none')));
+    ul.closest('.card').classList.toggle('empty', !list.length);
     for (const g of list) {
       decorateSeats(g.board, g.start, g.seats);
       const mine = loadSeat(g.id);

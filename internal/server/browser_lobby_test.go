@@ -1,0 +1,164 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"golang.org/x/text/language"
+
+	"passage/internal/i18n"
+)
+
+// lobbyRulesets are the rulesets the lobby offers, in its order.
+var lobbyRulesets = []string{"senet-jequier", "senet-szenet", "senet-apokrif", "kinevet"}
+
+// TestBrowserLobbyNewcomer (player review 4, a lichess player's first
+// visit): in every language the lobby says under the game chosen what
+// that game is and what sets it apart, one sentence per ruleset from
+// the catalogs (web.intro.RULESET), each different, Jéquier's Senet
+// the one a newcomer should try first; the rules index gives each game
+// the same sentence.
+// The seats' colour chips are bars of colour, not round rings that
+// look like radio buttons.
+// An empty list of games (waiting, live, finished) takes one line,
+// not a card.
+// The seats' selects start at the same left edge.
+// Screenshots at 1280x800 and 390x844 in English, Spanish and
+// Hungarian, in French and Russian at 1280x800.
+func TestBrowserLobbyNewcomer(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	for _, tag := range i18n.Languages {
+		lang := tag.String()
+		p, err := i18n.New(tag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
+			phone := size.w < 500
+			if phone && tag != language.English && tag != language.Spanish && tag != language.Hungarian {
+				continue
+			}
+			name := fmt.Sprintf("%s-%dx%d", lang, size.w, size.h)
+			run(t, ctx, "viewport", chromedp.EmulateViewport(size.w, size.h))
+			run(t, ctx, "the lobby in "+lang, chromedp.Navigate(s.url+"/?lang="+lang), lobbyReady())
+			screenshot(t, ctx, "lobby-"+name)
+			// An empty list is one line: its heading and "none".
+			for _, list := range []string{"waiting", "live", "over"} {
+				b := boxOf(t, ctx, fmt.Sprintf(`#%s`, list))
+				card := boxOf(t, ctx, fmt.Sprintf(`.card:has(> #%s)`, list))
+				if card.Height > 48 {
+					t.Errorf("%s: the empty list %s takes %.0f px, want one line (at most 48 px)", name, list, card.Height)
+				}
+				if b.Height > 30 {
+					t.Errorf("%s: the empty list %s is %.0f px tall, want one line", name, list, b.Height)
+				}
+			}
+			seen := map[string]string{}
+			for _, rules := range lobbyRulesets {
+				run(t, ctx, "choose "+rules,
+					chromedp.SetValue(chromedp.CSS("#ruleset"), rules),
+					chromedp.Evaluate[chromedp.Void](`document.querySelector('#ruleset').dispatchEvent(new Event('change'))`),
+					lobbyReady())
+				about := shownText(t, ctx, "#ruleset-about")
+				if want := p.T("web.intro." + rules); about != want || strings.TrimSpace(about) == "" {
+					t.Errorf("%s %s: the lobby says %q under the game, want %q", name, rules, about, want)
+				}
+				for other, text := range seen {
+					if text == about {
+						t.Errorf("%s: %s and %s are said in the same words %q", name, rules, other, about)
+					}
+				}
+				seen[rules] = about
+				// The colour chips are swatches, not round rings like radio buttons.
+				// Each seat's colour is a bar of it, wider than tall, not a
+				// round ring like a radio button.
+				chips := get(t, ctx, "the seats' chips", chromedp.Evaluate[[]float64](`[...document.querySelectorAll('#seats .seat-name .chip')].map((c) => {
+					const b = c.getBoundingClientRect();
+					return b.width / b.height;
+				})`))
+				if len(chips) == 0 {
+					t.Errorf("%s %s: no colour chips beside the seats", name, rules)
+				}
+				for i, ratio := range chips {
+					if ratio < 1.5 {
+						t.Errorf("%s %s: seat %d's colour is %.2f times as wide as tall, like a radio button; want a bar at least 1.5 times as wide", name, rules, i+1, ratio)
+					}
+				}
+				// The seats' selects start at the same left edge.
+				lefts := get(t, ctx, "the selects' left edges", chromedp.Evaluate[[]float64](`[...document.querySelectorAll('select[data-seat]')].map((s) => s.getBoundingClientRect().left)`))
+				for i, l := range lefts {
+					if math.Abs(l-lefts[0]) > 1 {
+						t.Errorf("%s %s: seat %d's select starts at %.1f px, seat 1's at %.1f", name, rules, i+1, l, lefts[0])
+					}
+				}
+				if rules == "senet-jequier" || rules == "kinevet" {
+					run(t, ctx, "the seats in view", chromedp.Evaluate[chromedp.Void](`document.querySelector('#seats').scrollIntoView({block: 'center'})`))
+					screenshot(t, ctx, "lobby-"+rules+"-"+name)
+				}
+			}
+			// The rules index: each game with the same sentence.
+			run(t, ctx, "the rules index in "+lang, chromedp.Navigate(s.url+"/rules?lang="+lang), visible(".rules-list"))
+			screenshot(t, ctx, "rules-index-"+name)
+			for _, rules := range lobbyRulesets {
+				if got := shownText(t, ctx, fmt.Sprintf(`.rules-list li[data-rules="%s"] .about`, rules)); got != seen[rules] {
+					t.Errorf("%s: the rules index says %q of %s, the lobby %q", name, got, rules, seen[rules])
+				}
+			}
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// shownText is the text the first element matching sel shows, "" when
+// there is none.
+func shownText(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	return get(t, ctx, "read "+sel, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q) || {}).innerText || ''`, sel)))
+}
+
+// TestBrowserLobbySwapSides (player review 4: lichess lets a player
+// choose a colour, and the lobby's colours could not be clicked): in a
+// Senet game one press swaps who plays White and who Black, their lines
+// under them too, and the game created seats the computer as White and
+// you as Black. Ludo, whose colours are chosen by swatches, has no such
+// button.
+func TestBrowserLobbySwapSides(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "the Jéquier lobby", chromedp.Navigate(s.url+"/?rules=senet-jequier"), lobbyReady())
+	seats := func() string {
+		return get(t, ctx, "the seats", chromedp.Evaluate[string](`[...document.querySelectorAll('select[data-seat]')].map((s) => s.value + ': ' + s.closest('.seat-row').querySelector('.seat-hint').textContent).join(' | ')`))
+	}
+	before := seats()
+	if !strings.HasPrefix(before, "me: ") {
+		t.Fatalf("the seats before the swap: %q, want you as White", before)
+	}
+	run(t, ctx, "swap sides", click("#swap-sides"))
+	after := seats()
+	parts := strings.Split(before, " | ")
+	if want := parts[1] + " | " + parts[0]; after != want {
+		t.Errorf("after the swap the seats are %q, want %q", after, want)
+	}
+	run(t, ctx, "create", click("#create-button"))
+	url := waitURL(t, ctx, "/g/")
+	v := s.game(t, url[strings.LastIndex(url, "/")+1:])
+	if v.Seats[0].Kind != "medium" || v.Seats[1].Kind != "human" || v.Seats[1].Open {
+		t.Errorf("created seats %+v, want the computer (medium) as White and you as Black", v.Seats)
+	}
+	run(t, ctx, "the Ludo lobby", chromedp.Navigate(s.url+"/?rules=kinevet"), lobbyReady())
+	if n := get(t, ctx, "swap buttons", chromedp.Evaluate[int](`document.querySelectorAll('#swap-sides').length`)); n != 0 {
+		t.Error("the Ludo lobby has a button to swap sides")
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
