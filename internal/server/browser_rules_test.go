@@ -429,8 +429,7 @@ func TestBrowserRulesetTitle(t *testing.T) {
 			t.Fatal(err)
 		}
 		run(t, ctx, "a page in "+lang, chromedp.Navigate(s.url+"/rules?lang="+lang), visible("main"))
-		var titles []string
-		titles = get(t, ctx, "rulesetTitle", chromedp.Evaluate[[]string](`import('/static/app.js').then((m) => `+string(list)+`.map(m.rulesetTitle))`, chromedp.EvalAwaitPromise))
+		titles := get(t, ctx, "rulesetTitle", chromedp.Evaluate[[]string](`import('/static/app.js').then((m) => `+string(list)+`.map(m.rulesetTitle))`, chromedp.EvalAwaitPromise))
 		for i, title := range titles {
 			name := p.T("ruleset." + strings.Fields(ids[i])[0])
 			opts := strings.Contains(ids[i], "=")
