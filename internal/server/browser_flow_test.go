@@ -408,7 +408,7 @@ func TestBrowserRematchAfterReload(t *testing.T) {
 // its first turn is called off: the finished game's page says so and
 // offers a rematch again (it offered to accept the aborted game or to
 // go to it), and the server creates one. A game aborted with both seats
-// taken may have no rematch: its page offers none.
+// taken keeps its Rematch (TestBrowserAbort).
 func TestBrowserRematchAbortedAfterAccept(t *testing.T) {
 	s := newTestServer(t, Config{})
 	alice := newPerson(t, newBrowser(t))
@@ -432,15 +432,6 @@ func TestBrowserRematchAbortedAfterAccept(t *testing.T) {
 	waitJS(t, alice, "the new offer", `document.querySelector('[data-flow="rematch-waiting"]') !== null`)
 	if v := s.game(t, id); v.Rematch == asked.Game.ID || v.Rematch == "" || v.RematchOff {
 		t.Errorf("after the new offer the old game's rematch is %q (off %v)", v.Rematch, v.RematchOff)
-	}
-
-	aborted, white2, _ := twoPeople(t, s, "")
-	s.ok(t, http.StatusOK, "POST", "/api/games/"+aborted+"/abort", white2, nil, nil)
-	holdSeats(t, alice, s, aborted, white2, []int{0})
-	run(t, alice, "the aborted game", chromedp.Navigate(s.url+"/g/"+aborted))
-	waitJS(t, alice, "its end", `document.body.dataset.status === 'over' && document.querySelector('[data-flow="new-game"]') !== null`)
-	if n := get(t, alice, "rematch buttons", chromedp.Evaluate[int](`document.querySelectorAll('[data-flow="rematch"]').length`)); n != 0 {
-		t.Errorf("a game aborted with both seats taken offers %d Rematch buttons", n)
 	}
 }
 

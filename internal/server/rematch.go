@@ -22,22 +22,24 @@ import (
 // two). Its ID derives from the old game's seed and its number, so the
 // old game needs no column to find it, and two people asking at once
 // meet in one game: the first creates it, the second takes their seat
-// in it. Only a game that was played may have rematches (rematchable):
-// not one called off, such as a withdrawn offer, nor one in which a seat
-// was never taken. Its rematches are numbered from 0: the latest one
-// that exists is its rematch, and a new one follows only once that was
-// called off (withdrawn, refused or expired: calledOff), at most
-// rematchMax in all, so that offering and withdrawing again and again
-// cannot make games without end: as a withdrawn offer may have no
-// rematch of its own, one finished game leads to rematchMax games at
-// most.
+// in it. Only a game whose every seat was taken may have rematches
+// (rematchable): not a withdrawn or expired offer, which nobody else
+// joined. Its rematches are numbered from 0: the latest one that exists
+// is its rematch, and a new one follows only once that was called off
+// (withdrawn, refused or expired: calledOff), at most rematchMax in all,
+// so that offering and withdrawing again and again cannot make games
+// without end: as a withdrawn offer may have no rematch of its own, one
+// person alone makes at most rematchMax games from one finished game; a
+// game aborted after both sides sat down (a rematch accepted, then
+// aborted) may have rematches of its own, as any game both sides
+// joined, each of which the other side must accept again.
 
 // rematchMax is how many rematches one finished game may have.
 const rematchMax = 5
 
 var (
 	errNotOver         = &apiError{status: http.StatusConflict, code: "not_over", msg: "a rematch follows a finished game: this one is not over"}
-	errNoRematch       = &apiError{status: http.StatusConflict, code: "no_rematch", msg: "a rematch follows a game that was played: this one was called off, or a seat of it was never taken"}
+	errNoRematch       = &apiError{status: http.StatusConflict, code: "no_rematch", msg: "a rematch follows a game both sides joined: a seat of this one was never taken (a withdrawn or expired offer)"}
 	errNoMoreRematches = &apiError{status: http.StatusConflict, code: "no_more_rematches",
 		msg: fmt.Sprintf("this game has had %d rematches called off, as many as one game may have: start a new game instead", rematchMax)}
 )
@@ -65,10 +67,12 @@ func calledOff(g store.Game) bool {
 	return ok && (rec.How == "abort" || rec.How == "noStart")
 }
 
-// rematchable reports whether finished game g may have rematches: it
-// was not called off and every seat of it was taken.
+// rematchable reports whether finished game g may have rematches: every
+// seat of it was taken. An abort after both sides sat down leaves a
+// rematch (the sides may have wanted other colours or options), as it
+// did before a game could have several.
 func rematchable(g store.Game) bool {
-	if g.Status != store.StatusOver || calledOff(g) {
+	if g.Status != store.StatusOver {
 		return false
 	}
 	for _, seat := range g.Seats {

@@ -348,11 +348,13 @@ func TestRematchWithdrawAccepted(t *testing.T) {
 	}
 }
 
-// TestRematchOfCalledOff: only a game that was played has rematches. A
-// withdrawn offer (aborted, its other seat never taken) has none, even
-// for its asker, who holds a seat of it, and neither has a game aborted
-// by both players before it started: 409 no_rematch, and no stream
-// waits for one. So one finished game leads to rematchMax games at most.
+// TestRematchOfCalledOff: only a game whose every seat was taken has
+// rematches. A withdrawn offer (aborted, its other seat never taken) has
+// none, even for its asker, who holds a seat of it: 409 no_rematch, and
+// no stream waits for one. So one person alone makes at most rematchMax
+// games from one finished game (code review: withdrawn offers had
+// rematches of their own, a tree). A game aborted after both sides sat
+// down keeps its rematch (TestBrowserAbort).
 func TestRematchOfCalledOff(t *testing.T) {
 	s := newTestServer(t, Config{})
 	id, white, black := twoPeople(t, s, "")
@@ -361,21 +363,18 @@ func TestRematchOfCalledOff(t *testing.T) {
 	s.ok(t, http.StatusCreated, "POST", "/api/games/"+id+"/rematch", black, nil, &asked)
 	withdraw(t, s, asked.Game.ID, asked.Token)
 
+	// A game aborted after both sides sat down keeps its rematch.
 	aborted, white2, _ := twoPeople(t, s, "")
 	s.ok(t, http.StatusOK, "POST", "/api/games/"+aborted+"/abort", white2, nil, nil)
+	s.ok(t, http.StatusCreated, "POST", "/api/games/"+aborted+"/rematch", white2, nil, nil)
 
-	for name, c := range map[string]struct{ id, token string }{
-		"the withdrawn offer": {asked.Game.ID, asked.Token},
-		"an aborted game":     {aborted, white2},
-	} {
-		if status, b := s.do(t, "POST", "/api/games/"+c.id+"/rematch", c.token, nil); status != http.StatusConflict || answerCode(t, b) != "no_rematch" {
-			t.Errorf("a rematch of %s: %d %s, want 409 no_rematch", name, status, b)
-		}
-		waiting := s.dialPath(t, "/api/games/"+c.id+"/events?wait=rematch")
-		waiting.read()
-		if _, err := waiting.tryRead(); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
-			t.Errorf("a stream waiting for a rematch of %s: %v, want a normal close after the state", name, err)
-		}
+	if status, b := s.do(t, "POST", "/api/games/"+asked.Game.ID+"/rematch", asked.Token, nil); status != http.StatusConflict || answerCode(t, b) != "no_rematch" {
+		t.Errorf("a rematch of the withdrawn offer: %d %s, want 409 no_rematch", status, b)
+	}
+	waiting := s.dialPath(t, "/api/games/"+asked.Game.ID+"/events?wait=rematch")
+	waiting.read()
+	if _, err := waiting.tryRead(); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+		t.Errorf("a stream waiting for a rematch of the withdrawn offer: %v, want a normal close after the state", err)
 	}
 }
 
@@ -502,14 +501,15 @@ func TestRematchReadsOnce(t *testing.T) {
 		t.Errorf("a stream of the finished game read its rematches %d and %d times, want once each", a, b)
 	}
 
-	aborted, white2, _ := twoPeople(t, s, "")
-	s.ok(t, http.StatusOK, "POST", "/api/games/"+aborted+"/abort", white2, nil, nil)
-	g, err = st.Store.Game(context.Background(), aborted)
+	// A game aborted before its other seat was taken may have none.
+	lone := s.create(t, createRequest{Rules: "senet-jequier", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+lone.Game.ID+"/abort", lone.Token, nil, nil)
+	g, err = st.Store.Game(context.Background(), lone.Game.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.game(t, aborted)
+	s.game(t, lone.Game.ID)
 	if n := st.readsOf(rematchID(g.Seed, 0)); n != 0 {
-		t.Errorf("the view of an aborted game read its rematch %d times, want none", n)
+		t.Errorf("the view of a game aborted before anyone joined read its rematch %d times, want none", n)
 	}
 }

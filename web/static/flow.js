@@ -13,8 +13,8 @@
 // accepted (game.js, followRematch). After an offer was withdrawn,
 // refused or expired, or the rematch aborted once accepted, either side
 // may offer a rematch again (the server allows five in all: rematchLast
-// marks the last). The page follows the server's rules: a game that was
-// called off has no rematch (rematchable), and a rematch is called off
+// marks the last). The page follows the server's rules: a game whose
+// other seats nobody took has no rematch (rematchable), and a rematch is called off
 // as the server's calledOff says (rematchOff, or the rematch's own
 // view: calledOff below).
 
@@ -92,8 +92,8 @@ export class FlowControls {
       // (the page's message line may be out of view on a phone).
       if (this.refused) out.push(h('p', { class: 'error small', role: 'alert', 'data-flow': 'refused' }, this.refused));
       const row = h('div', { class: 'flow-buttons' });
-      // No rematch of a game called off or whose other seats nobody
-      // took (the server's rematchable), and no replay of a game
+      // No rematch of a game whose other seats nobody took (the
+      // server's rematchable), and no replay of a game
       // without a turn.
       const joined = Boolean(g.rematchable);
       const gone = this.offerGone(g);
