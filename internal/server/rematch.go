@@ -39,7 +39,7 @@ const rematchMax = 5
 
 var (
 	errNotOver         = &apiError{status: http.StatusConflict, code: "not_over", msg: "a rematch follows a finished game: this one is not over"}
-	errNoRematch       = &apiError{status: http.StatusConflict, code: "no_rematch", msg: "a rematch follows a game both sides joined: a seat of this one was never taken (a withdrawn or expired offer)"}
+	errNoRematch       = &apiError{status: http.StatusConflict, code: "no_rematch", msg: "a rematch follows a game whose seats were all taken: a seat of this one never was (a withdrawn or expired offer)"}
 	errNoMoreRematches = &apiError{status: http.StatusConflict, code: "no_more_rematches",
 		msg: fmt.Sprintf("this game has had %d rematches called off, as many as one game may have: start a new game instead", rematchMax)}
 )
