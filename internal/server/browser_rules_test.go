@@ -442,6 +442,10 @@ func TestBrowserRulesetTitle(t *testing.T) {
 				t.Errorf("%s: %s is titled %q, want %q", lang, ids[i], title, name)
 			case opts && (!strings.HasPrefix(title, strings.TrimSuffix(name, ")")) || !strings.HasSuffix(title, ")") || len(title) <= len(name)):
 				t.Errorf("%s: %s is titled %q: not %q with its options", lang, ids[i], title, name)
+			case opts && lang == "fr" && strings.Contains(title, ":") && !strings.Contains(title, "\u202f:"):
+				// French puts a narrow space before a colon (review 4's
+				// helper: "Nombre de joueurs: deux").
+				t.Errorf("%s: %s is titled %q: no narrow space before its colon", lang, ids[i], title)
 			}
 		}
 	}

@@ -145,7 +145,9 @@ export function optionsText(id) {
   return kvs.map((kv) => {
     const [k, v] = kv.split('=');
     const base = `web.option.${name}.${k}`;
-    return has(base + '.name') ? `${t(base + '.name')}: ${optionValue(name, k, v)}` : kv;
+    // The pair's punctuation is the language's (French puts a narrow
+    // space before the colon).
+    return has(base + '.name') ? t('web.option.pair', { Name: t(base + '.name'), Value: optionValue(name, k, v) }) : kv;
   }).join(', ');
 }
 
