@@ -158,23 +158,22 @@ func Accuracy(kept float64, staked int) float64 {
 
 // Kept is the share of the stake the move played kept, 0-1, and whether
 // there was a stake to keep (Stake at least MinStake).
-func (d Decision) Kept() (float64, bool) {
-	st := d.Stake()
-	if !d.Chosen() || st < MinStake {
-		return 0, false
-	}
-	return min(1, max(0, 1-d.Loss/st)), true
-}
+func (d Decision) Kept() (float64, bool) { return d.keptAfter(d.Loss) }
 
 // RandomKept is Kept for a move picked at random among the legal ones:
 // the share of the stake the mean of their values keeps. A player's
 // RandomAccuracy is Accuracy over these, on the decisions Kept counts.
-func (d Decision) RandomKept() (float64, bool) {
+func (d Decision) RandomKept() (float64, bool) { return d.keptAfter(d.AfterBest - d.AfterMean) }
+
+// keptAfter is the share of the stake a move that loses loss keeps,
+// 0-1, on a decision with a stake to keep (Kept's and RandomKept's one
+// rule of which decisions count).
+func (d Decision) keptAfter(loss float64) (float64, bool) {
 	st := d.Stake()
 	if !d.Chosen() || st < MinStake {
 		return 0, false
 	}
-	return min(1, max(0, 1-(d.AfterBest-d.AfterMean)/st)), true
+	return min(1, max(0, 1-loss/st)), true
 }
 
 // seatNamer is implemented by games that name their seats' letters.
