@@ -276,7 +276,7 @@ func TestBrowserCaptureNamesTheColour(t *testing.T) {
 			"captures Red's piece: it goes back to its yard"},
 		{`{"seat":0,"roll":3,"move":"5-8","effects":["capture (K6)"]}`, "captures: the piece hit goes back to its yard"},
 	} {
-		expr := `import('`+staticURL(t, "app.js")+`').then((m) => m.turnText(` + tt.turn + `, ` + seats + `, 'ludo'))`
+		expr := `import('` + staticURL(t, "app.js") + `').then((m) => m.turnText(` + tt.turn + `, ` + seats + `, 'ludo'))`
 		if got := get(t, ctx, "turnText", chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise)); !strings.Contains(got, tt.want) {
 			t.Errorf("turnText(%s) = %q, want it to contain %q", tt.turn, got, tt.want)
 		}
