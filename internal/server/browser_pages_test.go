@@ -1181,7 +1181,7 @@ func TestBrowserLudoPhone(t *testing.T) {
 	// made-up move, in a yard of four.
 	run(t, ctx, "a page with the board's script", chromedp.Navigate(s.url+"/rules"))
 	run(t, ctx, "draw a yard of four that can bring one out", chromedp.Evaluate[chromedp.Void](`(async () => {
-		const { BoardView } = await import('/static/app.js');
+		const { BoardView } = await import('`+staticURL(t, "app.js")+`');
 		const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
 		svg.id = 'board';
 		svg.setAttribute('class', 'board');
@@ -1464,7 +1464,7 @@ func TestBrowserSeveralDestinations(t *testing.T) {
 	ctx, probs := newWatchedPerson(t, browser)
 	run(t, ctx, "a page with the board's script", chromedp.Navigate(s.url+"/rules"))
 	run(t, ctx, "draw a board with two moves from 12", chromedp.Evaluate[chromedp.Void](`(async () => {
-		const { BoardView } = await import('/static/app.js');
+		const { BoardView } = await import('`+staticURL(t, "app.js")+`');
 		const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
 		svg.id = 'board';
 		svg.setAttribute('class', 'board');

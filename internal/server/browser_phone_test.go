@@ -128,7 +128,7 @@ func TestBrowserBlockedIcon(t *testing.T) {
 		Icons, Legend, Title string
 	}
 	got := get(t, ctx, "the entries", chromedp.Evaluate[map[string]entry](`(async () => {
-		const { turnItem, turnText, iconLegend } = await import('/static/app.js');
+		const { turnItem, turnText, iconLegend } = await import('`+staticURL(t, "app.js")+`');
 		const seats = [{ seat: 0, label: 'Red' }, { seat: 1, label: 'Yellow' }];
 		const turns = {
 			ludoPass: { seat: 0, letter: 'r', roll: 3, move: 'pass', effects: ['roll lost (pass)'],

@@ -255,7 +255,7 @@ func TestBrowserBlockedWords(t *testing.T) {
 		{`[{"move":"5-9","kind":"wall","wall":"6-8","rule":"S11"},{"move":"in-1","kind":"needs-throw","throw":1,"rule":"S6"}]`, "the wall on 6-8 blocks 5-9; waiting pieces enter only with a 1"},
 		{`[]`, ""},
 	} {
-		got := get(t, ctx, "blockedText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => m.blockedText(`+tt.blocked+`))`, chromedp.EvalAwaitPromise))
+		got := get(t, ctx, "blockedText", chromedp.Evaluate[string](`import('`+staticURL(t, "app.js")+`').then((m) => m.blockedText(`+tt.blocked+`))`, chromedp.EvalAwaitPromise))
 		if got != tt.want {
 			t.Errorf("blockedText(%s) = %q, want %q", tt.blocked, got, tt.want)
 		}
@@ -276,7 +276,7 @@ func TestBrowserCaptureNamesTheColour(t *testing.T) {
 			"captures Red's piece: it goes back to its yard"},
 		{`{"seat":0,"roll":3,"move":"5-8","effects":["capture (K6)"]}`, "captures: the piece hit goes back to its yard"},
 	} {
-		expr := `import('/static/app.js').then((m) => m.turnText(` + tt.turn + `, ` + seats + `, 'ludo'))`
+		expr := `import('` + staticURL(t, "app.js") + `').then((m) => m.turnText(` + tt.turn + `, ` + seats + `, 'ludo'))`
 		if got := get(t, ctx, "turnText", chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise)); !strings.Contains(got, tt.want) {
 			t.Errorf("turnText(%s) = %q, want it to contain %q", tt.turn, got, tt.want)
 		}
@@ -304,7 +304,7 @@ func TestBrowserPrefsWithoutStorage(t *testing.T) {
 // the semicolon that joins what blocked a throw.
 func TestBrowserFrenchSemicolon(t *testing.T) {
 	ctx := scriptPage(t, "/rules?lang=fr")
-	got := get(t, ctx, "blockedText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => m.blockedText([{"move":"5-9","kind":"wall","wall":"6-8","rule":"S11"},{"move":"in-1","kind":"needs-throw","throw":1,"rule":"S6"}]))`, chromedp.EvalAwaitPromise))
+	got := get(t, ctx, "blockedText", chromedp.Evaluate[string](`import('`+staticURL(t, "app.js")+`').then((m) => m.blockedText([{"move":"5-9","kind":"wall","wall":"6-8","rule":"S11"},{"move":"in-1","kind":"needs-throw","throw":1,"rule":"S6"}]))`, chromedp.EvalAwaitPromise))
 	if !strings.Contains(got, "\u202f; ") || strings.Count(got, ";") != 1 {
 		t.Errorf("blockedText in French = %q, want its parts joined by a narrow no-break space and a semicolon", got)
 	}
@@ -375,7 +375,7 @@ func TestBrowserResultWords(t *testing.T) {
 		{`{result: {how: 'resign', seat: 0, winner: -1, payoffs: [0, 1/3, 1/3, 1/3], turn: 20}, ` + ludo + `, mine: [2]}`,
 			"Red resigned on throw 20: Yellow, Green (you), and Blue share the win."},
 	} {
-		got := get(t, ctx, "resultText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => { const g = `+tt.game+`; return m.resultText(g, g.mine || [0]); })`, chromedp.EvalAwaitPromise))
+		got := get(t, ctx, "resultText", chromedp.Evaluate[string](`import('`+staticURL(t, "app.js")+`').then((m) => { const g = `+tt.game+`; return m.resultText(g, g.mine || [0]); })`, chromedp.EvalAwaitPromise))
 		if got != tt.want {
 			t.Errorf("resultText(%s) = %q, want %q", tt.game, got, tt.want)
 		}
@@ -390,7 +390,7 @@ func TestBrowserResultWords(t *testing.T) {
 		{`{result: {how: 'resign', seat: 0, winner: 1, payoffs: [0, 1], turn: 12}, seats: [{seat: 0, label: 'Rojo'}, {seat: 1, label: 'Amarillo'}], board: 'ludo', rules: 'kinevet'}`,
 			"El Rojo (tú) se rindió en la tirada 12. Gana el Amarillo."},
 	} {
-		got := get(t, ctx, "resultText", chromedp.Evaluate[string](`import('/static/app.js').then((m) => { const g = `+tt.game+`; return m.resultText(g, [0]); })`, chromedp.EvalAwaitPromise))
+		got := get(t, ctx, "resultText", chromedp.Evaluate[string](`import('`+staticURL(t, "app.js")+`').then((m) => { const g = `+tt.game+`; return m.resultText(g, [0]); })`, chromedp.EvalAwaitPromise))
 		if got != tt.want {
 			t.Errorf("es: resultText(%s) = %q, want %q", tt.game, got, tt.want)
 		}
@@ -429,7 +429,7 @@ func TestBrowserRulesetTitle(t *testing.T) {
 			t.Fatal(err)
 		}
 		run(t, ctx, "a page in "+lang, chromedp.Navigate(s.url+"/rules?lang="+lang), visible("main"))
-		titles := get(t, ctx, "rulesetTitle", chromedp.Evaluate[[]string](`import('/static/app.js').then((m) => `+string(list)+`.map(m.rulesetTitle))`, chromedp.EvalAwaitPromise))
+		titles := get(t, ctx, "rulesetTitle", chromedp.Evaluate[[]string](`import('`+staticURL(t, "app.js")+`').then((m) => `+string(list)+`.map(m.rulesetTitle))`, chromedp.EvalAwaitPromise))
 		for i, title := range titles {
 			name := p.T("ruleset." + strings.Fields(ids[i])[0])
 			opts := strings.Contains(ids[i], "=")

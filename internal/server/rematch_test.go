@@ -368,6 +368,16 @@ func TestRematchOfCalledOff(t *testing.T) {
 	s.ok(t, http.StatusOK, "POST", "/api/games/"+aborted+"/abort", white2, nil, nil)
 	s.ok(t, http.StatusCreated, "POST", "/api/games/"+aborted+"/rematch", white2, nil, nil)
 
+	// Each game's view says whether it was called off: the page reads
+	// the server's rule rather than repeat it (flow.js).
+	for _, tt := range []struct {
+		id   string
+		want bool
+	}{{asked.Game.ID, true}, {aborted, true}, {id, false}} {
+		if v := s.game(t, tt.id); v.CalledOff != tt.want {
+			t.Errorf("game %s (%s, %v): calledOff %v, want %v", tt.id, v.Status, v.Result, v.CalledOff, tt.want)
+		}
+	}
 	if status, b := s.do(t, "POST", "/api/games/"+asked.Game.ID+"/rematch", asked.Token, nil); status != http.StatusConflict || answerCode(t, b) != "no_rematch" {
 		t.Errorf("a rematch of the withdrawn offer: %d %s, want 409 no_rematch", status, b)
 	}

@@ -324,3 +324,19 @@ func TestCompressStreams(t *testing.T) {
 		t.Errorf("a WebSocket asking for gzip: first message %+v, want the state", m)
 	}
 }
+
+// staticURL is the address of web/static's file name in this release,
+// as the pages name it: a test that imports a module the page has
+// loaded gets the same instance, not a second copy from /static/NAME.
+func staticURL(t *testing.T, name string) string {
+	t.Helper()
+	static, err := loadStatic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := static.url(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}

@@ -51,6 +51,10 @@ type gameView struct {
 	// aborted after it was accepted), so that another may be asked for
 	// unless RematchLast says it is the last the game may have
 	// (rematchMax).
+	// CalledOff says this game ended without being played (calledOff):
+	// the one rule, which a page watching a rematch reads here rather
+	// than repeat.
+	CalledOff   bool   `json:"calledOff,omitempty"`
 	Rematchable bool   `json:"rematchable,omitempty"`
 	Rematch     string `json:"rematch,omitempty"`
 	RematchOff  bool   `json:"rematchOff,omitempty"`
@@ -172,6 +176,7 @@ func baseView(kit catalog.Kit, g store.Game, last *store.Turn, unit time.Duratio
 	if last != nil {
 		v.Last = turnViewOf(kit.Ruleset, *last)
 	}
+	v.CalledOff = calledOff(g)
 	if g.Status == store.StatusOver {
 		// Only then: while seats are open, invite secrets derive from it.
 		v.DiceSeed = hex.EncodeToString(g.Seed)

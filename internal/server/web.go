@@ -169,8 +169,11 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /g/{id}/replay", showGame("replay", pageData{TitleID: "web.title.replay", Class: "replay", Script: "replay.js"}))
 	mux.HandleFunc("GET /static/{version}/{file}", static.serveVersioned)
 	mux.HandleFunc("GET /static/{file}", static.serveUnversioned)
+	// The icon's old address leads to this release's, which is cached for
+	// a year; temporarily (302), since the next release's address differs.
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
-		http.Redirect(w, r, "/static/favicon.svg", http.StatusMovedPermanently)
+		icon, _ := static.url("favicon.svg") // there: TestStaticFiles
+		http.Redirect(w, r, icon, http.StatusFound)
 	})
 	mux.HandleFunc("GET /rules/{name}", func(w http.ResponseWriter, r *http.Request) { s.rulesPage(w, r, site) })
 	mux.HandleFunc("GET /rules/{name}/{file}", func(w http.ResponseWriter, r *http.Request) {

@@ -30,17 +30,7 @@ var dataBlock = regexp.MustCompile(`(?s)<script type="application/json" id="mess
 func TestPages(t *testing.T) {
 	s := newTestServer(t, Config{})
 	id, _, _ := twoPeople(t, s, "")
-	static, err := loadStatic()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := func(name string) string {
-		u, err := static.url(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return u
-	}
+	ref := func(name string) string { return staticURL(t, name) }
 	tests := []struct {
 		path   string
 		status int
@@ -130,7 +120,7 @@ func TestPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.Request.URL.Path != "/static/favicon.svg" || resp.StatusCode != http.StatusOK {
+	if resp.Request.URL.Path != ref("favicon.svg") || resp.StatusCode != http.StatusOK || resp.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
 		t.Errorf("GET /favicon.ico ends at %s with %d, want the SVG icon", resp.Request.URL.Path, resp.StatusCode)
 	}
 }

@@ -353,8 +353,9 @@ export function iconLegend(turns) {
   return seen.size ? [t('web.game.legend'), ' ', [...seen.values()].join(' · ')] : [];
 }
 
-// turnItem is a turn as a move-list entry, each effect with its icon.
-export function turnItem(tn, seats, kind, attrs = {}) {
+// turnItem is a turn as a move-list entry, each effect with its icon;
+// with open, the entry is a link to its turn (focusable, click or Enter).
+export function turnItem(tn, seats, kind, attrs = {}, open = null) {
   const seat = seats[tn.seat];
   const who = seat ? seat.label || seat.name : tn.letter;
   const li = h('li', attrs, h('span', { class: 'who' }, who), ' ', h('span', { class: 'roll' }, String(tn.roll)), ' ',
@@ -366,6 +367,13 @@ export function turnItem(tn, seats, kind, attrs = {}) {
   if (obstacles(tn).length) {
     const words = blockedText(tn.blocked); // the whole reason, a needs-throw's too
     li.append(' ', h('span', { class: 'effect blocked', title: words, 'aria-label': words }, BLOCKED_ICON));
+  }
+  if (open) {
+    // The entry leads to its turn (the replay's board there), by a click
+    // or by Enter where the keyboard stands.
+    li.tabIndex = 0;
+    li.addEventListener('click', open);
+    li.addEventListener('keydown', (e) => { if (e.key === 'Enter') open(); });
   }
   return li;
 }

@@ -15,18 +15,11 @@
 // may offer a rematch again (the server allows five in all: rematchLast
 // marks the last). The page follows the server's rules: a game whose
 // other seats nobody took has no rematch (rematchable), and a rematch is called off
-// as the server's calledOff says (rematchOff, or the rematch's own
-// view: calledOff below).
+// as the server says (rematchOff, or the rematch's own view's
+// calledOff).
 
 import { api, h, loadSeat, saveSeat, resultText, ownToken, forget, announce } from './app.js';
 import { t, tRules, list } from './i18n.js';
-
-// calledOff: game view v ended without being played, as the server's
-// calledOff says (rematch.go): abandoned, or over by an abort (a
-// withdrawn rematch offer among them) or as a first turn's time ran out.
-function calledOff(v) {
-  return v.status === 'abandoned' || (v.status === 'over' && Boolean(v.result) && (v.result.how === 'abort' || v.result.how === 'noStart'));
-}
 
 // rematchWaitingText says to the asker of a rematch that waits which
 // side is theirs now (the seats swap) and whose answer the offer waits
@@ -161,7 +154,7 @@ export class FlowControls {
 
   // offerGone says why g's rematch was called off, or '' while it was
   // not: the server said so (rematchOff), or the rematch's view, newer,
-  // says so as the server would (calledOff). Its asker withdrew it (the
+  // says so (calledOff). Its asker withdrew it (the
   // new game was aborted before anyone else joined), nobody took its
   // seats in time, or it was aborted once accepted. Either side may then
   // offer another, unless it was the last the server allows
@@ -171,7 +164,7 @@ export class FlowControls {
     const v = this.next(g);
     if (!v) return g.rematchOff ? t('web.flow.rematchCalledOff') : '';
     if (v.status === 'abandoned') return t('web.flow.rematchExpired');
-    if (!calledOff(v)) return '';
+    if (!v.calledOff) return '';
     return v.seats.some((s) => s.open) ? t('web.flow.rematchWithdrawn') : t('web.flow.rematchCalledOff');
   }
 

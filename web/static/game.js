@@ -682,14 +682,9 @@ function render(animateFrom, freshThrow) {
   // which shows no tooltip: player review 4), with the keyboard's place
   // on the entry.
   const over = game.status === 'over';
-  ol.replaceChildren(...log.map((t, i) => {
-    const li = turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board), ...(over ? { 'data-turn': i + 1, tabindex: 0 } : {}) });
-    if (over) {
-      li.addEventListener('click', () => toReplay(i + 1, 'log'));
-      li.addEventListener('keydown', (e) => { if (e.key === 'Enter') toReplay(i + 1, 'log'); });
-    }
-    return li;
-  }));
+  ol.replaceChildren(...log.map((t, i) => turnItem(t, game.seats, game.board,
+    { title: turnText(t, game.seats, game.board), ...(over ? { 'data-turn': i + 1 } : {}) },
+    over ? () => toReplay(i + 1, 'log') : null)));
   ol.scrollTop = ol.scrollHeight;
   $('#icons-legend').replaceChildren(...iconLegend(log));
   // Nothing to review in a game without a throw (aborted at once).

@@ -45,12 +45,8 @@ async function init() {
   } else {
     $('#result').textContent = t('web.replay.inPlay', { Count: rec.turns.length });
   }
-  $('#log').replaceChildren(...rec.turns.map((tn, i) => {
-    const li = turnItem({ ...tn, before: posAt(i) }, rec.seats, rec.board, { 'data-turn': i + 1, tabindex: 0, title: turnText({ ...tn, before: posAt(i) }, rec.seats, rec.board) });
-    li.addEventListener('click', () => go(i + 1));
-    li.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(i + 1); });
-    return li;
-  }));
+  $('#log').replaceChildren(...rec.turns.map((tn, i) => turnItem({ ...tn, before: posAt(i) }, rec.seats, rec.board,
+    { 'data-turn': i + 1, title: turnText({ ...tn, before: posAt(i) }, rec.seats, rec.board) }, () => go(i + 1))));
   $('#icons-legend').replaceChildren(...iconLegend(rec.turns));
   $('#commit').textContent = rec.commit;
   if (rec.diceSeed) {
