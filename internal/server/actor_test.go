@@ -125,9 +125,11 @@ func TestTimeLimit(t *testing.T) {
 }
 
 // restartable returns a function that starts a server with cfg on one
-// SQLite file, the same at every call, as a restart does.
+// SQLite file and one address, the same at every call, as a restart
+// does: the pages open on the first connect again to the next.
 func restartable(t *testing.T, cfg Config) func() *testServer {
 	path := filepath.Join(t.TempDir(), "passage.db")
+	addr := ""
 	return func() *testServer {
 		st, err := sqlite.Open(context.Background(), path)
 		if err != nil {
@@ -135,7 +137,9 @@ func restartable(t *testing.T, cfg Config) func() *testServer {
 		}
 		c := cfg
 		c.Store = st
-		return newTestServer(t, c)
+		s := newTestServerAt(t, c, addr)
+		addr = s.ts.Listener.Addr().String()
+		return s
 	}
 }
 
