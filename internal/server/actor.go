@@ -320,6 +320,8 @@ func (a *actor) persist(writes []storeWrite) error {
 			err = a.w.End(ctx, a.id, w.status, w.result)
 		case writeHandOver:
 			err = a.w.HandOver(ctx, a.id, w.seat, w.player)
+		case writeThrow:
+			err = a.w.MarkThrown(ctx, a.id, w.turn.N)
 		}
 		if err != nil {
 			return err
@@ -469,22 +471,7 @@ func (a *actor) idle(now time.Time) bool {
 
 // view is the game as clients see it now.
 func (a *actor) view() gameView {
-	v := baseView(a.st.kit, a.st.g, a.st.last, a.srv.cfg.TimeUnit)
-	if a.st.hasRoll {
-		r := a.st.roll
-		v.Roll = &r
-		for _, t := range a.st.moves {
-			v.Moves = append(v.Moves, moveView(t))
-		}
-		v.Blocked = a.st.kit.Blocks(a.st.g.Pos, r)
-	}
-	if a.st.kit.Opening != nil {
-		roll := 0
-		if v.Roll != nil {
-			roll = *v.Roll
-		}
-		v.Opening = a.st.kit.Opening(a.st.g.Pos, roll)
-	}
+	v := stateView(a.st, a.srv.cfg.TimeUnit)
 	if !a.deadline.IsZero() {
 		d := a.deadline.UTC()
 		v.Deadline = &d
@@ -492,6 +479,30 @@ func (a *actor) view() gameView {
 	here := a.presentSeats(time.Now())
 	for i := range v.Seats {
 		v.Seats[i].Present = here&(1<<i) != 0 && v.Seats[i].Kind == store.Human
+	}
+	return v
+}
+
+// stateView is the view of st: the game, with the throw when the seat
+// to move has thrown (its legal moves and the moves it blocks) and how a
+// first-move rule stands, for a game in memory and one read from the
+// store alike.
+func stateView(st turnState, unit time.Duration) gameView {
+	v := baseView(st.kit, st.g, st.last, unit)
+	if st.hasRoll {
+		r := st.roll
+		v.Roll = &r
+		for _, t := range st.moves {
+			v.Moves = append(v.Moves, moveView(t))
+		}
+		v.Blocked = st.kit.Blocks(st.g.Pos, r)
+	}
+	if st.kit.Opening != nil {
+		roll := 0
+		if v.Roll != nil {
+			roll = *v.Roll
+		}
+		v.Opening = st.kit.Opening(st.g.Pos, roll)
 	}
 	return v
 }

@@ -2,14 +2,20 @@ package server
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"net/http"
 	"path/filepath"
+	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"passage/game"
 	"passage/internal/catalog"
 	"passage/internal/fairdice"
+	"passage/internal/store"
 	"passage/internal/store/sqlite"
 	"passage/record"
 )
@@ -119,9 +125,11 @@ func TestTimeLimit(t *testing.T) {
 }
 
 // restartable returns a function that starts a server with cfg on one
-// SQLite file, the same at every call, as a restart does.
+// SQLite file and one address, the same at every call, as a restart
+// does: the pages open on the first connect again to the next.
 func restartable(t *testing.T, cfg Config) func() *testServer {
 	path := filepath.Join(t.TempDir(), "passage.db")
+	addr := ""
 	return func() *testServer {
 		st, err := sqlite.Open(context.Background(), path)
 		if err != nil {
@@ -129,7 +137,9 @@ func restartable(t *testing.T, cfg Config) func() *testServer {
 		}
 		c := cfg
 		c.Store = st
-		return newTestServer(t, c)
+		s := newTestServerAt(t, c, addr)
+		addr = s.ts.Listener.Addr().String()
+		return s
 	}
 }
 
@@ -167,6 +177,118 @@ func TestResume(t *testing.T) {
 	}
 	b.waitFor(t, bots.Game.ID, "the computers to finish", func(v gameView) bool { return v.Status == "over" })
 	verifyGame(t, b, bots.Game.ID)
+}
+
+// throwState is what a page shows of a throw: whose turn, the throw,
+// its moves, what it blocks and how the first-move rule stands.
+type throwState struct {
+	Turns, ToMove int
+	Pos           string
+	Roll          *int
+	Moves         []moveView
+	Blocked       []game.Block
+	Opening       *game.Opening
+}
+
+func throwStateOf(v gameView) throwState {
+	return throwState{Turns: v.Turns, ToMove: v.ToMove, Pos: v.Pos, Roll: v.Roll, Moves: v.Moves, Blocked: v.Blocked, Opening: v.Opening}
+}
+
+// TestThrowSurvivesRestart (player review): a person's throw not yet
+// moved with is kept across a restart of the server on the same store:
+// the game reads back thrown, with the same throw, moves and seat to
+// move, from the store and on a stream opened after the restart; a
+// second throw is refused as already made, and the move is played
+// without one. The next turn, once the move is played, is not thrown.
+func TestThrowSurvivesRestart(t *testing.T) {
+	open := restartable(t, Config{BotDelay: time.Millisecond})
+	a := open()
+	id, white, black := twoPeople(t, a, "")
+	tokens := []string{white, black}
+	for range 2 {
+		v := a.game(t, id)
+		tok := tokens[v.ToMove]
+		v = a.throw(t, id, tok)
+		a.move(t, id, tok, v.Moves[0].Move)
+	}
+	tok := tokens[a.game(t, id).ToMove]
+	thrown := a.throw(t, id, tok)
+	if thrown.Roll == nil || len(thrown.Moves) == 0 {
+		t.Fatalf("after the throw: %+v", throwStateOf(thrown))
+	}
+	want := throwStateOf(thrown)
+	a.srv.Close()
+	a.ts.Close()
+	a.st.Close()
+
+	b := open()
+	if got := throwStateOf(b.game(t, id)); !reflect.DeepEqual(got, want) {
+		t.Errorf("after the restart, from the store (-want +got):\n- %+v\n+ %+v", want, got)
+	}
+	w := b.dial(t, id)
+	if got := throwStateOf(*w.readType("state").Game); !reflect.DeepEqual(got, want) {
+		t.Errorf("after the restart, on a new stream (-want +got):\n- %+v\n+ %+v", want, got)
+	}
+	status, body := b.do(t, "POST", "/api/games/"+id+"/throw", tok, nil)
+	var e errorBody
+	if json.Unmarshal(body, &e); status != http.StatusConflict || e.Code != "already_thrown" {
+		t.Errorf("a throw after the restart: %d %s, want 409 already_thrown", status, body)
+	}
+	moved := b.move(t, id, tok, thrown.Moves[0].Move)
+	if moved.Turns != thrown.Turns+1 || moved.Pos != thrown.Moves[0].Pos || moved.Last == nil || moved.Last.Roll != *thrown.Roll {
+		t.Errorf("the move after the restart: turns %d, position %s, last %+v; want turn %d to %s with the throw %d",
+			moved.Turns, moved.Pos, moved.Last, thrown.Turns+1, thrown.Moves[0].Pos, *thrown.Roll)
+	}
+	b.srv.Close()
+	b.ts.Close()
+	b.st.Close()
+
+	c := open()
+	if v := c.game(t, id); v.Roll != nil || v.Turns != moved.Turns {
+		t.Errorf("after a restart past the move: %+v, want turn %d not thrown", throwStateOf(v), moved.Turns+1)
+	}
+}
+
+// throwFails is a store whose MarkThrown fails while fail is set.
+type throwFails struct {
+	store.Store
+	fail atomic.Bool
+}
+
+func (f *throwFails) MarkThrown(ctx context.Context, id string, n int) error {
+	if f.fail.Load() {
+		return errors.New("the database is away")
+	}
+	return f.Store.MarkThrown(ctx, id, n)
+}
+
+// TestThrowWriteFails: a throw whose store write fails is answered as
+// the server's fault and leaves the game as it was, not thrown, in
+// memory as in the store; the throw made once the store is back is the
+// same.
+func TestThrowWriteFails(t *testing.T) {
+	sq, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "passage.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &throwFails{Store: sq}
+	s := newTestServer(t, Config{Store: st})
+	id, _, black := twoPeople(t, s, "")
+	before := stateOf(s.game(t, id))
+	st.fail.Store(true)
+	if status, body := s.do(t, "POST", "/api/games/"+id+"/throw", black, nil); status != http.StatusInternalServerError {
+		t.Errorf("a throw the store failed to write: %d %s, want 500", status, body)
+	}
+	s.unchanged(t, id, before)
+	if g, err := sq.Game(context.Background(), id); err != nil || g.Thrown != 0 {
+		t.Errorf("stored game after the failed throw: thrown %d, %v; want 0", g.Thrown, err)
+	}
+	st.fail.Store(false)
+	v := s.throw(t, id, black)
+	g, err := sq.Game(context.Background(), id)
+	if err != nil || !g.ThrowPending() || v.Roll == nil {
+		t.Errorf("the throw once the store is back: %+v, stored %+v, %v", throwStateOf(v), g, err)
+	}
 }
 
 // TestDowntimeDoesNotCount: a person's turn whose time limit ran out

@@ -375,6 +375,105 @@ func TestBrowserConnectionBack(t *testing.T) {
 	}
 }
 
+// streamStatesJS records, on each stream the page opens, what the page
+// shows once the stream's first state is drawn: the throw, the pieces
+// that can move, the throw's text and whether the Throw button is off.
+const streamStatesJS = `
+	window.shown = [];
+	const RealSocket = window.WebSocket;
+	window.WebSocket = class extends RealSocket {
+		constructor(...args) {
+			super(...args);
+			let first = true;
+			// Registered before the page's onmessage: read after it.
+			this.addEventListener('message', (ev) => {
+				if (!first || JSON.parse(ev.data).type !== 'state') return;
+				first = false;
+				setTimeout(() => window.shown.push({
+					roll: document.body.dataset.roll,
+					movable: document.querySelector('svg#board').dataset.movable || '',
+					text: document.querySelector('#throw-text').textContent,
+					throwOff: document.querySelector('#throw').disabled,
+				}));
+			});
+		}
+	};`
+
+// pageThrow is what a page shows of a throw (streamStatesJS).
+type pageThrow struct {
+	Roll     string `json:"roll"`
+	Movable  string `json:"movable"`
+	Text     string `json:"text"`
+	ThrowOff bool   `json:"throwOff"`
+}
+
+// TestBrowserThrowKeptOverRestart (player review): a person throws and
+// the server stops before the move; the player's page and a watcher's,
+// left open, connect again to the restarted server (same store, same
+// address) and show the throw as it was: its value and text, the same
+// pieces marked to move, no Throw button to press; the player then
+// moves with it.
+func TestBrowserThrowKeptOverRestart(t *testing.T) {
+	open := restartable(t, Config{})
+	a := open()
+	id, _, black := twoPeople(t, a, "")
+	browser := newBrowser(t)
+	player, probs := newWatchedPerson(t, browser)
+	watcher := newPerson(t, browser)
+	pages := map[string]context.Context{"player": player, "watcher": watcher}
+	for name, ctx := range pages {
+		run(t, ctx, name+": record each stream's first state", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: streamStatesJS})
+			return err
+		}))
+	}
+	holdSeats(t, player, a, id, black, []int{1})
+	run(t, player, "open the game", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(a.url+"/g/"+id), visible("#throw:not([disabled])"))
+	run(t, watcher, "watch the game", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(a.url+"/g/"+id))
+	for name, ctx := range pages {
+		waitJS(t, ctx, name+": the stream open", `window.shown.length === 1`)
+	}
+	run(t, player, "throw", click("#throw:not([disabled])"))
+	waitJS(t, player, "the throw", `document.body.dataset.roll !== ''`)
+	roll := attr(t, player, "body", "data-roll")
+	waitJS(t, watcher, "the watcher sees the throw", fmt.Sprintf(`document.body.dataset.roll === %q`, roll))
+	read := func(ctx context.Context) pageThrow {
+		return get(t, ctx, "the throw shown", chromedp.Evaluate[pageThrow](`({roll: document.body.dataset.roll,
+			movable: document.querySelector('svg#board').dataset.movable || '',
+			text: document.querySelector('#throw-text').textContent, throwOff: document.querySelector('#throw').disabled})`))
+	}
+	before := map[string]pageThrow{"player": read(player), "watcher": read(watcher)}
+	if before["player"].Movable == "" || !before["player"].ThrowOff {
+		t.Fatalf("the player's page after the throw: %+v, want pieces to move and no throw", before["player"])
+	}
+	screenshot(t, player, "throw-kept-before")
+
+	a.srv.Close()
+	a.ts.Close()
+	a.st.Close()
+	b := open()
+	for name, ctx := range pages {
+		waitJS(t, ctx, name+": the stream open again", `window.shown.length === 2`)
+		after := get(t, ctx, name+": the throw shown again", chromedp.Evaluate[pageThrow](`window.shown[1]`))
+		if after != before[name] {
+			t.Errorf("%s: the page after the restart shows %+v, before it %+v", name, after, before[name])
+		}
+	}
+	screenshot(t, player, "throw-kept-after")
+	showDestinations(t, player, "svg#board .piece.movable")
+	playShown(t, player, "svg#board .piece.movable")
+	waitJS(t, player, "the move", `document.body.dataset.turns === '1'`)
+	if v := b.game(t, id); v.Turns != 1 || v.Last == nil || strconv.Itoa(v.Last.Roll) != roll {
+		t.Errorf("after the move: turn %d, last %+v; want turn 1 with the throw %s", v.Turns, v.Last, roll)
+	}
+	for _, pr := range probs.take() {
+		// The requests the stopped server dropped.
+		if !strings.Contains(pr, "ERR_") && !strings.Contains(pr, "WebSocket") {
+			t.Error(pr)
+		}
+	}
+}
+
 // TestBrowserTwoTabsPassOnce: two tabs of the same player both play a
 // pass by themselves (Ludo, every piece in the yard, a throw other than
 // 6), neither stream bringing the other's pass: one is taken, the other

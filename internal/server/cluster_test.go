@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -189,8 +190,9 @@ func TestClusterPlayAcrossNodes(t *testing.T) {
 }
 
 // TestClusterDrain: a draining node reports not ready, still healthy,
-// and hands its games over: another node runs the game at once, and the
-// draining node forwards to it.
+// and hands its games over: another node runs the game at once, with the
+// throw a person made on the draining node and not yet moved with, and
+// the draining node forwards to it.
 func TestClusterDrain(t *testing.T) {
 	// Leases of a minute: the game can move to n1 within the test only
 	// if n0 released its lease, not by its expiry.
@@ -198,6 +200,9 @@ func TestClusterDrain(t *testing.T) {
 	id, white, black := twoPeople(t, nodes[0], "")
 	v := nodes[0].throw(t, id, black)
 	nodes[0].move(t, id, black, v.Moves[0].Move)
+	tokens := []string{white, black}
+	tok := tokens[nodes[0].game(t, id).ToMove]
+	thrown := nodes[0].throw(t, id, tok)
 	if nodes[0].srv.inMemory(id) == nil {
 		t.Fatal("the game is not in n0's memory")
 	}
@@ -217,12 +222,14 @@ func TestClusterDrain(t *testing.T) {
 		t.Errorf("%d games in memory after draining", nodes[0].srv.GamesInMemory())
 	}
 	// The lease was released: n1 takes the game, long before the lease
-	// would have expired. A 503 (try again) may come first on a loaded
-	// machine, as a client would see it; the client tries again.
-	tokens := []string{white, black}
-	tok := tokens[nodes[1].game(t, id).ToMove]
+	// would have expired, thrown as it was. A 503 (try again) may come
+	// first on a loaded machine, as a client would see it; the client
+	// tries again.
+	if got := throwStateOf(nodes[1].game(t, id)); !reflect.DeepEqual(got, throwStateOf(thrown)) {
+		t.Errorf("the game on n1 after n0 drained (-want +got):\n- %+v\n+ %+v", throwStateOf(thrown), got)
+	}
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		status, b := nodes[1].do(t, "POST", "/api/games/"+id+"/throw", tok, map[string]any{})
+		status, b := nodes[1].do(t, "POST", "/api/games/"+id+"/move", tok, map[string]any{"move": thrown.Moves[0].Move})
 		if status == http.StatusOK {
 			var got gameResponse
 			if err := json.Unmarshal(b, &got); err != nil {
@@ -232,18 +239,22 @@ func TestClusterDrain(t *testing.T) {
 			break
 		}
 		if status != http.StatusServiceUnavailable || time.Now().After(deadline) {
-			t.Fatalf("a throw on n1 after n0 drained: %d %s", status, b)
+			t.Fatalf("the move of n0's throw on n1 after n0 drained: %d %s", status, b)
 		}
+	}
+	if v.Turns != 2 || v.Last == nil || v.Last.Roll != *thrown.Roll {
+		t.Errorf("the move on n1: turn %d, last %+v; want turn 2 with the throw %d made on n0", v.Turns, v.Last, *thrown.Roll)
 	}
 	if nodes[1].srv.inMemory(id) == nil {
 		t.Fatal("n1 does not run the game after n0 drained")
 	}
-	after := nodes[0].move(t, id, tok, v.Moves[0].Move) // forwarded to n1
-	if after.Turns != 2 || nodes[0].srv.inMemory(id) != nil {
-		t.Errorf("a move sent to the drained node: turn %d, in its memory %v", after.Turns, nodes[0].srv.inMemory(id) != nil)
+	tok = tokens[v.ToMove]
+	after := nodes[0].throw(t, id, tok) // forwarded to n1
+	if after.Turns != 2 || after.Roll == nil || nodes[0].srv.inMemory(id) != nil {
+		t.Errorf("a throw sent to the drained node: turn %d, throw %v, in its memory %v", after.Turns, after.Roll, nodes[0].srv.inMemory(id) != nil)
 	}
 	if !strings.Contains(nodes[0].metric(t, `passage_forwarded_requests_total{node="n0"}`), "1") {
-		t.Error("the drained node did not forward the move")
+		t.Error("the drained node did not forward the throw")
 	}
 }
 
@@ -354,9 +365,10 @@ func TestClusterRelayResync(t *testing.T) {
 	}
 }
 
-// TestClusterFencedRequest: a person's move that reaches a node whose
+// TestClusterFencedRequest: a person's throw that reaches a node whose
 // lease was taken over is refused with 503 and Retry-After (try again:
-// another node runs the game), and written nowhere.
+// another node runs the game), and written nowhere: the turn is not
+// thrown.
 func TestClusterFencedRequest(t *testing.T) {
 	ctx := context.Background()
 	nodes := newCluster(t, 2, Config{LeaseTTL: time.Minute})
@@ -375,13 +387,12 @@ func TestClusterFencedRequest(t *testing.T) {
 	if _, err := nodes[1].srv.leaser.Acquire(ctx, id, "n1", nodes[1].url, time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	v := nodes[0].throw(t, id, black) // a throw writes nothing
-	status, body := nodes[0].do(t, "POST", "/api/games/"+id+"/move", black, map[string]any{"move": v.Moves[0].Move})
+	status, body := nodes[0].do(t, "POST", "/api/games/"+id+"/throw", black, nil)
 	if status != http.StatusServiceUnavailable {
-		t.Errorf("a move on the node that lost the game: %d %s, want 503", status, body)
+		t.Errorf("a throw on the node that lost the game: %d %s, want 503", status, body)
 	}
-	if g := nodes[0].game(t, id); g.Turns != 0 {
-		t.Errorf("after the refused move the game is at turn %d, want 0", g.Turns)
+	if g, err := nodes[0].st.Game(ctx, id); err != nil || g.Turns != 0 || g.Thrown != 0 {
+		t.Errorf("after the refused throw the stored game is at turn %d, thrown %d (%v); want turn 0, not thrown", g.Turns, g.Thrown, err)
 	}
 	if nodes[0].srv.inMemory(id) != nil {
 		t.Error("n0 still runs the game")

@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -101,10 +102,10 @@ func TestRestartLoadsLazily(t *testing.T) {
 	}
 }
 
-// Finding 2: idle games leave memory (and come back on request),
-// finished games leave at once, waiting games expire as abandoned and
-// leave the lobby, and the number of games in memory is capped with a
-// 503.
+// Finding 2: idle games leave memory (and come back on request, with a
+// throw made and not yet moved with), finished games leave at once,
+// waiting games expire as abandoned and leave the lobby, and the number
+// of games in memory is capped with a 503.
 func TestIdleGamesLeaveMemory(t *testing.T) {
 	s := newTestServer(t, Config{IdleAfter: 30 * time.Millisecond, SweepEvery: 10 * time.Millisecond})
 	id, white, black := twoPeople(t, s, "")
@@ -117,7 +118,11 @@ func TestIdleGamesLeaveMemory(t *testing.T) {
 	w.c.Close(websocket.StatusNormalClosure, "")
 	s.waitForActors(t, 0)
 	v := s.throw(t, id, black) // loads the game again
-	s.move(t, id, black, v.Moves[0].Move)
+	s.waitForActors(t, 0)
+	if g := s.game(t, id); g.Roll == nil || *g.Roll != *v.Roll || !reflect.DeepEqual(g.Moves, v.Moves) {
+		t.Errorf("thrown, after leaving memory: %+v, want the throw %d with %+v", throwStateOf(g), *v.Roll, v.Moves)
+	}
+	s.move(t, id, black, v.Moves[0].Move) // loads the game again, thrown
 	if g := s.game(t, id); g.Turns != 1 {
 		t.Errorf("after reloading: %+v", stateOf(g))
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -35,6 +36,13 @@ func quietLog() *slog.Logger {
 
 func newTestServer(t testing.TB, cfg Config) *testServer {
 	t.Helper()
+	return newTestServerAt(t, cfg, "")
+}
+
+// newTestServerAt is newTestServer listening on addr ("" for a free
+// port): a server restarted where its pages connect again.
+func newTestServerAt(t testing.TB, cfg Config, addr string) *testServer {
+	t.Helper()
 	if cfg.Store == nil {
 		st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "passage.db"))
 		if err != nil {
@@ -49,7 +57,16 @@ func newTestServer(t testing.TB, cfg Config) *testServer {
 	if err := srv.Resume(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(srv.Handler())
+	ts := httptest.NewUnstartedServer(srv.Handler())
+	if addr != "" {
+		ts.Listener.Close()
+		l, err := net.Listen("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts.Listener = l
+	}
+	ts.Start()
 	t.Cleanup(func() {
 		srv.Close()
 		ts.Close()

@@ -393,8 +393,8 @@ var errReloading = refusal(http.StatusServiceUnavailable, "reloading", time.Seco
 	"the game was being reloaded: try again")
 
 // view is the current view of game id: from its actor when it is in
-// memory (the throw is there), otherwise from the store, without
-// loading the game.
+// memory, otherwise from the store (a person's throw too: the turn is
+// stored as thrown), without loading the game.
 func (s *Server) view(ctx context.Context, id string) (gameView, error) {
 	if a := s.inMemory(id); a != nil {
 		v, err := call(ctx, a, func() (gameView, error) { return a.view(), nil })
@@ -434,14 +434,15 @@ func (s *Server) storedViewRematch(ctx context.Context, g store.Game) (gameView,
 		}
 		last = &t
 	}
-	v := baseView(kit, g, last, s.cfg.TimeUnit)
+	st := s.resumed(newTurnState(kit, g, last))
+	v := stateView(st, s.cfg.TimeUnit)
 	if g.Status == store.StatusOver {
 		if rs, err = s.lastRematch(ctx, g); err != nil {
 			return gameView{}, rs, err
 		}
 		v.Rematch, v.RematchOff, v.RematchLast = rs.id(), rs.off(), rs.final()
 	}
-	if next := s.resumed(newTurnState(kit, g, last)).next(); next.kind == actDeadline {
+	if next := st.next(); next.kind == actDeadline {
 		d := next.at.UTC()
 		v.Deadline = &d
 	}

@@ -16,9 +16,13 @@ import (
 )
 
 // turnState is one game's state as the turn machine sees it: the game
-// as stored, plus the throw between throw and move, which is not stored
-// (throw n is a function of the seed, so after a restart the same throw
-// comes again).
+// as stored, plus the throw between throw and move. A person's throw is
+// stored as the fact that the turn is thrown (store.Game.Thrown), not
+// its value: throw n is a function of the seed, so a game loaded again
+// (after a restart, after leaving memory, on another node) draws the
+// same throw and its moves again (newTurnState). A computer's throw is
+// not stored: the computer throws again as soon as the game is loaded,
+// and gets the same throw.
 //
 // The machine is pure: apply takes a command and returns the next state
 // with the store writes that must succeed before it holds and the events
@@ -42,9 +46,19 @@ type turnState struct {
 }
 
 // newTurnState is the state of g as loaded from the store: a turn
-// started when the game last changed.
+// started when the game last changed, thrown when a person threw for it
+// (the throw drawn from the seed again, as it was).
 func newTurnState(kit catalog.Kit, g store.Game, last *store.Turn) turnState {
-	return turnState{kit: kit, g: g, last: last, turnStarted: g.Updated, moved: make([]bool, len(g.Seats))}
+	st := turnState{kit: kit, g: g, last: last, turnStarted: g.Updated, moved: make([]bool, len(g.Seats))}
+	if g.ThrowPending() {
+		// Should the throw fail to come back (it came once, from the
+		// same seed and position), the turn is not thrown: the seat's
+		// throw then meets the error again and tells it.
+		if roll, moves, err := drawThrow(kit, g); err == nil {
+			st.hasRoll, st.roll, st.moves = true, roll, moves
+		}
+	}
+	return st
 }
 
 // personPlayed reports whether a person's seat has played a turn.
@@ -122,10 +136,12 @@ const (
 	writeAway
 	writeEnd
 	writeHandOver
+	writeThrow
 )
 
 // storeWrite is one write: a turn with the game's status and result
-// after it, a taken seat with the game's status, or a seat's Away flag.
+// after it, a taken seat with the game's status, a seat's Away flag, or
+// a person's throw (the number of the turn thrown for, turn.N).
 type storeWrite struct {
 	kind   writeKind
 	turn   store.Turn
@@ -333,21 +349,31 @@ func (o *outcome) actingSeat(token string, now time.Time, expect *int) (int, err
 	return seat, nil
 }
 
+// drawThrow is throw number g.Turns of g's seed (the throw of turn
+// Turns+1) with its legal moves.
+func drawThrow(kit catalog.Kit, g store.Game) (int, []game.Transition, error) {
+	outcomes, err := kit.Outcomes(g.Pos)
+	if err != nil {
+		return 0, nil, err
+	}
+	roll, err := fairdice.Throw(g.Seed, uint64(g.Turns), outcomes)
+	if err != nil {
+		return 0, nil, err
+	}
+	moves, err := kit.Moves(g.Pos, roll)
+	if err != nil {
+		return 0, nil, err
+	}
+	return roll, moves, nil
+}
+
 // throw draws throw number Turns from the seed for seat.
 func (o *outcome) throw(seat int) error {
 	st := &o.next
 	if st.hasRoll {
 		return errThrown
 	}
-	outcomes, err := st.kit.Outcomes(st.g.Pos)
-	if err != nil {
-		return err
-	}
-	roll, err := fairdice.Throw(st.g.Seed, uint64(st.g.Turns), outcomes)
-	if err != nil {
-		return err
-	}
-	moves, err := st.kit.Moves(st.g.Pos, roll)
+	roll, moves, err := drawThrow(st.kit, st.g)
 	if err != nil {
 		return err
 	}
@@ -356,12 +382,20 @@ func (o *outcome) throw(seat int) error {
 	return nil
 }
 
+// personThrow is a person's throw, stored (the turn is thrown) before
+// it holds: a restart keeps it, and nobody has to throw again.
 func (o *outcome) personThrow(c command) error {
 	seat, err := o.actingSeat(c.token, c.now, nil)
 	if err != nil {
 		return err
 	}
-	return o.throw(seat)
+	if err := o.throw(seat); err != nil {
+		return err
+	}
+	st := &o.next
+	st.g.Thrown = st.g.Turns + 1
+	o.writes = append(o.writes, storeWrite{kind: writeThrow, turn: store.Turn{N: st.g.Thrown, Seat: seat, Roll: st.roll}})
+	return nil
 }
 
 func (o *outcome) personMove(c command) error {

@@ -113,15 +113,17 @@ func TestMachineRefusalsChangeNothing(t *testing.T) {
 	}
 }
 
-// TestMachineTurn: a throw draws the seed's throw and writes nothing; a
-// move writes the turn and hands the throw to the other seat. The
-// state the command was applied to is untouched (a value).
+// TestMachineTurn: a throw draws the seed's throw and writes that the
+// turn is thrown; a move writes the turn and hands the throw to the
+// other seat. The state the command was applied to is untouched (a
+// value).
 func TestMachineTurn(t *testing.T) {
 	st := machine(t)
 	out := mustApply(t, st, command{kind: cmdThrow, token: "black", now: machineT0})
 	want, _ := fairdice.Throw(st.g.Seed, 0, mustOutcomes(t, st))
-	if !out.next.hasRoll || out.next.roll != want || len(out.writes) != 0 {
-		t.Fatalf("after the throw: roll %d (has %v), writes %v; want roll %d and no writes", out.next.roll, out.next.hasRoll, out.writes, want)
+	thrown := storeWrite{kind: writeThrow, turn: store.Turn{N: 1, Seat: 1, Roll: want}}
+	if !out.next.hasRoll || out.next.roll != want || !reflect.DeepEqual(out.writes, []storeWrite{thrown}) || out.next.g.Thrown != 1 {
+		t.Fatalf("after the throw: roll %d (has %v), writes %+v, thrown %d; want roll %d, the write %+v, thrown 1", out.next.roll, out.next.hasRoll, out.writes, out.next.g.Thrown, want, thrown)
 	}
 	if !reflect.DeepEqual(out.events, []event{{Kind: "throw", Seat: 1, Roll: want}}) {
 		t.Errorf("throw events %+v", out.events)
@@ -142,6 +144,42 @@ func TestMachineTurn(t *testing.T) {
 	stale := 7
 	if _, err := out.next.apply(command{kind: cmdMove, token: "black", move: move.Move, expect: &stale}); err == nil {
 		t.Error("a move meant for turn 7 was accepted at turn 1")
+	}
+}
+
+// TestMachineThrowLoaded: a game stored with its next turn thrown by a
+// person (a restart, a game back in memory, another node) loads thrown,
+// with the same throw and moves as before, and its move is played
+// without a new throw; a turn thrown before the last move is not, nor
+// a game that is over. A computer's throw is not written: the computer
+// throws again, the same throw, when the game is loaded.
+func TestMachineThrowLoaded(t *testing.T) {
+	st := machine(t)
+	thrown := mustApply(t, st, command{kind: cmdThrow, token: "black", now: machineT0}).next
+	loaded := newTurnState(st.kit, thrown.g, nil)
+	if !loaded.hasRoll || loaded.roll != thrown.roll || !reflect.DeepEqual(loaded.moves, thrown.moves) {
+		t.Fatalf("loaded: roll %d (has %v), moves %v; want roll %d, moves %v", loaded.roll, loaded.hasRoll, loaded.moves, thrown.roll, thrown.moves)
+	}
+	if _, err := loaded.apply(command{kind: cmdThrow, token: "black"}); !errors.Is(err, errThrown) {
+		t.Errorf("a throw of the loaded turn: %v, want %v", err, errThrown)
+	}
+	moved := mustApply(t, loaded, command{kind: cmdMove, token: "black", move: loaded.moves[0].Move, now: machineT0})
+	if w := moved.writes; len(w) != 1 || w[0].turn.Roll != thrown.roll {
+		t.Errorf("the loaded throw's move writes %+v, want its turn with the throw %d", w, thrown.roll)
+	}
+	if again := newTurnState(st.kit, moved.next.g, nil); again.hasRoll {
+		t.Errorf("loaded after the move (thrown %d, turns %d): thrown %d, want not thrown", again.g.Thrown, again.g.Turns, again.roll)
+	}
+	over := thrown.g
+	over.Status = store.StatusOver
+	if newTurnState(st.kit, over, nil).hasRoll {
+		t.Error("a game over loads thrown")
+	}
+
+	computer := machine(t, store.Seat{Kind: store.Human, TokenHash: hashToken("white")}, store.Seat{Kind: "medium"})
+	out := mustApply(t, computer, command{kind: cmdComputerThrow})
+	if len(out.writes) != 0 || out.next.g.Thrown != 0 || !out.next.hasRoll {
+		t.Errorf("a computer's throw: writes %+v, thrown %d; want no write", out.writes, out.next.g.Thrown)
 	}
 }
 

@@ -7,7 +7,7 @@ import "time"
 
 // GameColumns are the columns of table games that ScanGames reads, in
 // its order.
-const GameColumns = "id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated"
+const GameColumns = "id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated, thrown"
 
 // JoinSeats wraps sel, a SELECT of GameColumns from games, so that each
 // game comes with its seats in the same statement, in the order order
@@ -36,7 +36,7 @@ func ScanGames(rows Rows) ([]Game, error) {
 		// A game without seats has NULL seat columns (LEFT JOIN).
 		var kind, hash *string
 		var away, anyone *bool
-		if err := rows.Scan(&g.ID, &g.Rules, &g.Start, &g.Pos, &g.Turns, &status, &g.Commit, &g.Seed, &limit, &g.Result, &created, &updated,
+		if err := rows.Scan(&g.ID, &g.Rules, &g.Start, &g.Pos, &g.Turns, &status, &g.Commit, &g.Seed, &limit, &g.Result, &created, &updated, &g.Thrown,
 			&kind, &hash, &away, &anyone); err != nil {
 			return nil, err
 		}

@@ -3,10 +3,11 @@
 // position after it), so that a game can be read back, replayed and
 // continued after a restart.
 //
-// The server writes a turn with AppendTurn before it tells anyone about
-// it; an implementation must make the turn durable before AppendTurn
-// returns. Package store/sqlite is the embedded implementation; the
-// suite in store/storetest runs against any.
+// The server writes a turn with AppendTurn, and a person's throw with
+// MarkThrown, before it tells anyone about it; an implementation must
+// make the write durable before the method returns. Package
+// store/sqlite is the embedded implementation; the suite in
+// store/storetest runs against any.
 package store
 
 import (
@@ -77,7 +78,12 @@ type Game struct {
 	Start string // initial position in notation
 	Pos   string // position after the last turn
 	// Turns is the number of turns played; the next turn is Turns+1.
-	Turns  int
+	Turns int
+	// Thrown is the last turn a person has thrown for (MarkThrown), 0
+	// if none: when it is Turns+1, the throw of the next turn is made
+	// and waits for its move (ThrowPending). The throw itself is not
+	// stored: it derives from Seed and the turn's number.
+	Thrown int
 	Status Status
 	Seats  []Seat
 	// Commit is the hex SHA-256 of Seed (package fairdice); Seed is
@@ -91,6 +97,12 @@ type Game struct {
 	Result  string
 	Created time.Time
 	Updated time.Time
+}
+
+// ThrowPending reports whether the seat to move has thrown and not yet
+// moved: the game is live and its next turn is the last thrown.
+func (g Game) ThrowPending() bool {
+	return g.Status == StatusLive && g.Thrown == g.Turns+1
 }
 
 // Turn is one entry of a game's event log.
@@ -134,6 +146,12 @@ type Store interface {
 	HandOver(ctx context.Context, id string, seat int, kind string) error
 	// SetAway sets or clears a seat's Away flag.
 	SetAway(ctx context.Context, id string, seat int, away bool) error
+	// MarkThrown records that the seat to move of live game id has
+	// thrown for turn n, so that a restart keeps the throw: the game
+	// reads back with Thrown n. ErrConflict unless the game is live and
+	// n is its next turn (Turns+1); marking it again changes nothing.
+	// Durable when MarkThrown returns.
+	MarkThrown(ctx context.Context, id string, n int) error
 	// AppendTurn adds turn t to the log and makes t.Pos the game's
 	// position, with status and result, in one transaction that is
 	// durable when AppendTurn returns. ErrConflict unless t.N is the

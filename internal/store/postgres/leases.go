@@ -138,6 +138,10 @@ func (f *fenced) SetAway(ctx context.Context, id string, seat int, away bool) er
 	return f.w.SetAway(ctx, id, seat, away)
 }
 
+func (f *fenced) MarkThrown(ctx context.Context, id string, n int) error {
+	return f.w.MarkThrown(ctx, id, n)
+}
+
 func (f *fenced) AppendTurn(ctx context.Context, id string, t store.Turn, status store.Status, result string) error {
 	return f.w.AppendTurn(ctx, id, t, status, result)
 }

@@ -66,8 +66,8 @@ func TestMigrations(t *testing.T) {
 		t.Fatal(err)
 	}
 	var version int
-	if err := st.pool.QueryRow(ctx, "SELECT version FROM schema_version").Scan(&version); err != nil || version != 3 {
-		t.Errorf("schema_version = %d, %v; want 3", version, err)
+	if err := st.pool.QueryRow(ctx, "SELECT version FROM schema_version").Scan(&version); err != nil || version != 4 {
+		t.Errorf("schema_version = %d, %v; want 4", version, err)
 	}
 	if _, err := st.pool.Exec(ctx, "UPDATE schema_version SET version = 99"); err != nil {
 		t.Fatal(err)
@@ -180,6 +180,7 @@ func TestFencedWrites(t *testing.T) {
 		"SetAway":    func() error { return stale.SetAway(ctx, "g1", 0, true) },
 		"HandOver":   func() error { return stale.HandOver(ctx, "g1", 0, "hard") },
 		"TakeSeat":   func() error { return stale.TakeSeat(ctx, "g1", 0, "aa", store.StatusLive) },
+		"MarkThrown": func() error { return stale.MarkThrown(ctx, "g1", 2) },
 	}
 	for name, w := range writes {
 		if err := w(); !errors.Is(err, store.ErrFenced) {
@@ -187,7 +188,7 @@ func TestFencedWrites(t *testing.T) {
 		}
 	}
 	g, _ := st.Game(ctx, "g1")
-	if g.Turns != 1 || g.Status != store.StatusLive || g.Seats[0].Away {
+	if g.Turns != 1 || g.Status != store.StatusLive || g.Seats[0].Away || g.Thrown != 0 {
 		t.Errorf("game after the refused writes: %+v", g)
 	}
 	if err := st.Fenced(cur).AppendTurn(ctx, "g1", turn(2), store.StatusLive, ""); err != nil {

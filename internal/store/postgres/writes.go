@@ -65,10 +65,10 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game) error {
 	}
 	err := writes{s: s}.inTx(ctx, g.ID, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO games
-			(id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+			(id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated, thrown)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
 			g.ID, g.Rules, g.Start, g.Pos, g.Turns, string(g.Status), g.Commit, g.Seed,
-			g.TimeLimit.Milliseconds(), g.Result, store.MS(g.Created), store.MS(g.Updated))
+			g.TimeLimit.Milliseconds(), g.Result, store.MS(g.Created), store.MS(g.Updated), g.Thrown)
 		if isUniqueViolation(err) {
 			return fmt.Errorf("%w: ID in use", store.ErrConflict)
 		}
@@ -181,6 +181,39 @@ func (w writes) SetAway(ctx context.Context, id string, seat int, away bool) err
 	return nil
 }
 
+// markThrownSQL marks a throw in one statement, as appendTurnSQL
+// writes a turn: it reads the lease FOR SHARE, and marks turn $1 of game
+// $2 thrown if it is the live game's next turn and the fence, when $4
+// gives one, is the lease's. No row back: the write was refused.
+const markThrownSQL = `WITH lease AS (
+	SELECT fence FROM leases WHERE game_id = $2 FOR SHARE
+)
+UPDATE games SET thrown = $1
+WHERE id = $2 AND status = $3 AND turns = $1 - 1 AND ($4::bigint IS NULL OR (SELECT fence FROM lease) = $4::bigint)
+RETURNING thrown`
+
+// MarkThrown records that the seat to move has thrown for turn n, in
+// one statement (one round trip, as a turn). It leaves updated alone: a
+// throw does not restart the turn's clock.
+func (w writes) MarkThrown(ctx context.Context, id string, n int) error {
+	var fence *int64
+	if w.lease != nil {
+		fence = &w.lease.Fence
+	}
+	rows, err := w.s.pool.Query(ctx, markThrownSQL, n, id, string(store.StatusLive), fence)
+	if err == nil {
+		var written []int
+		written, err = pgx.CollectRows(rows, pgx.RowTo[int])
+		if err == nil && len(written) == 0 {
+			err = w.refusal(ctx, id, "not the next turn of a live game")
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("postgres: throw %d of %s: %w", n, id, err)
+	}
+	return nil
+}
+
 // appendTurnSQL writes a turn in one statement, so one round trip to
 // the database (a move is the server's most frequent write): it reads
 // the lease FOR SHARE (as inTx does), moves the game on if the turn is
@@ -214,7 +247,7 @@ func (w writes) AppendTurn(ctx context.Context, id string, t store.Turn, status 
 		var written []int
 		written, err = pgx.CollectRows(rows, pgx.RowTo[int])
 		if err == nil && len(written) == 0 {
-			err = w.refusal(ctx, id)
+			err = w.refusal(ctx, id, "not the next turn")
 		}
 	}
 	if err != nil {
@@ -223,9 +256,9 @@ func (w writes) AppendTurn(ctx context.Context, id string, t store.Turn, status 
 	return nil
 }
 
-// refusal says why a turn of game id was not written: no such game, a
-// lease taken over, or not the next turn.
-func (w writes) refusal(ctx context.Context, id string) error {
+// refusal says why a turn or throw of game id was not written: no such
+// game, a lease taken over, or else conflict (not the next turn).
+func (w writes) refusal(ctx context.Context, id, conflict string) error {
 	var games int
 	var fence *int64
 	err := w.s.pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM games WHERE id = $1), (SELECT fence FROM leases WHERE game_id = $1)", id).Scan(&games, &fence)
@@ -237,7 +270,7 @@ func (w writes) refusal(ctx context.Context, id string) error {
 	case w.lease != nil && (fence == nil || *fence != w.lease.Fence):
 		return fmt.Errorf("%w (fence %d)", store.ErrFenced, w.lease.Fence)
 	}
-	return fmt.Errorf("%w: not the next turn", store.ErrConflict)
+	return fmt.Errorf("%w: %s", store.ErrConflict, conflict)
 }
 
 // The Store's own writes check no lease: one node, or a game no node
@@ -261,6 +294,11 @@ func (s *Store) HandOver(ctx context.Context, id string, seat int, kind string) 
 // SetAway sets a seat's Away flag.
 func (s *Store) SetAway(ctx context.Context, id string, seat int, away bool) error {
 	return writes{s: s}.SetAway(ctx, id, seat, away)
+}
+
+// MarkThrown records a throw.
+func (s *Store) MarkThrown(ctx context.Context, id string, n int) error {
+	return writes{s: s}.MarkThrown(ctx, id, n)
 }
 
 // AppendTurn adds a turn.

@@ -1,8 +1,8 @@
 // Package sqlite is the embedded store: one SQLite file through
 // modernc.org/sqlite (pure Go, no cgo), in WAL mode with full
-// synchronous commits, so a turn is on disk when AppendTurn returns.
-// Turns of many games arriving at once share a transaction and its sync
-// (group commit).
+// synchronous commits, so a turn is on disk when AppendTurn returns (and
+// a throw when MarkThrown does). Turns and throws of many games arriving
+// at once share a transaction and its sync (group commit).
 // The schema is created and upgraded by the migrations embedded in the
 // binary (migrations/NNNN_*.sql, tracked by the table schema_version;
 // package schema); a database newer than the binary is refused.
@@ -251,10 +251,10 @@ func insertGame(ctx context.Context, tx *sql.Tx, g store.Game) error {
 		return fmt.Errorf("%w: ID in use", store.ErrConflict)
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO games
-		(id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		(id, rules, start, pos, turns, status, commit_hash, seed, time_limit, result, created, updated, thrown)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Rules, g.Start, g.Pos, g.Turns, string(g.Status), g.Commit, g.Seed,
-		g.TimeLimit.Milliseconds(), g.Result, store.MS(g.Created), store.MS(g.Updated))
+		g.TimeLimit.Milliseconds(), g.Result, store.MS(g.Created), store.MS(g.Updated), g.Thrown)
 	if err != nil {
 		return err
 	}
@@ -497,6 +497,15 @@ func (s *Store) SetAway(ctx context.Context, id string, seat int, away bool) err
 	return nil
 }
 
+// MarkThrown records that the seat to move has thrown for turn n,
+// through the writer as a turn is, so that a throw shares the
+// transaction and its sync with the turns and throws of other games
+// arriving together. It leaves updated alone: a throw does not restart
+// the turn's clock.
+func (s *Store) MarkThrown(ctx context.Context, id string, n int) error {
+	return s.queue(ctx, turnWrite{id: id, t: store.Turn{N: n}, thrown: true, done: make(chan error, 1)})
+}
+
 // AppendTurn adds a turn and moves the game to its position. Turns of
 // different games that arrive together are written in one transaction,
 // with one sync to disk (group commit); AppendTurn returns when the
@@ -505,11 +514,15 @@ func (s *Store) AppendTurn(ctx context.Context, id string, t store.Turn, status 
 	if !status.Valid() {
 		return fmt.Errorf("sqlite: turn %d of %s: invalid status %q", t.N, id, status)
 	}
-	req := turnWrite{id: id, t: t, status: status, result: result, done: make(chan error, 1)}
+	return s.queue(ctx, turnWrite{id: id, t: t, status: status, result: result, done: make(chan error, 1)})
+}
+
+// queue hands req to the writer and waits for its transaction.
+func (s *Store) queue(ctx context.Context, req turnWrite) error {
 	select {
 	case s.turnq <- req:
 	case <-s.quit:
-		return fmt.Errorf("sqlite: turn %d of %s: store closed", t.N, id)
+		return fmt.Errorf("sqlite: %s: store closed", req)
 	case <-ctx.Done():
 		return ctx.Err()
 	}
@@ -519,20 +532,30 @@ func (s *Store) AppendTurn(ctx context.Context, id string, t store.Turn, status 
 	return <-req.done
 }
 
-// turnWrite is one AppendTurn waiting for the writer.
+// turnWrite is one AppendTurn, or one MarkThrown (thrown: of turn
+// t.N), waiting for the writer.
 type turnWrite struct {
 	id     string
 	t      store.Turn
 	status store.Status
 	result string
+	thrown bool
 	done   chan error
 }
 
-// maxBatch bounds the turns written in one transaction.
+// String names the write in errors: "turn 3 of ID", "throw 3 of ID".
+func (w turnWrite) String() string {
+	if w.thrown {
+		return fmt.Sprintf("throw %d of %s", w.t.N, w.id)
+	}
+	return fmt.Sprintf("turn %d of %s", w.t.N, w.id)
+}
+
+// maxBatch bounds the turns and throws written in one transaction.
 const maxBatch = 256
 
-// writer writes queued turns: it takes every turn waiting at the moment
-// into one transaction, without waiting for more.
+// writer writes queued turns and throws: it takes every one waiting at
+// the moment into one transaction, without waiting for more.
 func (s *Store) writer() {
 	defer close(s.stopped)
 	for {
@@ -556,15 +579,16 @@ func (s *Store) writer() {
 	}
 }
 
-// writeBatch writes turns in one transaction, each under a savepoint so
-// that a refused turn (not the next one) leaves the others in.
+// writeBatch writes turns and throws in one transaction, each under a
+// savepoint so that a refused one (not the next turn) leaves the others
+// in.
 func (s *Store) writeBatch(batch []turnWrite) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	errs := make([]error, len(batch))
 	fail := func(err error) {
 		for _, w := range batch {
-			w.done <- fmt.Errorf("sqlite: turn %d of %s: %w", w.t.N, w.id, err)
+			w.done <- fmt.Errorf("sqlite: %s: %w", w, err)
 		}
 	}
 	tx, err := s.w.BeginTx(ctx, nil)
@@ -578,7 +602,11 @@ func (s *Store) writeBatch(batch []turnWrite) {
 			fail(err)
 			return
 		}
-		errs[i] = appendTurn(ctx, tx, w)
+		if w.thrown {
+			errs[i] = markThrown(ctx, tx, w)
+		} else {
+			errs[i] = appendTurn(ctx, tx, w)
+		}
 		if errs[i] != nil {
 			if _, err := tx.ExecContext(ctx, "ROLLBACK TO turn"); err != nil {
 				fail(err)
@@ -597,7 +625,7 @@ func (s *Store) writeBatch(batch []turnWrite) {
 	s.batches.Add(1)
 	for i, w := range batch {
 		if errs[i] != nil {
-			w.done <- fmt.Errorf("sqlite: turn %d of %s: %w", w.t.N, w.id, errs[i])
+			w.done <- fmt.Errorf("sqlite: %s: %w", w, errs[i])
 		} else {
 			w.done <- nil
 		}
@@ -621,6 +649,23 @@ func appendTurn(ctx context.Context, tx *sql.Tx, w turnWrite) error {
 	_, err = tx.ExecContext(ctx, "INSERT INTO turns (game_id, n, seat, roll, move, pos, by, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 		w.id, t.N, t.Seat, t.Roll, t.Move, t.Pos, t.By, store.MS(t.At))
 	return err
+}
+
+// markThrown marks one throw inside tx.
+func markThrown(ctx context.Context, tx *sql.Tx, w turnWrite) error {
+	n := w.t.N
+	res, err := tx.ExecContext(ctx, "UPDATE games SET thrown = ? WHERE id = ? AND status = ? AND turns = ?",
+		n, w.id, string(store.StatusLive), n-1)
+	if err != nil {
+		return err
+	}
+	if k, _ := res.RowsAffected(); k != 1 {
+		if err := exists(ctx, tx, w.id); err != nil {
+			return err
+		}
+		return fmt.Errorf("%w: not the next turn of a live game", store.ErrConflict)
+	}
+	return nil
 }
 
 // Turn reads one turn of a game's log.

@@ -72,8 +72,8 @@ func TestReopen(t *testing.T) {
 		t.Errorf("after reopening: %+v, want position p1 after 1 turn with 2 seats", got)
 	}
 	var version int
-	if err := st.r.QueryRow("SELECT version FROM schema_version").Scan(&version); err != nil || version != 3 {
-		t.Errorf("schema_version = %d, %v; want 3", version, err)
+	if err := st.r.QueryRow("SELECT version FROM schema_version").Scan(&version); err != nil || version != 4 {
+		t.Errorf("schema_version = %d, %v; want 4", version, err)
 	}
 	var mode string
 	if err := st.r.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
@@ -92,8 +92,8 @@ func TestOpenFailure(t *testing.T) {
 }
 
 // TestGroupCommit writes one batch holding turns of two games and a turn
-// out of sequence: the good turns are written in one transaction, the
-// bad one is refused alone.
+// out of sequence, and throws among them: the good turns and throws are
+// written in one transaction, the bad ones are refused alone.
 func TestGroupCommit(t *testing.T) {
 	ctx := context.Background()
 	st := openTemp(t, filepath.Join(t.TempDir(), "passage.db"))
@@ -111,6 +111,8 @@ func TestGroupCommit(t *testing.T) {
 		{id: "b", t: store.Turn{N: 2, Move: "pass", Pos: "b2", By: "easy", At: at}, status: store.StatusLive}, // not the next turn
 		{id: "b", t: store.Turn{N: 1, Move: "pass", Pos: "b1", By: "easy", At: at}, status: store.StatusOver},
 		{id: "a", t: store.Turn{N: 2, Move: "pass", Pos: "a2", By: "easy", At: at}, status: store.StatusLive},
+		{id: "a", t: store.Turn{N: 3}, thrown: true},
+		{id: "b", t: store.Turn{N: 2}, thrown: true}, // b is over
 	}
 	for i := range batch {
 		batch[i].done = make(chan error, 1)
@@ -119,28 +121,32 @@ func TestGroupCommit(t *testing.T) {
 	st.writeBatch(batch)
 	for i, w := range batch {
 		err := <-w.done
-		if wantErr := i == 1; (err != nil) != wantErr || (wantErr && !errors.Is(err, store.ErrConflict)) {
-			t.Errorf("turn %d of %s: error %v, want conflict %v", w.t.N, w.id, err, wantErr)
+		if wantErr := i == 1 || i == 5; (err != nil) != wantErr || (wantErr && !errors.Is(err, store.ErrConflict)) {
+			t.Errorf("%s: error %v, want conflict %v", w, err, wantErr)
 		}
 	}
 	if n := st.batches.Load() - before; n != 1 {
 		t.Errorf("%d transactions, want 1", n)
 	}
-	for id, want := range map[string]string{"a": "a2", "b": "b1"} {
+	for id, want := range map[string]store.Game{"a": {Pos: "a2", Thrown: 3}, "b": {Pos: "b1"}} {
 		g, err := st.Game(ctx, id)
-		if err != nil || g.Pos != want {
-			t.Errorf("game %s at %q (%v), want %q", id, g.Pos, err, want)
+		if err != nil || g.Pos != want.Pos || g.Thrown != want.Thrown {
+			t.Errorf("game %s at %q, thrown %d (%v); want %q, thrown %d", id, g.Pos, g.Thrown, err, want.Pos, want.Thrown)
 		}
 	}
 }
 
-// TestClosedStore: a turn after Close fails instead of hanging.
+// TestClosedStore: a turn or throw after Close fails instead of hanging.
 func TestClosedStore(t *testing.T) {
 	st := openTemp(t, filepath.Join(t.TempDir(), "passage.db"))
 	st.Close()
 	err := st.AppendTurn(context.Background(), "a", store.Turn{N: 1}, store.StatusLive, "")
 	if err == nil || !strings.Contains(err.Error(), "closed") {
 		t.Errorf("AppendTurn after Close: %v, want a closed-store error", err)
+	}
+	err = st.MarkThrown(context.Background(), "a", 1)
+	if err == nil || !strings.Contains(err.Error(), "closed") {
+		t.Errorf("MarkThrown after Close: %v, want a closed-store error", err)
 	}
 }
 

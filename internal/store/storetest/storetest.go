@@ -39,6 +39,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"End", testEnd},
 		{"HandOver", testHandOver},
 		{"AppendTurn", testAppendTurn},
+		{"MarkThrown", testMarkThrown},
 		{"List", testList},
 		{"Joinable", testJoinable},
 		{"Pending", testPending},
@@ -130,6 +131,7 @@ func testUnknownGame(t *testing.T, st store.Store) {
 		"AppendTurn": func() error {
 			return st.AppendTurn(ctx, "nope", store.Turn{N: 1, Move: "pass", Pos: "x", By: store.Human, At: t0}, store.StatusLive, "")
 		},
+		"MarkThrown": func() error { return st.MarkThrown(ctx, "nope", 1) },
 	}
 	for name, call := range calls {
 		t.Run(name, func(t *testing.T) {
@@ -366,6 +368,72 @@ func testAppendTurn(t *testing.T, st store.Store) {
 	}
 	if g := read(t, st, "g1"); g.Status != store.StatusOver || g.Result != "b wins" || g.Turns != 3 {
 		t.Errorf("after the last turn: status %s, result %q, turns %d; want over, %q, 3", g.Status, g.Result, g.Turns, "b wins")
+	}
+}
+
+// testMarkThrown: a live game's next turn can be marked thrown, and
+// reads back so (nothing else changes, not even the time of the last
+// change, which starts the turn's clock); marking it again changes
+// nothing; a turn that is not the next one, or a game not live, is a
+// conflict. After the turn is played, the mark is of a past turn.
+func testMarkThrown(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	waiting := newGame("waiting")
+	create(t, st, waiting)
+	if err := st.MarkThrown(ctx, "waiting", 1); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("MarkThrown of a waiting game: %v, want ErrConflict", err)
+	}
+	diff(t, "waiting game after the refused mark", waiting, read(t, st, "waiting"))
+
+	g := newGame("g1")
+	g.Status = store.StatusLive
+	create(t, st, g)
+	if got := read(t, st, "g1"); got.Thrown != 0 || got.ThrowPending() {
+		t.Fatalf("a new game: thrown %d (pending %v), want 0", got.Thrown, got.ThrowPending())
+	}
+	for _, n := range []int{0, 2} {
+		if err := st.MarkThrown(ctx, "g1", n); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("MarkThrown(%d) of a game at turn 1: %v, want ErrConflict", n, err)
+		}
+	}
+	diff(t, "Game after the refused marks", g, read(t, st, "g1"))
+	want := g
+	want.Thrown = 1
+	for range 2 {
+		if err := st.MarkThrown(ctx, "g1", 1); err != nil {
+			t.Fatalf("MarkThrown(1): %v", err)
+		}
+		got := read(t, st, "g1")
+		diff(t, "Game after MarkThrown(1)", want, got)
+		if !got.ThrowPending() {
+			t.Error("after MarkThrown(1): no throw pending")
+		}
+	}
+
+	turn := store.Turn{N: 1, Seat: 1, Roll: 3, Move: "11-14", Pos: "wbwbwbwbw....b................ w opening=w", By: store.Human, At: t0.Add(time.Second)}
+	if err := st.AppendTurn(ctx, "g1", turn, store.StatusLive, ""); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, st, "g1"); got.Thrown != 1 || got.Turns != 1 || got.ThrowPending() {
+		t.Errorf("after the turn: thrown %d, turns %d, pending %v; want thrown 1 of turn 1, none pending", got.Thrown, got.Turns, got.ThrowPending())
+	}
+	if err := st.MarkThrown(ctx, "g1", 1); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("MarkThrown(1) of a turn played: %v, want ErrConflict", err)
+	}
+	if err := st.MarkThrown(ctx, "g1", 2); err != nil {
+		t.Fatalf("MarkThrown(2): %v", err)
+	}
+	if got := read(t, st, "g1"); got.Thrown != 2 || !got.ThrowPending() {
+		t.Errorf("after MarkThrown(2): thrown %d, pending %v", got.Thrown, got.ThrowPending())
+	}
+	if err := st.End(ctx, "g1", store.StatusOver, `{"how":"resign"}`); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, st, "g1"); got.ThrowPending() {
+		t.Error("a game over: a throw pending")
+	}
+	if err := st.MarkThrown(ctx, "g1", 2); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("MarkThrown of a game over: %v, want ErrConflict", err)
 	}
 }
 
