@@ -134,7 +134,10 @@ type storeWrite struct {
 	seat   int
 	hash   string
 	player string // the computer player a seat is handed over to
-	away   bool
+	// resigned: the hand-over is a resignation on this throw (the seat
+	// keeps its token; store.Seat.Resigned).
+	resigned int
+	away     bool
 }
 
 // outcome is what a command did.
