@@ -365,3 +365,19 @@ func TestAPIResignPlayedOut(t *testing.T) {
 		t.Error("the computer played no turn of Red's")
 	}
 }
+
+// TestRematchOfResigned: in the rematch of a game in which Red resigned,
+// Red's seat (moved on by one) is a person's again, not the computer
+// that played it after the resignation.
+func TestRematchOfResigned(t *testing.T) {
+	st := started(machineOf(t, "kinevet", []string{"players=3"}, person("a"), person("b"), store.Seat{Kind: "easy"}))
+	st = mustApply(t, st, command{kind: cmdResign, token: "a", by: "easy", now: machineT0}).next
+	st.g.Status = store.StatusOver
+	g := rematchGame(st.g, 0, []int{1}, "b", machineT0)
+	if got := g.Seats[rematchSeat(0, 3)]; got.Kind != store.Human || !got.Open() {
+		t.Errorf("Red's seat in the rematch: %+v, want an open person's seat", got)
+	}
+	if got := g.Seats[rematchSeat(2, 3)]; got.Kind != "easy" {
+		t.Errorf("the computer's seat in the rematch: %+v", got)
+	}
+}
