@@ -319,7 +319,7 @@ func (a *actor) persist(writes []storeWrite) error {
 		case writeEnd:
 			err = a.w.End(ctx, a.id, w.status, w.result)
 		case writeHandOver:
-			err = a.w.HandOver(ctx, a.id, w.seat, w.player)
+			err = a.w.HandOver(ctx, a.id, w.seat, w.player, w.resigned)
 		case writeThrow:
 			err = a.w.MarkThrown(ctx, a.id, w.turn.N)
 		}

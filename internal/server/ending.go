@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -34,10 +35,13 @@ var (
 	// errNotWaiting refuses an abort ifWaiting: the withdrawal of a
 	// rematch offer that was accepted meanwhile.
 	errNotWaiting = &apiError{status: http.StatusConflict, code: "not_waiting", msg: "the game no longer waits for players: they have taken their seats meanwhile"}
+	// errResigned refuses the token of a person who resigned a game
+	// that went on: the computer plays their seat.
+	errResigned = &apiError{status: http.StatusConflict, code: "resigned", msg: "you resigned this game: you are out and the computer plays your seat, but you may watch to the end"}
 )
 
 // holder checks that token holds a seat of a game not yet over and
-// returns its seats.
+// returns its seats still in play (not resigned).
 func (o *outcome) holder(token string) ([]int, error) {
 	seats, err := o.next.seatsOf(token)
 	if err != nil {
@@ -49,7 +53,17 @@ func (o *outcome) holder(token string) ([]int, error) {
 	case store.StatusAbandoned:
 		return nil, errAbandoned
 	}
-	return seats, nil
+	return o.next.inPlay(seats)
+}
+
+// inPlay is seats without those that resigned; errResigned when none
+// is left.
+func (st turnState) inPlay(seats []int) ([]int, error) {
+	out := slices.DeleteFunc(slices.Clone(seats), func(s int) bool { return st.g.Seats[s].Resigned > 0 })
+	if len(out) == 0 {
+		return nil, errResigned
+	}
+	return out, nil
 }
 
 // end makes the game over with rec as its result.
@@ -73,25 +87,45 @@ func winsFor(n int, seats []int) []float64 {
 	return pay
 }
 
-// resign gives the game up at any time of a live game: the other seats
-// win. With one token on every seat (a person playing themself) the
-// lowest of its seats is the one resigning.
+// resign gives the game up at any time of a live game. The lowest of
+// the token's seats still in play is the one resigning (with one token
+// on every seat, a person playing themself, one at a time). While two
+// other seats still play after it, a person's among them, the game goes
+// on: the seat is out (Seat.Resigned; it scores nothing, standings) and
+// the computer c.by plays it, so that the board and the turns stay as
+// the rules have them. Otherwise the game ends: the seats still in play
+// that are not the token's win, shared.
 func (o *outcome) resign(c command) error {
 	seats, err := o.holder(c.token)
 	if err != nil {
 		return err
 	}
-	if o.next.g.Status == store.StatusWaiting {
+	st := &o.next
+	if st.g.Status == store.StatusWaiting {
 		return errNotStarted
 	}
-	n := len(o.next.g.Seats)
-	var others []int
-	for i := range n {
+	seat := seats[0]
+	var others []int // the seats still in play that are not the token's
+	rest, people := 0, false
+	for i, s := range st.g.Seats {
+		if i == seat || s.Resigned > 0 {
+			continue
+		}
+		rest++
+		people = people || s.Kind == store.Human
 		if !slices.Contains(seats, i) {
 			others = append(others, i)
 		}
 	}
-	o.end(endRecord{How: "resign", Seat: seats[0], Payoffs: winsFor(n, others)}, c)
+	// Without a person's seat the rest would be a game between
+	// computers, played for nobody (as turnState.next does not play one
+	// whose people are all away).
+	if rest >= 2 && people {
+		o.handTo(seat, c.by, st.g.Turns+1)
+		o.events = append(o.events, event{Kind: "resign", Seat: seat})
+		return nil
+	}
+	o.end(endRecord{How: "resign", Seat: seat, Payoffs: winsFor(len(st.g.Seats), others)}, c)
 	return nil
 }
 
@@ -133,9 +167,16 @@ func (o *outcome) claim(c command) error {
 	if len(left) == 0 {
 		return errNotLeft
 	}
-	if len(left) < len(o.next.g.Seats)-len(seats) {
+	others := 0 // the seats still in play that are not the claimant's
+	for i, s := range o.next.g.Seats {
+		if !slices.Contains(seats, i) && s.Resigned == 0 {
+			others++
+		}
+	}
+	if len(left) < others {
 		// With three or four sides, one that left does not end the game
-		// for the others still playing (a computer's seat never leaves).
+		// for the others still playing (a computer's seat never leaves;
+		// a seat that resigned is out).
 		return errOthersPlay
 	}
 	o.end(endRecord{How: "claim", Seat: seats[0], Payoffs: winsFor(len(o.next.g.Seats), seats)}, c)
@@ -171,11 +212,23 @@ func (o *outcome) handOver(c command) error {
 	// computer's seats have played.
 	o.back(seats, c.now)
 	for _, s := range left {
-		o.next.g.Seats[s] = store.Seat{Kind: c.by}
-		o.writes = append(o.writes, storeWrite{kind: writeHandOver, seat: s, player: c.by})
+		o.handTo(s, c.by, 0)
 		o.events = append(o.events, event{Kind: "handover", Seat: s})
 	}
 	return nil
+}
+
+// handTo gives seat s to computer player by for the rest of the game: a
+// hand-over, or with resigned (the throw) a resignation, whose seat
+// keeps its token so that its person watches as its holder (inPlay
+// refuses them the rest).
+func (o *outcome) handTo(s int, by string, resigned int) {
+	seat := store.Seat{Kind: by, Resigned: resigned}
+	if resigned > 0 {
+		seat.TokenHash = o.next.g.Seats[s].TokenHash
+	}
+	o.next.g.Seats[s] = seat
+	o.writes = append(o.writes, storeWrite{kind: writeHandOver, seat: s, player: by, resigned: resigned})
 }
 
 // endResult reads the result of a game that ended without a last move;
@@ -206,11 +259,73 @@ func resultText(rules game.Ruleset, how string, seat, turn, winner int) string {
 	case "noReturn":
 		return fmt.Sprintf("Every person left the game and none came back: it was called off on throw %d, no winner", turn)
 	}
-	if winner < 0 {
+	if seat < 0 {
 		return fmt.Sprintf("The game ended on throw %d with no single winner", turn)
 	}
+	what := "brought the last piece home"
 	if strings.HasPrefix(rules.ID(), "senet") {
-		return fmt.Sprintf("%s bore off the last piece on throw %d", name(winner), turn)
+		what = "bore off the last piece"
 	}
-	return fmt.Sprintf("%s brought the last piece home on throw %d", name(winner), turn)
+	text := fmt.Sprintf("%s %s on throw %d", name(seat), what, turn)
+	if winner != seat {
+		// The computer played the seat after its person resigned.
+		text += " but had resigned: the seats still in play share the win"
+	}
+	return text
+}
+
+// resignedText tells the seats that resigned while the game went on,
+// for the end of a result's text: "; Red resigned on throw 12".
+func resignedText(rules game.Ruleset, seats []store.Seat) string {
+	var b strings.Builder
+	for i, s := range seats {
+		if s.Resigned > 0 {
+			b.WriteString("; " + resultText(rules, "resign", i, s.Resigned, -1))
+		}
+	}
+	return b.String()
+}
+
+// standings are the payoffs of a game that ended by a move, pay the
+// engine's, with the seats that resigned out: they are placed last and
+// get 0. The seats still in play keep the engine's order among
+// themselves and take, best first, the best of the engine's payoffs
+// (seats the engine tied share theirs equally); what the places left
+// over were worth is shared equally by the seats still in play. So
+// with finish=first a win of a seat that resigned (the computer played
+// it home) is shared by the seats still in play, as a resignation that
+// ends the game shares it, and with finish=all the places skip the
+// seats that resigned.
+func standings(pay []float64, seats []store.Seat) []float64 {
+	var in []int // the seats still in play, best first
+	for i := range pay {
+		if i < len(seats) && seats[i].Resigned == 0 {
+			in = append(in, i)
+		}
+	}
+	if len(in) == len(pay) || len(in) == 0 {
+		return slices.Clone(pay)
+	}
+	slices.SortStableFunc(in, func(a, b int) int { return cmp.Compare(pay[b], pay[a]) })
+	best := slices.Clone(pay)
+	slices.SortFunc(best, func(a, b float64) int { return cmp.Compare(b, a) })
+	out := make([]float64, len(pay))
+	for i := 0; i < len(in); {
+		j, sum := i, 0.0
+		for ; j < len(in) && pay[in[j]] == pay[in[i]]; j++ {
+			sum += best[j]
+		}
+		for _, s := range in[i:j] {
+			out[s] = sum / float64(j-i)
+		}
+		i = j
+	}
+	left := 0.0
+	for _, p := range best[len(in):] {
+		left += p
+	}
+	for _, s := range in {
+		out[s] += left / float64(len(in))
+	}
+	return out
 }

@@ -174,7 +174,11 @@ func rematchGame(old store.Game, number int, seats []int, token string, now time
 		Created: now, Updated: now,
 	}
 	for i, s := range old.Seats {
-		g.Seats[rematchSeat(i, n)] = store.Seat{Kind: s.Kind}
+		kind := s.Kind
+		if s.Resigned > 0 {
+			kind = store.Human // the person who resigned, not the computer that stood in
+		}
+		g.Seats[rematchSeat(i, n)] = store.Seat{Kind: kind}
 	}
 	for _, i := range seats {
 		g.Seats[rematchSeat(i, n)].TokenHash = hashToken(token)

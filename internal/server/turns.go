@@ -150,7 +150,10 @@ type storeWrite struct {
 	seat   int
 	hash   string
 	player string // the computer player a seat is handed over to
-	away   bool
+	// resigned: the hand-over is a resignation on this throw (the seat
+	// keeps its token; store.Seat.Resigned).
+	resigned int
+	away     bool
 }
 
 // outcome is what a command did.
@@ -341,11 +344,15 @@ func (o *outcome) actingSeat(token string, now time.Time, expect *int) (int, err
 		return 0, errAbandoned
 	}
 	seat := st.toMove()
-	if !slices.Contains(seats, seat) {
+	playing, err := st.inPlay(seats)
+	if err != nil || (!slices.Contains(playing, seat) && slices.Contains(seats, seat)) {
+		return 0, errResigned // the seat to play resigned: the computer plays it
+	}
+	if !slices.Contains(playing, seat) {
 		name, _ := game.SeatName(st.kit.Ruleset, game.Player(seat))
 		return 0, newError(http.StatusConflict, game.ErrNotYourTurn, "not your turn: %s (seat %d) is to play", name, seat).as("not_your_turn")
 	}
-	o.back(seats, now)
+	o.back(playing, now)
 	return seat, nil
 }
 
@@ -431,7 +438,7 @@ func (o *outcome) play(t game.Transition, by string, now time.Time) {
 	effects := st.kit.Effects(st.g.Pos, st.roll, t.Move)
 	blocked := st.kit.Blocks(st.g.Pos, st.roll)
 	status, result := store.StatusLive, ""
-	if r := resultOf(st.kit.Ruleset, t.Pos); r != nil {
+	if r := resultOf(st.kit.Ruleset, t.Pos, st.g.Seats); r != nil {
 		status = store.StatusOver
 		b, _ := json.Marshal(r.Payoffs)
 		result = string(b)

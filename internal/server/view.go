@@ -69,6 +69,10 @@ type seatView struct {
 	Open   bool   `json:"open"`   // waits for a person
 	Anyone bool   `json:"anyone"` // a person's seat anyone may take (otherwise by invitation)
 	Away   bool   `json:"away"`   // a person's seat played by the computer
+	// Resigned is the throw on which the seat's person resigned while
+	// the game went on: out, the computer playing the seat (Kind) for
+	// the rest of the game. Left out for a seat that did not.
+	Resigned int `json:"resigned,omitempty"`
 	// Present: a person's seat whose holder has the game's page open
 	// (a stream that said hello with the seat's token; presence.go).
 	Present bool `json:"present"`
@@ -101,8 +105,8 @@ type resultView struct {
 	// How is "finish" (the last piece off or home), "resign", "abort",
 	// "noStart" (a time limit ran out before any person played) or
 	// "claim" (the opponent left); Seat is who resigned, aborted, did
-	// not start or claimed (the winner for a finish), Turn the turn it
-	// happened on.
+	// not start or claimed (for a finish the engine's winner, even one
+	// that had resigned, or -1), Turn the turn it happened on.
 	How  string `json:"how"`
 	Seat int    `json:"seat"`
 	Turn int    `json:"turn"`
@@ -113,7 +117,7 @@ func seatViews(rules game.Ruleset, seats []store.Seat) []seatView {
 	out := make([]seatView, len(seats))
 	for i, s := range seats {
 		name, letter := game.SeatName(rules, game.Player(i))
-		out[i] = seatView{Seat: i, Name: name, Letter: letter, Kind: s.Kind, Open: s.Open(), Anyone: s.Anyone, Away: s.Away}
+		out[i] = seatView{Seat: i, Name: name, Letter: letter, Kind: s.Kind, Open: s.Open(), Anyone: s.Anyone, Away: s.Away, Resigned: s.Resigned}
 	}
 	return out
 }
@@ -123,13 +127,17 @@ func turnViewOf(rules game.Ruleset, t store.Turn) *turnView {
 	return &turnView{N: t.N, Seat: t.Seat, Letter: letter, Roll: t.Roll, Move: t.Move, Pos: t.Pos, By: t.By, At: t.At}
 }
 
-// resultOf is the result of pos, nil while the game is on.
-func resultOf(rules game.Ruleset, pos string) *resultView {
+// resultOf is the result of pos, nil while the game is on: the
+// engine's payoffs as the resignations of seats leave them (standings).
+// Its Seat is the engine's winner, -1 when there is none.
+func resultOf(rules game.Ruleset, pos string, seats []store.Seat) *resultView {
 	over, pay, err := rules.Result(pos)
 	if err != nil || !over {
 		return nil
 	}
-	return &resultView{Winner: winnerOf(pay[:rules.Players()]), Payoffs: pay[:rules.Players()]}
+	engine := pay[:rules.Players()]
+	payoffs := standings(engine, seats)
+	return &resultView{Winner: winnerOf(payoffs), Payoffs: payoffs, Seat: winnerOf(engine)}
 }
 
 // winnerOf is the seat with all the payoff, or -1.
@@ -148,14 +156,14 @@ func gameResult(rules game.Ruleset, g store.Game) *resultView {
 	if rec, ok := endResult(g); ok {
 		w := winnerOf(rec.Payoffs)
 		return &resultView{Winner: w, Payoffs: rec.Payoffs, How: rec.How, Seat: rec.Seat, Turn: rec.Turn,
-			Text: resultText(rules, rec.How, rec.Seat, rec.Turn, w)}
+			Text: resultText(rules, rec.How, rec.Seat, rec.Turn, w) + resignedText(rules, g.Seats)}
 	}
-	r := resultOf(rules, g.Pos)
+	r := resultOf(rules, g.Pos, g.Seats)
 	if r == nil {
 		return nil
 	}
-	r.How, r.Seat, r.Turn = "finish", r.Winner, g.Turns
-	r.Text = resultText(rules, r.How, r.Seat, r.Turn, r.Winner)
+	r.How, r.Turn = "finish", g.Turns
+	r.Text = resultText(rules, r.How, r.Seat, r.Turn, r.Winner) + resignedText(rules, g.Seats)
 	return r
 }
 

@@ -14,7 +14,7 @@ const GameColumns = "id, rules, start, pos, turns, status, commit_hash, seed, ti
 // (on the selection's columns, as g.NAME), then by seat: the number of
 // SQL parameters does not grow with the number of games.
 func JoinSeats(sel, order string) string {
-	return "SELECT g.*, s.kind, s.token_hash, s.away, s.anyone FROM (" + sel + ") AS g " +
+	return "SELECT g.*, s.kind, s.token_hash, s.away, s.anyone, s.resigned FROM (" + sel + ") AS g " +
 		"LEFT JOIN seats AS s ON s.game_id = g.id ORDER BY " + order + ", s.seat"
 }
 
@@ -36,8 +36,9 @@ func ScanGames(rows Rows) ([]Game, error) {
 		// A game without seats has NULL seat columns (LEFT JOIN).
 		var kind, hash *string
 		var away, anyone *bool
+		var resigned *int
 		if err := rows.Scan(&g.ID, &g.Rules, &g.Start, &g.Pos, &g.Turns, &status, &g.Commit, &g.Seed, &limit, &g.Result, &created, &updated, &g.Thrown,
-			&kind, &hash, &away, &anyone); err != nil {
+			&kind, &hash, &away, &anyone, &resigned); err != nil {
 			return nil, err
 		}
 		if n := len(games); n == 0 || games[n-1].ID != g.ID {
@@ -48,7 +49,7 @@ func ScanGames(rows Rows) ([]Game, error) {
 		}
 		if kind != nil {
 			last := &games[len(games)-1]
-			last.Seats = append(last.Seats, Seat{Kind: *kind, TokenHash: *hash, Away: *away, Anyone: *anyone})
+			last.Seats = append(last.Seats, Seat{Kind: *kind, TokenHash: *hash, Away: *away, Anyone: *anyone, Resigned: *resigned})
 		}
 	}
 	return games, rows.Err()

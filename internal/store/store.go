@@ -66,6 +66,12 @@ type Seat struct {
 	// Anyone marks a person's seat that anyone may take (listed in the
 	// lobby); otherwise only the holder of the seat's invite may.
 	Anyone bool
+	// Resigned is the throw (the game's Turns+1 then) on which the
+	// seat's person resigned while the game went on (three or more
+	// seats): the seat is out, and computer player Kind plays it for the
+	// rest of the game; its token may still watch, but no longer acts.
+	// Zero for a seat that did not resign.
+	Resigned int
 }
 
 // Open reports whether the seat waits for a person.
@@ -142,8 +148,11 @@ type Store interface {
 	// the game has ended already.
 	End(ctx context.Context, id string, status Status, result string) error
 	// HandOver gives a person's seat to computer player kind for the
-	// rest of the game: its token no longer acts.
-	HandOver(ctx context.Context, id string, seat int, kind string) error
+	// rest of the game: its token no longer acts. With resigned (a
+	// throw, not 0) the seat's person resigned on that throw: the seat
+	// keeps its token hash (the person may watch as the seat's holder)
+	// and Seat.Resigned is set.
+	HandOver(ctx context.Context, id string, seat int, kind string, resigned int) error
 	// SetAway sets or clears a seat's Away flag.
 	SetAway(ctx context.Context, id string, seat int, away bool) error
 	// MarkThrown records that the seat to move of live game id has

@@ -191,6 +191,8 @@ export function levelName(kind) {
 }
 
 export function kindLabel(seat, mine) {
+  // Out of the game, the computer playing the seat (docs/api.md, resign).
+  if (seat.resigned) return mine ? t('web.seat.youResigned') : t('web.seat.resigned');
   if (mine) return seat.away ? t('web.seat.youAway') : t('web.seat.you');
   if (seat.kind === 'human') {
     if (seat.open) return t('web.seat.open');
@@ -351,6 +353,14 @@ export function iconLegend(turns) {
     if (obstacles(tn).length && !seen.has(BLOCKED_ICON)) seen.set(BLOCKED_ICON, `${BLOCKED_ICON} ${t('web.game.blockedIcon')}`);
   }
   return seen.size ? [t('web.game.legend'), ' ', [...seen.values()].join(' · ')] : [];
+}
+
+// resignNotes are the move list's notes of the seats that resigned on
+// throw n while the game went on (seats[].resigned), to stand before
+// that throw's entry: items outside the list's numbering (li.note).
+export function resignNotes(seats, rules, n) {
+  return seats.filter((s) => s.resigned === n).map((s) =>
+    h('li', { class: 'note' }, tRules('web.result.resign', rules, { Seat: s.label || s.name, Turn: n })));
 }
 
 // turnItem is a turn as a move-list entry, each effect with its icon;
@@ -790,14 +800,19 @@ export function resultText(g, mine) {
   else if (r.how === 'noStart') how = tr('web.result.noStart', args);
   else if (r.how === 'claim') how = tr('web.result.claim', args);
   else if (r.how === 'noReturn') how = tr('web.result.noReturn', args);
+  else if (g.seats[r.seat] && g.seats[r.seat].resigned) how = tr('web.result.homeResigned', args);
   else if (!w) how = tr('web.result.noWinner', args);
   else how = t(g.board === 'senet' ? 'web.result.boreOff' : 'web.result.home', args);
+  // The seats that resigned while the game went on, after it.
+  const out = g.seats.filter((s) => s.resigned).map((s) => ' ' + tr('web.result.sentence', {
+    How: tr('web.result.resign', { Seat: mine.includes(s.seat) ? tr('web.result.you', { Seat: name(s.seat) }) : name(s.seat), Turn: s.resigned }),
+  })).join('');
   if (!w) {
     // A resignation among three or four sides: the others share the win.
     const winners = (r.payoffs || []).flatMap((x, s) => (x > 0 ? [mine.includes(s) ? tr('web.result.you', { Seat: name(s) }) : name(s)] : []));
-    if (winners.length > 1) return tr('web.result.share', { How: how, Winners: list(winners) });
-    return tr('web.result.sentence', { How: how });
+    if (winners.length > 1) return tr('web.result.share', { How: how, Winners: list(winners) }) + out;
+    return tr('web.result.sentence', { How: how }) + out;
   }
   const winner = mine.includes(w.seat) ? tr('web.result.you', { Seat: w.label }) : w.label;
-  return tr('web.result.wins', { How: how, Winner: winner });
+  return tr('web.result.wins', { How: how, Winner: winner }) + out;
 }

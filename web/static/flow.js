@@ -36,7 +36,7 @@ export function rematchWaitingText(rules, seats, mine) {
 }
 
 // FlowControls draws into box; ctx gives the page's state:
-// {id, game(), mySeats(), token(), message(s), redraw(), rematch(),
+// {id, game(), mySeats(), playingSeats() (those not resigned), token(), message(s), redraw(), rematch(),
 // followed(view)}: rematch() is the view of the finished game's rematch
 // once the page has it (null before), followed(view) hands the page a
 // newer one.
@@ -63,7 +63,7 @@ export class FlowControls {
     const mine = this.ctx.mySeats();
     const away = g.status === 'live' ? g.seats.filter((s) => s.away && !mine.includes(s.seat)) : [];
     const state = {
-      status: g.status, mine: mine.join(), confirming: this.confirming, abort: this.abortable(log),
+      status: g.status, mine: mine.join(), playing: this.ctx.playingSeats().join(), confirming: this.confirming, abort: this.abortable(log),
       away: away.map((s) => s.seat).join(), rematch: g.rematch || '', text: g.result ? g.result.text : '',
       refused: this.refused, next: this.nextKey(g), last: Boolean(g.rematchLast),
       able: Boolean(g.rematchable), off: Boolean(g.rematchOff),
@@ -112,10 +112,18 @@ export class FlowControls {
       out.push(row);
       return out;
     }
-    if (!holder || (g.status !== 'live' && g.status !== 'waiting')) return out;
+    // A page whose seats all resigned watches: nothing more to do.
+    const playing = this.ctx.playingSeats();
+    if (!playing.length || (g.status !== 'live' && g.status !== 'waiting')) return out;
     if (this.confirming) {
+      // With three or four seats the game may go on without this one
+      // (the server's rule: two other seats still in play, a person's
+      // among them).
+      const rest = g.seats.filter((s) => s.seat !== playing[0] && !s.resigned);
+      const on = rest.length >= 2 && rest.some((s) => s.kind === 'human');
+      const others = g.seats.filter((s) => !mine.includes(s.seat) && !s.resigned).length;
       out.push(h('div', { class: 'confirm', role: 'group', 'aria-label': t('web.flow.resignLabel') },
-        h('span', {}, t('web.flow.resignQuestion', { Count: g.seats.length - mine.length }) + ' '),
+        h('span', {}, (on ? t('web.flow.resignQuestionOn') : t('web.flow.resignQuestion', { Count: others })) + ' '),
         this.button(t('web.flow.resignYes'), 'resign-yes', () => this.end('resign')),
         this.button(t('web.flow.resignNo'), 'resign-no', () => { this.confirming = false; this.rerender(); }, 'secondary')));
       return out;
@@ -125,7 +133,8 @@ export class FlowControls {
       out.push(h('p', { class: 'small' }, t('web.flow.away', { Names: list(away.map((s) => s.label)), Count: away.length })));
       // A claim ends the game for everyone: only when every other side
       // has left (the server's rule; a computer's seat never leaves).
-      if (away.length === g.seats.length - mine.length) row.append(this.button(t('web.flow.claim'), 'claim', () => this.end('claim')));
+      // A seat that resigned is out: it does not count.
+      if (away.length === g.seats.filter((s) => !mine.includes(s.seat) && !s.resigned).length) row.append(this.button(t('web.flow.claim'), 'claim', () => this.end('claim')));
       row.append(this.button(t('web.flow.handover', { Count: away.length }), 'handover', () => this.end('handover'), 'secondary'));
     }
     if (state.abort) row.append(this.button(t('web.flow.abort'), 'abort', () => this.end('abort'), 'secondary'));

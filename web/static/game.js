@@ -11,7 +11,7 @@
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
-  ownToken, forget, forgetSeat, rulesetTitle, rulesetInfo, fitBoard, iconLegend,
+  ownToken, forget, forgetSeat, rulesetTitle, rulesetInfo, fitBoard, iconLegend, resignNotes,
 } from './app.js';
 import { t, tRules, list } from './i18n.js';
 import { play } from './sound.js';
@@ -106,8 +106,13 @@ function nothingFocused() {
 
 function mySeats() { return mine ? mine.seats : []; }
 
+// playingSeats are this page's seats still in play: not resigned (a
+// seat that resigned while the game went on stays the page's, to watch
+// as its holder, but the computer plays it).
+function playingSeats() { return mySeats().filter((i) => !(game && game.seats[i] && game.seats[i].resigned)); }
+
 function myTurn() {
-  return game && game.status === 'live' && mySeats().includes(game.toMove);
+  return game && game.status === 'live' && playingSeats().includes(game.toMove);
 }
 
 function autoForced() { return stored(AUTO_KEY) === 'on'; }
@@ -206,7 +211,7 @@ async function init() {
     render(null);
   });
   flow = new FlowControls($('#flow'), {
-    id, game: () => game, mySeats, token: () => mine && mine.token, message, redraw: () => render(null),
+    id, game: () => game, mySeats, playingSeats, token: () => mine && mine.token, message, redraw: () => render(null),
     rematch: () => next, followed: onRematch,
   });
   render(null);
@@ -363,8 +368,9 @@ async function onState(msg) {
   game = msg.game;
   decorateSeats(game.board, game.start, game.seats);
   if (mine) {
-    // A seat handed to the computer (handover) is no longer ours.
-    const still = mine.seats.filter((n) => game.seats[n] && game.seats[n].kind === 'human');
+    // A seat handed to the computer (handover) is no longer ours; one
+    // that resigned is, to watch the game as its holder.
+    const still = mine.seats.filter((n) => game.seats[n] && (game.seats[n].kind === 'human' || game.seats[n].resigned));
     if (still.length === 0) {
       // Every seat of ours: the token acts no more, so this page watches.
       mine = null;
@@ -391,6 +397,11 @@ async function onState(msg) {
     else if (t.move !== 'pass') play('move');
   }
   if (ev.kind === 'move') joinedTitle = '';
+  // Another player resigned and the game goes on without them: said in
+  // the message line (this page's own resignation is the status line's).
+  if (ev.kind === 'resign' && game.status === 'live' && game.seats[ev.seat] && !mySeats().includes(ev.seat)) {
+    message(tr('web.game.otherResigned', { Seat: game.seats[ev.seat].label }), false, true);
+  }
   // The waiting game became live as another person took a seat: the
   // player who sent the link is told, in the message line, the title
   // and by the turn's sound.
@@ -543,6 +554,10 @@ function statusText() {
   // (comeBack). Said first, whoever's turn it is.
   const away = mySeats().find((i) => game.seats[i] && game.seats[i].away);
   if (away !== undefined) return tr('web.status.youAway', { Seat: game.seats[away].label });
+  // Every seat of this page resigned: out, it watches the rest.
+  if (mySeats().length && !playingSeats().length) {
+    return tr('web.status.youResigned', { Seat: list(mySeats().map((i) => game.seats[i].label)) });
+  }
   // why: the moves a wall (or the BA) took away, in words.
   const why = game.roll === null ? '' : blockedText(game.blocked);
   if (myTurn()) {
@@ -611,7 +626,8 @@ function render(animateFrom, freshThrow) {
 
   const canThrow = myTurn() && game.roll === null;
   const throwButton = $('#throw');
-  const watching = mySeats().length === 0;
+  // A page whose seats all resigned watches, as one that holds none.
+  const watching = playingSeats().length === 0;
   document.body.classList.toggle('watching', watching);
   throwButton.disabled = !canThrow;
   throwButton.classList.toggle('hidden', game.status === 'over' || watching);
@@ -682,9 +698,10 @@ function render(animateFrom, freshThrow) {
   // which shows no tooltip: player review 4), with the keyboard's place
   // on the entry.
   const over = game.status === 'over';
-  ol.replaceChildren(...log.map((t, i) => turnItem(t, game.seats, game.board,
-    { title: turnText(t, game.seats, game.board), ...(over ? { 'data-turn': i + 1 } : {}) },
-    over ? () => toReplay(i + 1, 'log') : null)));
+  ol.replaceChildren(...log.flatMap((t, i) => [...resignNotes(game.seats, game.rules, i + 1),
+    turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board), ...(over ? { 'data-turn': i + 1 } : {}) },
+      over ? () => toReplay(i + 1, 'log') : null)]),
+  ...resignNotes(game.seats, game.rules, log.length + 1));
   ol.scrollTop = ol.scrollHeight;
   $('#icons-legend').replaceChildren(...iconLegend(log));
   // Nothing to review in a game without a throw (aborted at once).

@@ -4,9 +4,9 @@
 
 import {
   api, chip, saveSeat, loadSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
-  houseLegend, announce, kindLabel, resultText, rulesetTitle, rulesetInfo, iconLegend, fitBoard,
+  houseLegend, announce, kindLabel, resultText, rulesetTitle, rulesetInfo, iconLegend, fitBoard, resignNotes,
 } from './app.js';
-import { t } from './i18n.js';
+import { t, tRules } from './i18n.js';
 import { mountReview } from './review.js';
 
 const id = location.pathname.split('/')[2];
@@ -45,8 +45,12 @@ async function init() {
   } else {
     $('#result').textContent = t('web.replay.inPlay', { Count: rec.turns.length });
   }
-  $('#log').replaceChildren(...rec.turns.map((tn, i) => turnItem({ ...tn, before: posAt(i) }, rec.seats, rec.board,
-    { 'data-turn': i + 1, title: turnText({ ...tn, before: posAt(i) }, rec.seats, rec.board) }, () => go(i + 1))));
+  // A seat that resigned while the game went on is told before the
+  // throw it resigned on.
+  $('#log').replaceChildren(...rec.turns.flatMap((tn, i) => [...resignNotes(rec.seats, rec.rules, i + 1),
+    turnItem({ ...tn, before: posAt(i) }, rec.seats, rec.board,
+      { 'data-turn': i + 1, title: turnText({ ...tn, before: posAt(i) }, rec.seats, rec.board) }, () => go(i + 1))]),
+  ...resignNotes(rec.seats, rec.rules, rec.turns.length + 1));
   $('#icons-legend').replaceChildren(...iconLegend(rec.turns));
   $('#commit').textContent = rec.commit;
   if (rec.diceSeed) {
@@ -173,7 +177,10 @@ function go(n, animate) {
   $('#slider').value = n;
   $('#slider').setAttribute('aria-valuetext', t('web.replay.turnOf', { N: n, Count: rec.turns.length }));
   document.body.dataset.step = n;
-  const text = tn ? t('web.replay.step', { N: n, Count: rec.turns.length, Turn: turnText(tn, rec.seats, rec.board) }) : t('web.replay.atStart', { Count: rec.turns.length });
+  const step = tn ? t('web.replay.step', { N: n, Count: rec.turns.length, Turn: turnText(tn, rec.seats, rec.board) }) : t('web.replay.atStart', { Count: rec.turns.length });
+  // The seats that resigned here, before the next throw, joined as a
+  // turn's effects are.
+  const text = [step, ...rec.seats.filter((s) => s.resigned === n + 1).map((s) => tRules('web.result.resign', rec.rules, { Seat: s.label, Turn: n + 1 }))].join(' · ');
   // The review's verdict on the turn (an inaccuracy or worse) shows
   // beside it, next to the controls, where a phone sees it without
   // scrolling down to the graph.

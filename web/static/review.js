@@ -337,13 +337,14 @@ export class Review {
     return d && d.class ? T.verdict(T.classes[d.class][1], d) : '';
   }
 
-  // markLog marks the move list's entries (one li per turn, in order)
+  // markLog marks the move list's entries (one li per turn, in order;
+  // notes between them, li.note, are passed over)
   // with an icon and a class for each inaccuracy, mistake and blunder;
   // the page calls it again whenever it redraws the list.
   markLog(ol) {
     this.log = ol;
     if (!this.rep) return;
-    const items = ol.querySelectorAll(':scope > li');
+    const items = ol.querySelectorAll(':scope > li:not(.note)');
     this.rep.decisions.forEach((d, i) => {
       const li = items[i];
       if (!li || !d.class || li.querySelector('.review-mark')) return;

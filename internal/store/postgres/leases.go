@@ -130,8 +130,8 @@ func (f *fenced) End(ctx context.Context, id string, status store.Status, result
 	return f.w.End(ctx, id, status, result)
 }
 
-func (f *fenced) HandOver(ctx context.Context, id string, seat int, kind string) error {
-	return f.w.HandOver(ctx, id, seat, kind)
+func (f *fenced) HandOver(ctx context.Context, id string, seat int, kind string, resigned int) error {
+	return f.w.HandOver(ctx, id, seat, kind, resigned)
 }
 
 func (f *fenced) SetAway(ctx context.Context, id string, seat int, away bool) error {

@@ -66,8 +66,8 @@ func TestMigrations(t *testing.T) {
 		t.Fatal(err)
 	}
 	var version int
-	if err := st.pool.QueryRow(ctx, "SELECT version FROM schema_version").Scan(&version); err != nil || version != 4 {
-		t.Errorf("schema_version = %d, %v; want 4", version, err)
+	if err := st.pool.QueryRow(ctx, "SELECT version FROM schema_version").Scan(&version); err != nil || version != 5 {
+		t.Errorf("schema_version = %d, %v; want 5", version, err)
 	}
 	if _, err := st.pool.Exec(ctx, "UPDATE schema_version SET version = 99"); err != nil {
 		t.Fatal(err)
@@ -178,7 +178,7 @@ func TestFencedWrites(t *testing.T) {
 		"AppendTurn": func() error { return stale.AppendTurn(ctx, "g1", turn(2), store.StatusLive, "") },
 		"End":        func() error { return stale.End(ctx, "g1", store.StatusOver, "x") },
 		"SetAway":    func() error { return stale.SetAway(ctx, "g1", 0, true) },
-		"HandOver":   func() error { return stale.HandOver(ctx, "g1", 0, "hard") },
+		"HandOver":   func() error { return stale.HandOver(ctx, "g1", 0, "hard", 0) },
 		"TakeSeat":   func() error { return stale.TakeSeat(ctx, "g1", 0, "aa", store.StatusLive) },
 		"MarkThrown": func() error { return stale.MarkThrown(ctx, "g1", 2) },
 	}

@@ -76,8 +76,8 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game) error {
 			return err
 		}
 		for i, seat := range g.Seats {
-			if _, err := tx.Exec(ctx, "INSERT INTO seats (game_id, seat, kind, token_hash, away, anyone) VALUES ($1, $2, $3, $4, $5, $6)",
-				g.ID, i, seat.Kind, seat.TokenHash, seat.Away, seat.Anyone); err != nil {
+			if _, err := tx.Exec(ctx, "INSERT INTO seats (game_id, seat, kind, token_hash, away, anyone, resigned) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+				g.ID, i, seat.Kind, seat.TokenHash, seat.Away, seat.Anyone, seat.Resigned); err != nil {
 				return fmt.Errorf("seat %d: %w", i, err)
 			}
 		}
@@ -141,14 +141,18 @@ func (w writes) End(ctx context.Context, id string, status store.Status, result 
 	return nil
 }
 
-// HandOver gives a person's seat to a computer player.
-func (w writes) HandOver(ctx context.Context, id string, seat int, kind string) error {
+// HandOver gives a person's seat to a computer player; a seat that
+// resigned keeps its token hash.
+func (w writes) HandOver(ctx context.Context, id string, seat int, kind string, resigned int) error {
 	if kind == "" || kind == store.Human {
 		return fmt.Errorf("postgres: hand over %d of %s: %q is not a computer player", seat, id, kind)
 	}
+	if resigned < 0 {
+		return fmt.Errorf("postgres: hand over %d of %s: resigned on throw %d", seat, id, resigned)
+	}
 	err := w.inTx(ctx, id, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, "UPDATE seats SET kind = $1, token_hash = '', away = false WHERE game_id = $2 AND seat = $3 AND kind = $4",
-			kind, id, seat, store.Human)
+		tag, err := tx.Exec(ctx, "UPDATE seats SET kind = $1, token_hash = CASE WHEN $5 > 0 THEN token_hash ELSE '' END, away = false, resigned = $5 WHERE game_id = $2 AND seat = $3 AND kind = $4",
+			kind, id, seat, store.Human, resigned)
 		if err != nil {
 			return err
 		}
@@ -287,8 +291,8 @@ func (s *Store) End(ctx context.Context, id string, status store.Status, result 
 }
 
 // HandOver gives a person's seat to a computer player.
-func (s *Store) HandOver(ctx context.Context, id string, seat int, kind string) error {
-	return writes{s: s}.HandOver(ctx, id, seat, kind)
+func (s *Store) HandOver(ctx context.Context, id string, seat int, kind string, resigned int) error {
+	return writes{s: s}.HandOver(ctx, id, seat, kind, resigned)
 }
 
 // SetAway sets a seat's Away flag.

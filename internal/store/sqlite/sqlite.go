@@ -259,8 +259,8 @@ func insertGame(ctx context.Context, tx *sql.Tx, g store.Game) error {
 		return err
 	}
 	for i, seat := range g.Seats {
-		_, err := tx.ExecContext(ctx, "INSERT INTO seats (game_id, seat, kind, token_hash, away, anyone) VALUES (?, ?, ?, ?, ?, ?)",
-			g.ID, i, seat.Kind, seat.TokenHash, seat.Away, seat.Anyone)
+		_, err := tx.ExecContext(ctx, "INSERT INTO seats (game_id, seat, kind, token_hash, away, anyone, resigned) VALUES (?, ?, ?, ?, ?, ?, ?)",
+			g.ID, i, seat.Kind, seat.TokenHash, seat.Away, seat.Anyone, seat.Resigned)
 		if err != nil {
 			return fmt.Errorf("seat %d: %w", i, err)
 		}
@@ -469,13 +469,17 @@ func (s *Store) End(ctx context.Context, id string, status store.Status, result 
 	return nil
 }
 
-// HandOver gives a person's seat to a computer player.
-func (s *Store) HandOver(ctx context.Context, id string, seat int, kind string) error {
+// HandOver gives a person's seat to a computer player; a seat that
+// resigned keeps its token hash.
+func (s *Store) HandOver(ctx context.Context, id string, seat int, kind string, resigned int) error {
 	if kind == "" || kind == store.Human {
 		return fmt.Errorf("sqlite: hand over %d of %s: %q is not a computer player", seat, id, kind)
 	}
-	res, err := s.w.ExecContext(ctx, "UPDATE seats SET kind = ?, token_hash = '', away = 0 WHERE game_id = ? AND seat = ? AND kind = ?",
-		kind, id, seat, store.Human)
+	if resigned < 0 {
+		return fmt.Errorf("sqlite: hand over %d of %s: resigned on throw %d", seat, id, resigned)
+	}
+	res, err := s.w.ExecContext(ctx, "UPDATE seats SET kind = ?, token_hash = CASE WHEN ? > 0 THEN token_hash ELSE '' END, away = 0, resigned = ? WHERE game_id = ? AND seat = ? AND kind = ?",
+		kind, resigned, resigned, id, seat, store.Human)
 	if err != nil {
 		return fmt.Errorf("sqlite: hand over %d of %s: %w", seat, id, err)
 	}

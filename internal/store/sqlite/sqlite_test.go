@@ -72,8 +72,8 @@ func TestReopen(t *testing.T) {
 		t.Errorf("after reopening: %+v, want position p1 after 1 turn with 2 seats", got)
 	}
 	var version int
-	if err := st.r.QueryRow("SELECT version FROM schema_version").Scan(&version); err != nil || version != 4 {
-		t.Errorf("schema_version = %d, %v; want 4", version, err)
+	if err := st.r.QueryRow("SELECT version FROM schema_version").Scan(&version); err != nil || version != 5 {
+		t.Errorf("schema_version = %d, %v; want 5", version, err)
 	}
 	var mode string
 	if err := st.r.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {

@@ -127,7 +127,7 @@ func testUnknownGame(t *testing.T, st store.Store) {
 		"TakeSeat": func() error { return st.TakeSeat(ctx, "nope", 1, "bb", store.StatusLive) },
 		"SetAway":  func() error { return st.SetAway(ctx, "nope", 0, true) },
 		"End":      func() error { return st.End(ctx, "nope", store.StatusOver, "{}") },
-		"HandOver": func() error { return st.HandOver(ctx, "nope", 0, "medium") },
+		"HandOver": func() error { return st.HandOver(ctx, "nope", 0, "medium", 0) },
 		"AppendTurn": func() error {
 			return st.AppendTurn(ctx, "nope", store.Turn{N: 1, Move: "pass", Pos: "x", By: store.Human, At: t0}, store.StatusLive, "")
 		},
@@ -307,14 +307,35 @@ func testHandOver(t *testing.T, st store.Store) {
 	if err := st.SetAway(ctx, "g1", 0, true); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.HandOver(ctx, "g1", 0, "medium"); err != nil {
+	if err := st.HandOver(ctx, "g1", 0, "medium", 0); err != nil {
 		t.Fatalf("HandOver: %v", err)
 	}
 	if got := read(t, st, "g1").Seats[0]; got != (store.Seat{Kind: "medium"}) {
 		t.Errorf("seat after HandOver: %+v, want a medium computer's", got)
 	}
-	if err := st.HandOver(ctx, "g1", 0, "medium"); !errors.Is(err, store.ErrNotFound) {
+	if err := st.HandOver(ctx, "g1", 0, "medium", 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("HandOver of a computer's seat: %v, want ErrNotFound", err)
+	}
+	// A seat whose person resigned (the game goes on): its token hash
+	// stays, for the person to watch as its holder, and the throw is kept.
+	g := newGame("g2")
+	g.Seats[1].TokenHash = "bb"
+	create(t, st, g)
+	if err := st.HandOver(ctx, "g2", 1, "medium", 7); err != nil {
+		t.Fatalf("HandOver of a resigned seat: %v", err)
+	}
+	if got := read(t, st, "g2").Seats[1]; got != (store.Seat{Kind: "medium", TokenHash: "bb", Resigned: 7}) {
+		t.Errorf("seat after a resignation: %+v, want a medium computer's with its token hash, resigned on throw 7", got)
+	}
+	if err := st.HandOver(ctx, "g2", 0, "medium", -1); err == nil {
+		t.Error("HandOver resigned on throw -1: no error")
+	}
+	// A game created with a resigned seat (a copy) keeps it.
+	g = newGame("g3")
+	g.Seats[0] = store.Seat{Kind: "easy", TokenHash: "cc", Resigned: 3}
+	create(t, st, g)
+	if got := read(t, st, "g3").Seats[0]; got != g.Seats[0] {
+		t.Errorf("created resigned seat read back as %+v, want %+v", got, g.Seats[0])
 	}
 }
 

@@ -1,0 +1,58 @@
+package server
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserResignGoesOn: in a four-person game of Ki nevet a végén,
+// Red resigns on the page; the game goes on. Red's page says Red is
+// out and watches (no throw, no resign), Yellow's page tells Yellow and
+// still plays; the move list notes the resignation at its throw, and
+// the result at the end tells it too.
+func TestBrowserResignGoesOn(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: 200 * time.Millisecond, StandIn: "easy"})
+	id, tokens := seatedGame(t, s, nil, 4)
+	browser := newBrowser(t)
+	red, yellow := newPerson(t, browser), newPerson(t, browser)
+	holdSeats(t, red, s, id, tokens[0], []int{0})
+	holdSeats(t, yellow, s, id, tokens[1], []int{1})
+	run(t, yellow, "Yellow's page", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	run(t, red, "Red's page", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"),
+		click(`[data-flow="resign"]`), visible(`[data-flow="resign-yes"]`))
+	waitJS(t, red, "the question says the game goes on", `document.querySelector('#flow .confirm').textContent.includes('You will be out, and the computer plays your seat while the others play on.')`)
+	run(t, red, "Red resigns", click(`[data-flow="resign-yes"]`))
+	v := s.waitFor(t, id, "Red's resignation", func(v gameView) bool { return v.Seats[0].Resigned > 0 })
+	if v.Status != "live" {
+		t.Fatalf("after Red resigned: status %q, want live", v.Status)
+	}
+	waitJS(t, yellow, "Yellow told", `document.querySelector('#message').textContent.includes('Red resigned and is out: the computer plays their seat, and the game goes on.')`)
+	waitJS(t, red, "Red told they are out",
+		`document.querySelector('#status').textContent.includes('You resigned (Red) and are out: the computer plays your seat. You may watch the game to its end.')`)
+	waitJS(t, red, "Red's page watches",
+		`document.querySelector('#throw').classList.contains('hidden') && !document.querySelector('[data-flow="resign"]') && !document.querySelector('[data-flow="abort"]') && `+
+			`document.querySelector('#seats li[data-seat="0"]').textContent.includes('you (resigned: out, the computer plays)')`)
+	waitJS(t, yellow, "Yellow's page plays on",
+		`document.querySelector('[data-flow="resign"]') !== null && document.querySelector('#seats li[data-seat="0"]').textContent.includes('resigned (out: the computer plays)')`)
+	s.waitFor(t, id, "the computer to play Red", func(v gameView) bool { return v.Last != nil && v.Last.Seat == 0 && v.Last.By == "easy" })
+	waitJS(t, red, "the move list notes the resignation", `[...document.querySelectorAll('#log li.note')].map((li) => li.textContent).join() === 'Red resigned on throw 1'`)
+	screenshot(t, red, "resigned-red-1280")
+	screenshot(t, yellow, "resign-yellow-1280")
+	run(t, red, "Red's page on a phone", chromedp.EmulateViewport(390, 844))
+	screenshot(t, red, "resigned-red-390")
+
+	// Yellow and Green resign too: Blue wins, and the result says who
+	// resigned when.
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", tokens[1], nil, nil)
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", tokens[2], nil, nil)
+	waitJS(t, red, "the result", `document.querySelector('#result') && `+
+		`document.querySelector('#result').textContent.startsWith('Green resigned on throw ') && document.querySelector('#result').textContent.includes(': Blue wins. Red (you) resigned on throw 1. Yellow resigned on throw ')`)
+	screenshot(t, red, "resigned-red-over-390")
+	run(t, red, "the replay", chromedp.Navigate(s.url+"/g/"+id+"/replay"), visible("svg#board .piece"))
+	waitJS(t, red, "the replay notes the resignation", `document.querySelector('#log li.note') && document.querySelector('#log li.note').textContent === 'Red resigned on throw 1' && document.querySelector('#seats').textContent.includes('you (resigned')`)
+	run(t, red, "the replay at the start", click(`#first`))
+	waitJS(t, red, "the step tells it", `document.querySelector('#step').textContent.includes('Red resigned on throw 1')`)
+}
