@@ -614,6 +614,18 @@ func (a *actor) doTake(seat int, token, invite, own string) (takeResult, error) 
 	return takeResult{Token: out.token, Seats: out.seats, Game: a.view()}, nil
 }
 
+// commandNames names each command kind, by its constant so that a kind
+// added without a name is an empty string (TestCommandNames), not an
+// index out of range in a log line.
+var commandNames = [cmdKinds]string{
+	cmdHello: "hello", cmdTake: "take", cmdThrow: "throw", cmdMove: "move", cmdTimeout: "timeout",
+	cmdComputerThrow: "computer throw", cmdComputerMove: "computer move", cmdAbandon: "abandon",
+	cmdResign: "resign", cmdAbort: "abort", cmdClaim: "claim", cmdHandOver: "hand over", cmdNoReturn: "no return",
+}
+
 func (c commandKind) String() string {
-	return fmt.Sprint([]string{"hello", "take", "throw", "move", "timeout", "computer throw", "computer move", "abandon", "resign", "abort", "claim", "hand over"}[c])
+	if int(c) < len(commandNames) && commandNames[c] != "" {
+		return commandNames[c]
+	}
+	return fmt.Sprintf("command %d", int(c))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"path/filepath"
 	"reflect"
@@ -333,5 +334,24 @@ func TestClosedServer(t *testing.T) {
 	g, err := s.st.Game(context.Background(), id)
 	if err != nil || g.Turns != 0 {
 		t.Errorf("stored game after Close: %+v, %v", g, err)
+	}
+}
+
+// TestCommandNames: every command kind has a name of its own for the
+// log (the "no return" command had none, and naming it panicked).
+func TestCommandNames(t *testing.T) {
+	seen := map[string]commandKind{}
+	for c := range cmdKinds {
+		name := c.String()
+		if commandNames[c] == "" {
+			t.Errorf("command kind %d has no name (%q)", c, name)
+		}
+		if d, ok := seen[name]; ok {
+			t.Errorf("command kinds %d and %d are both named %q", d, c, name)
+		}
+		seen[name] = c
+	}
+	if got, want := cmdKinds.String(), fmt.Sprintf("command %d", int(cmdKinds)); got != want {
+		t.Errorf("a kind past the last is named %q, want %q", got, want)
 	}
 }

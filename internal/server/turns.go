@@ -108,6 +108,7 @@ const (
 	cmdClaim                            // a person claims the win from an opponent who left
 	cmdHandOver                         // a person gives the seat of an opponent who left to the computer
 	cmdNoReturn                         // every person left long ago: the game is called off
+	cmdKinds                            // how many kinds there are: not a command
 )
 
 // command is one input of the turn machine.
