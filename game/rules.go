@@ -166,3 +166,57 @@ type Example struct {
 type Exampler interface {
 	Examples() ([]Example, error)
 }
+
+// Brief is a ruleset's rules in short, as the facts the rules pages'
+// "in brief" box words (package server, in the reader's language): each
+// read from the fields move generation reads, under the options chosen,
+// so that the box cannot say other than the game plays. The throws and
+// their chances, the seats and who starts come from the Ruleset itself.
+type Brief struct {
+	// Sticks is the number of two-sided casting sticks thrown, 0 for a
+	// die; NoneUp is what a throw with no marked side up counts.
+	Sticks, NoneUp int
+	// Pieces is each side's number of pieces, Squares the track's.
+	Pieces, Squares int
+	// Enter is the throw that brings a waiting piece onto the board, 0
+	// where the pieces start on it; EnterBonus, whether entering gives a
+	// bonus throw for that piece (Szenet S6).
+	Enter      int
+	EnterBonus bool
+	// Extra lists the throws that give another throw, ExtraRolls times
+	// each (Ludo's six-rolls=2 gives two).
+	Extra      []int
+	ExtraRolls int
+	// ExtraSquares lists the squares on which ending a move gives another
+	// throw (Apokrif A20); BonusSquares, those where it gives a bonus
+	// throw for that piece only (Szenet S14, S16).
+	ExtraSquares, BonusSquares []int
+	// Backward is when a piece moves backward: "" never, "any" when no
+	// piece can move forward (Jéquier J10), "piece" for each piece that
+	// cannot (Apokrif A16).
+	Backward string
+	// Tries is the number of throws a side with no piece on the track
+	// gets to throw Enter (Ludo H5: 3), 0 or 1 where there is one.
+	Tries int
+	// Capture is what landing on an opponent piece does: "swap" (the two
+	// change places, Senet) or "home" (it goes back to its yard, Ludo).
+	Capture string
+	// Pair: a piece with a friend next to it cannot be attacked;
+	// BreakTriple: but the middle of exactly three can (Apokrif A13).
+	Pair, BreakTriple bool
+	// Wall is the length of a run of one side's pieces that can be
+	// neither attacked nor passed, 0 where there is none.
+	Wall int
+	// Safe lists the squares on which no piece can be captured.
+	Safe []int
+	// Goal is how a piece finishes: "off" (borne off the board) or
+	// "home" (into its goal); PlayOn, whether the others play on for
+	// the places once one side has finished (Ludo finish=all).
+	Goal   string
+	PlayOn bool
+}
+
+// Briefer is a ruleset that sums its rules up for the rules pages.
+type Briefer interface {
+	Brief() Brief
+}

@@ -12,7 +12,7 @@ func goalSpan(a, b int) uint8 {
 
 // thirdSix reports whether roll is a six that may not be played (H3).
 func (v *Variant) thirdSix(p Position, roll int) bool {
-	return v.SixesLimit > 0 && roll == 6 && int(p.sixes) == v.SixesLimit-1
+	return v.SixesLimit > 0 && roll == Six && int(p.sixes) == v.SixesLimit-1
 }
 
 // Moves appends the legal moves of the colour to roll in p for roll to
@@ -37,7 +37,7 @@ func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 	// cannot be captured (H1). Other opponents are captured (K6).
 	blocked := own | others&v.Safe
 	sq0 := StartSquare[c]
-	if roll == 6 && p.Yard(c) > 0 && blocked&(1<<sq0) == 0 {
+	if roll == Six && p.Yard(c) > 0 && blocked&(1<<sq0) == 0 {
 		buf = append(buf, Move{From: 0, To: int8(sq0)}) // K3
 	}
 	goal := p.goal[c]
@@ -127,13 +127,13 @@ func (v *Variant) Apply(p Position, roll int, m Move) Position {
 		}
 	}
 	if v.SixesLimit > 0 {
-		if roll == 6 {
+		if roll == Six {
 			q.sixes++
 		} else {
 			q.sixes = 0
 		}
 	}
-	if roll == 6 {
+	if roll == Six {
 		q.tries = 0 // H5: a 6 ends the tries
 	} else if v.Tries > 1 {
 		if m == Pass && p.track[c] == 0 {
@@ -149,7 +149,7 @@ func (v *Variant) Apply(p Position, roll int, m Move) Position {
 		due = 1 // the ordinary roll of a turn
 	}
 	due--
-	if roll == 6 {
+	if roll == Six {
 		due += v.SixRolls // K4, H2
 	}
 	if due == 0 {

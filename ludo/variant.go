@@ -13,6 +13,10 @@ const (
 	// piece travels 40 track squares (progress 0-39) and then g1-g4
 	// (progress 40-43), 43 steps in all.
 	lastStep = TrackLen + GoalLen - 1
+
+	// Six is the roll that brings a piece out of the yard (K3) and
+	// gives extra rolls (K4, H2).
+	Six = 6
 )
 
 // Colour indices, in clockwise order (K1).

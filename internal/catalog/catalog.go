@@ -51,6 +51,10 @@ type Kit struct {
 	// Examples shows the ruleset's rules about pieces that meet, for its
 	// rules page (game.Exampler); nil for a ruleset without examples.
 	Examples func() ([]game.Example, error)
+	// Brief is the ruleset's rules in short under the options chosen,
+	// for its rules page's "in brief" box (game.Briefer); nil for a
+	// ruleset without one.
+	Brief *game.Brief
 	// Weights is the hex SHA-256 of the embedded weight file whose
 	// network the search players use (package nneval), "" when the
 	// ruleset has none: the same name and seed play the same games only
@@ -151,6 +155,10 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 	}
 	if e, ok := g.(game.Exampler); ok {
 		kit.Examples = e.Examples
+	}
+	if b, ok := g.(game.Briefer); ok {
+		brief := b.Brief()
+		kit.Brief = &brief
 	}
 	if h, ok := g.(houser); ok {
 		kit.Houses = h.Houses()

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"passage/analysis"
+	"passage/internal/i18n"
 )
 
 // TestBrowserReview: a finished game's replay shows its review (the
@@ -375,6 +376,100 @@ func TestBrowserFinishedGameToReplay(t *testing.T) {
 	waitJS(t, ctx, "the focus on it", `document.activeElement === document.querySelector('svg.review-graph')`)
 	run(t, ctx, "the left arrow again", chromedp.KeyEvent(kb.ArrowLeft))
 	waitJS(t, ctx, "a throw further back", fmt.Sprintf(`document.body.dataset.step === '%d'`, turns-2))
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// reviewOf is a review of n throws by two seats, w and b alternating,
+// whose first seat's chance before throw i is first(i): a graph drawn to
+// order.
+func reviewOf(n int, first func(i int) float64) analysis.Report {
+	rep := analysis.Report{Rules: "senet-apokrif", Level: "hard",
+		Players: []analysis.Player{{Seat: "w", Decisions: n / 2}, {Seat: "b", Decisions: n / 2}}}
+	for i := range n {
+		d := analysis.Decision{Turn: i + 1, Seat: "w", Roll: 2, Played: "1-3", Best: "1-3", Moves: 2, Before: first(i)}
+		if i%2 == 1 {
+			d.Seat, d.Before = "b", 1-first(i)
+		}
+		d.AfterMove, d.AfterBest = d.Before, d.Before
+		rep.Decisions = append(rep.Decisions, d)
+	}
+	last := &rep.Decisions[n-1]
+	last.AfterMove, last.AfterBest, last.Exact = 1, 1, true // the mover won: the end is exact
+	return rep
+}
+
+// TestBrowserReviewFlatGraph (player review: Apokrif's graph stays near
+// 50%): when at least three quarters of a review's estimates put the
+// chance within 5 points of 50%, the panel says, in the page's
+// language, that the review could not tell who was ahead, which is no
+// sign of equal play; a graph that swings, or one flat for only 70% of
+// its throws, has no such sentence.
+func TestBrowserReviewFlatGraph(t *testing.T) {
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	const n = 40
+	graphs := []struct {
+		name string
+		rep  analysis.Report
+		want string // the sentence's share, "" for none
+	}{
+		// 32 of 40 within 5 points (the last exact value not counted: 32 of 39).
+		{"flat", reviewOf(n, func(i int) float64 {
+			if i >= 32 {
+				return 0.8
+			}
+			return 0.5 + 0.04*float64(i%3-1)
+		}), "82%"},
+		{"swinging", reviewOf(n, func(i int) float64 { return 0.5 + 0.4*math.Sin(float64(i)/5) }), ""},
+		{"flat for 70%", reviewOf(n, func(i int) float64 {
+			if i >= 28 {
+				return 0.3
+			}
+			return 0.52
+		}), ""},
+	}
+	for _, tag := range i18n.Languages {
+		lang := tag.String()
+		run(t, ctx, "a page in "+lang, chromedp.Navigate(s.url+"/rules?lang="+lang), visible("main"))
+		for _, g := range graphs {
+			doc, _ := json.Marshal(g.rep)
+			got := get(t, ctx, "the panel", chromedp.Evaluate[string](`import('/static/review.js').then((m) => {
+				const box = document.createElement('section');
+				document.querySelector('main').append(box);
+				const r = new m.Review(box, { id: 'x', board: 'senet', seats: [], over: true, onPick() {} });
+				r.rep = `+string(doc)+`;
+				r.draw();
+				const p = box.querySelector('.review-flat');
+				box.remove();
+				return p ? p.textContent : '';
+			})`, chromedp.EvalAwaitPromise))
+			switch {
+			case g.want == "" && got != "":
+				t.Errorf("%s, %s graph: %q, want no sentence", lang, g.name, got)
+			case g.want != "" && (got == "" || strings.Contains(got, "{{") || strings.Contains(got, "!web")):
+				t.Errorf("%s, %s graph: sentence %q", lang, g.name, got)
+			case g.want != "" && lang == "en" && got != "For "+g.want+" of the throws the estimated chance stayed within 5 points of 50%: the review could not tell who was ahead. That is no sign that both played equally well: the accuracy compares the moves.":
+				t.Errorf("en, %s graph: %q", g.name, got)
+			}
+		}
+	}
+	// How it looks, on a laptop and a phone (PASSAGE_SCREENSHOTS).
+	doc, _ := json.Marshal(graphs[0].rep)
+	run(t, ctx, "the English page", chromedp.Navigate(s.url+"/rules?lang=en"), visible("main"))
+	for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
+		run(t, ctx, "viewport", chromedp.EmulateViewport(size.w, size.h))
+		run(t, ctx, "draw the panel", chromedp.Evaluate[chromedp.Void](`import('/static/review.js').then((m) => {
+			document.querySelector('main').replaceChildren();
+			const box = document.createElement('section');
+			document.querySelector('main').append(box);
+			const r = new m.Review(box, { id: 'x', board: 'senet', seats: [], over: true, onPick() {} });
+			r.rep = `+string(doc)+`;
+			r.draw();
+		})`, chromedp.EvalAwaitPromise), visible(".review-flat"))
+		screenshot(t, ctx, fmt.Sprintf("review-flat-%dx%d", size.w, size.h))
+	}
 	for _, pr := range probs.take() {
 		t.Error(pr)
 	}

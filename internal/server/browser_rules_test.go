@@ -453,3 +453,53 @@ func TestBrowserRulesetTitle(t *testing.T) {
 		t.Error(pr)
 	}
 }
+
+// TestBrowserRulesInBrief (player review: the rules pages lacked a short
+// box on how a turn goes): each rules page shows its box "in brief" in
+// the first screenful at a laptop's and a phone's size, within the
+// window, with no serious accessibility fault; and a game with options
+// links to its rules with them, where the box follows them (six-rolls=2:
+// a 6 gives two more throws).
+func TestBrowserRulesInBrief(t *testing.T) {
+	s := newTestServer(t, Config{})
+	axe := axeSource(t)
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	c := s.create(t, createRequest{Rules: "kinevet", Options: map[string]string{"six-rolls": "2"},
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}, {Kind: "easy"}, {Kind: "easy"}}})
+	holdSeat(t, ctx, s, c)
+	run(t, ctx, "open the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID))
+	waitJS(t, ctx, "the game drawn", `document.body.dataset.status === 'live' && document.querySelector('#rules-link').getAttribute('href') !== '/rules'`)
+	if href := attr(t, ctx, "#rules-link", "href"); href != "/rules/kinevet?opt=six-rolls%3D2" {
+		t.Errorf("the game's rules link is %q, want its options in it", href)
+	}
+	run(t, ctx, "follow it", chromedp.Click("#rules-link"), visible("#in-brief"))
+	if text := get(t, ctx, "the box", chromedp.Evaluate[string](`document.querySelector('#in-brief').innerText`)); !strings.Contains(text, "After a 6 you throw 2 more times.") || !strings.Contains(text, "A 6 gives: two more throws") {
+		t.Errorf("the box under six-rolls=2 says %q", text)
+	}
+	for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
+		run(t, ctx, "viewport", chromedp.EmulateViewport(size.w, size.h))
+		for _, sp := range catalog.Specs() {
+			name := fmt.Sprintf("%s-%dx%d", sp.Name, size.w, size.h)
+			run(t, ctx, "open "+name, chromedp.Navigate(s.url+"/rules/"+sp.Name), visible("#in-brief"))
+			screenshot(t, ctx, "brief-"+name)
+			type box struct{ Top, Bottom, Left, Right, InnerW, InnerH, Items float64 }
+			b := get(t, ctx, "the box", chromedp.Evaluate[box](`(() => {
+				const r = document.querySelector('#in-brief').getBoundingClientRect();
+				return {Top: r.top, Bottom: r.bottom, Left: r.left, Right: r.right, InnerW: innerWidth, InnerH: innerHeight,
+					Items: document.querySelectorAll('#in-brief h2 + ul > li, #in-brief h2 + p + ul > li').length};
+			})()`))
+			if b.Top >= b.InnerH/2 || b.Left < 0 || b.Right > b.InnerW {
+				t.Errorf("%s: the box %+v is not at the top, within the window", name, b)
+			}
+			if b.Items < 4 || b.Items > 6 {
+				t.Errorf("%s: the box lists %v lines, want 4-6 under its heading", name, b.Items)
+			}
+			for _, v := range axeViolations(t, ctx, axe) {
+				t.Errorf("%s: %s", name, v)
+			}
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

@@ -40,6 +40,10 @@ type pageData struct {
 	// the catalog ids of a not-found page's words.
 	HeadingID, TextID, TextArg, BackTextID string
 	Note                                   string // above a page's content: a rules page shown in English
+	// Title1 is a rules page's first heading, which Brief (the box "in
+	// brief", brief.go) follows, before Body.
+	Title1 template.HTML
+	Brief  *briefView
 	// P writes the template's words in the page's language
 	// ({{.P.T "web.nav.lobby"}}); Messages are the words its scripts
 	// read (web/static/i18n.js), embedded as a JSON data block.
@@ -280,6 +284,26 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request, site *site) {
 	name := r.PathValue("name")
 	lang := pageLang(w, r).String()
 	p := site.langs[lang].p
+	// The box "in brief" follows the options of the query
+	// (?opt=KEY=VALUE, repeated, as GET /api/rulesets/NAME reads them):
+	// a game page links to its rules with its own.
+	brief := func(base string, p *i18n.Printer, data *pageData) bool {
+		kit, err := catalog.Open(base, r.URL.Query()["opt"])
+		if err != nil {
+			s.page(w, r, site, http.StatusBadRequest, "notfound", pageData{Lang: data.Lang, TitleID: "web.title.badOptions", MainClass: "doc",
+				HeadingID: "web.notFound.badOptions", TextID: "web.notFound.badOptionsText", TextArg: clip(err.Error()),
+				Back: "/rules/" + base, BackTextID: "web.notFound.plainRules"})
+			return false
+		}
+		v, err := briefOf(p, kit)
+		if err != nil {
+			s.fail(w, r, err)
+			return false
+		}
+		data.Brief = v
+		data.Title1, data.Body = splitTitle(data.Body)
+		return true
+	}
 	if sp, err := catalog.Lookup(name); err == nil {
 		body, in := rulesIn(site.docs, sp.Name, lang)
 		if body == "" {
@@ -290,7 +314,9 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request, site *site) {
 		if in != lang {
 			data.Note = p.T("web.rules.englishOnly")
 		}
-		s.page(w, r, site, http.StatusOK, "doc", data)
+		if brief(sp.Name, p, &data) {
+			s.page(w, r, site, http.StatusOK, "doc", data)
+		}
 		return
 	}
 	base, l, ok := strings.Cut(name, ".")
@@ -301,8 +327,10 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request, site *site) {
 	}
 	// A translation asked for by name (kinevet.hu) is a page in its
 	// own language, under its title in that language.
-	s.page(w, r, site, http.StatusOK, "doc", pageData{Lang: l, Title: site.langs[l].p.T("ruleset." + base),
-		Class: "doc", MainClass: "doc", Body: body})
+	data := pageData{Lang: l, Title: site.langs[l].p.T("ruleset." + base), Class: "doc", MainClass: "doc", Body: body}
+	if brief(base, site.langs[l].p, &data) {
+		s.page(w, r, site, http.StatusOK, "doc", data)
+	}
 }
 
 // rulesIn is the rules page of ruleset name in lang, and the language it

@@ -130,6 +130,13 @@ export async function rulesetInfo(id) {
   try { return await api('GET', `/api/rulesets/${name}?${query}`); } catch { return { houses: [] }; }
 }
 
+// rulesHref is the address of the rules page of ruleset id ("kinevet
+// six-rolls=2") with its options: the page's box "in brief" follows them.
+export function rulesHref(id) {
+  const [name, ...kvs] = id.split(' ');
+  return '/rules/' + name + (kvs.length ? '?' + kvs.map((kv) => 'opt=' + encodeURIComponent(kv)).join('&') : '');
+}
+
 // optionValue is value v of option key of ruleset name in words, as the
 // catalogs say it (web.option.NAME.KEY.value.V), else v itself.
 export function optionValue(name, key, v) {

@@ -11,7 +11,7 @@
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
-  ownToken, forget, forgetSeat, rulesetTitle, rulesetInfo, fitBoard, iconLegend, resignNotes,
+  ownToken, forget, forgetSeat, rulesetTitle, rulesetInfo, rulesHref, fitBoard, iconLegend, resignNotes,
 } from './app.js';
 import { t, tRules, list } from './i18n.js';
 import { play } from './sound.js';
@@ -194,7 +194,7 @@ async function init() {
   }
   if (mine && first.seats) { mine.seats = first.seats; saveSeat(id, mine.token, mine.seats); }
   invites = first.invites || [];
-  $('#rules-link').href = '/rules/' + game.name;
+  $('#rules-link').href = rulesHref(game.rules);
   $('#replay-link').href = `/g/${id}/replay`;
   $('#record-txt').href = `/api/games/${id}/record?download`;
   $('#record-json').href = `/api/games/${id}/record.json?download`;

@@ -4,7 +4,7 @@
 
 import {
   api, chip, saveSeat, loadSeat, $, h, BoardView, drawThrow, turnItem, turnText, boardModule, decorateSeats,
-  houseLegend, announce, kindLabel, resultText, rulesetTitle, rulesetInfo, iconLegend, fitBoard, resignNotes,
+  houseLegend, announce, kindLabel, resultText, rulesetTitle, rulesetInfo, rulesHref, iconLegend, fitBoard, resignNotes,
 } from './app.js';
 import { t, tRules } from './i18n.js';
 import { mountReview } from './review.js';
@@ -24,7 +24,7 @@ async function init() {
   const title = t('web.replay.title', { Title: rulesetTitle(rec.rules) });
   document.title = `${title} · Passage`;
   $('#title').textContent = title;
-  $('#rules-link').href = '/rules/' + rec.name;
+  $('#rules-link').href = rulesHref(rec.rules);
   $('#game-link').href = '/g/' + id;
   $('#record-txt').href = `/api/games/${id}/record?download`;
   $('#record-json').href = `/api/games/${id}/record.json?download`;

@@ -24,6 +24,7 @@ const T = {
   graph: t('web.review.graph'),
   graphValue: (n, total, parts) => t('web.review.graphValue', { N: n, Count: total, Chances: parts }),
   graphHelp: t('web.review.graphHelp'),
+  flat: (share) => t('web.review.flat', { Share: pct(share), Points: num(FLAT_BAND * 100), Half: pct(0.5) }),
   chance: (name, v) => t('web.review.chance', { Name: name, Percent: pct(v) }),
   exactNote: (exact, total, level) => (exact === total
     ? t('web.review.allExact', { Count: total })
@@ -76,6 +77,26 @@ const MIN_AT_STAKE = 5;
 // turn notes as in the players' summary (analysis.BestLoss, the same
 // number: TestReviewScriptKnowsBestLoss).
 const BEST_LOSS = 0.0005;
+
+// FLAT_BAND, FLAT_SHARE, FLAT_MIN: a two-seat game's graph is flat when
+// at least FLAT_SHARE of its estimates (exact values left out, and at
+// least FLAT_MIN of them) put the first seat's chance within FLAT_BAND
+// of 50%; the panel then says what such a graph means (docs/analysis.md,
+// "A flat graph": in Apokrif most graphs are, and its estimates told
+// the winner little better than a coin).
+const FLAT_BAND = 0.05, FLAT_SHARE = 0.75, FLAT_MIN = 10;
+
+// flatShare is the share of a review's estimates within FLAT_BAND of 50%
+// when its graph is flat, else null (more than two seats too, where 50%
+// is nobody's even chance).
+export function flatShare(rep) {
+  if (rep.players.length !== 2) return null;
+  const first = rep.players[0].seat;
+  const est = rep.decisions.filter((d) => !d.exact).map((d) => (d.seat === first ? d.before : 1 - d.before));
+  if (est.length < FLAT_MIN) return null;
+  const share = est.filter((v) => Math.abs(v - 0.5) <= FLAT_BAND + 1e-9).length / est.length;
+  return share >= FLAT_SHARE ? share : null;
+}
 
 // Percentages, points and signed points in the page's language.
 function pct(v) { return num(v, { style: 'percent', maximumFractionDigits: 0 }); }
@@ -290,8 +311,10 @@ export class Review {
         ...[p.inaccuracies, p.mistakes, p.blunders].map((n) => h('td', { class: 'count' }, num(n))),
         h('td', { class: 'luck' }, signed(p.luck))))));
     this.turnNote = h('p', { class: 'small review-turn' });
+    const flat = flatShare(rep);
     this.box.replaceChildren(h('h2', {}, T.heading), svg,
-      h('p', { class: 'small muted' }, T.graphHelp), this.turnNote, table,
+      h('p', { class: 'small muted' }, T.graphHelp),
+      ...(flat === null ? [] : [h('p', { class: 'small review-flat' }, T.flat(flat))]), this.turnNote, table,
       h('p', { class: 'small muted' }, T.luckHelp, ' ',
         T.atStake(rep.players.map((p, s) => T.atStakeOf(name(s), p.at_stake || 0))), ' ',
         ...(given.length ? [T.randomRef(given.map((s) => T.randomRefOf(name(s), oneDecimal(rep.players[s].random_accuracy)))), ' '] : []),
