@@ -151,12 +151,7 @@ func TestResume(t *testing.T) {
 	a := open()
 	id, white, black := twoPeople(t, a, "")
 	tokens := []string{white, black}
-	for range 3 {
-		v := a.game(t, id)
-		tok := tokens[v.ToMove]
-		v = a.throw(t, id, tok)
-		a.move(t, id, tok, v.Moves[0].Move)
-	}
+	a.playFirst(t, id, tokens, 3)
 	before := a.game(t, id)
 	// A game between computers, stopped mid-game.
 	bots := a.create(t, createRequest{Rules: "kinevet", Options: map[string]string{"players": "2"},
@@ -206,12 +201,7 @@ func TestThrowSurvivesRestart(t *testing.T) {
 	a := open()
 	id, white, black := twoPeople(t, a, "")
 	tokens := []string{white, black}
-	for range 2 {
-		v := a.game(t, id)
-		tok := tokens[v.ToMove]
-		v = a.throw(t, id, tok)
-		a.move(t, id, tok, v.Moves[0].Move)
-	}
+	a.playFirst(t, id, tokens, 2)
 	tok := tokens[a.game(t, id).ToMove]
 	thrown := a.throw(t, id, tok)
 	if thrown.Roll == nil || len(thrown.Moves) == 0 {

@@ -298,11 +298,7 @@ func resignedAfterFour(t *testing.T, s *testServer) string {
 	t.Helper()
 	id, white, black := twoPeople(t, s, twoLeft)
 	tokens := []string{white, black}
-	for range 4 {
-		v := s.game(t, id)
-		thrown := s.throw(t, id, tokens[v.ToMove])
-		s.move(t, id, tokens[v.ToMove], thrown.Moves[0].Move)
-	}
+	s.playFirst(t, id, tokens, 4)
 	v := s.game(t, id)
 	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", tokens[v.ToMove], nil, nil)
 	return id

@@ -157,6 +157,16 @@ func (s *testServer) move(t testing.TB, id, token, move string) gameView {
 	return resp.Game
 }
 
+// playFirst plays n turns of a game of people, each the first legal
+// move of the seat to move (tokens by seat).
+func (s *testServer) playFirst(t testing.TB, id string, tokens []string, n int) {
+	t.Helper()
+	for range n {
+		tok := tokens[s.game(t, id).ToMove]
+		s.move(t, id, tok, s.throw(t, id, tok).Moves[0].Move)
+	}
+}
+
 // state is what must not change when an intent fails.
 type state struct {
 	Pos    string
