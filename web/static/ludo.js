@@ -253,6 +253,18 @@ export function drawThrow(svg, roll) {
   svg.setAttribute('aria-label', t('web.ludo.die', { Roll: roll }));
 }
 
+// idleThrow: no throw can give the colour to move a choice, so that the
+// game page throws for its player (game.js): none of its pieces is on
+// the track, and those in the goal stand at its end one behind the other
+// (g4, g3, ...), with no room to move whatever the roll; only a 6 does
+// anything then, and all it can do is bring a piece out.
+export function idleThrow(pos) {
+  const p = parse(pos);
+  const c = p.turn;
+  if (!COLORS[c] || p.track.includes(c)) return false;
+  return new RegExp(`^\\.*${c}*$`).test(p.goals[c]);
+}
+
 // seatLetter is seat's colour letter, from the colours in play.
 export function seatLetter(pos, seat) { return parse(pos).colors[seat] || null; }
 
