@@ -195,10 +195,15 @@ func TestBrowserI18n(t *testing.T) {
 			games := map[string]createResponse{}
 			for _, rules := range rulesets {
 				seats := []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}}
+				start := ""
 				if rules == "kinevet" {
 					seats = append(seats, seatRequest{Kind: "easy"}, seatRequest{Kind: "easy"})
+					// A piece of Red's out, so that the page waits for
+					// the throw after the language switch (with every
+					// piece in the yard it throws by itself).
+					start = "....r................................... ..../..../..../.... r"
 				}
-				games[rules] = s.create(t, createRequest{Rules: rules, Seats: seats})
+				games[rules] = s.create(t, createRequest{Rules: rules, Start: start, Seats: seats})
 			}
 			ctx, probs := newWatchedPerson(t, browser)
 			run(t, ctx, "viewport", chromedp.EmulateViewport(390, 844))

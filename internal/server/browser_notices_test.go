@@ -480,7 +480,9 @@ func TestBrowserThrowKeptOverRestart(t *testing.T) {
 // refused as played already (stale_move), and that tab does not send
 // it again (code review: it took stale_move as "not taken" and sent the
 // pass again every PASS_PAUSE until its stream caught up). Played until
-// a pass comes; seat 1 plays through the API.
+// a pass comes; seat 1 plays through the API. Both tabs throw by
+// themselves too (every piece in the yard): one throw is taken, the
+// other, if sent, refused (already_thrown), and neither says a word.
 func TestBrowserTwoTabsPassOnce(t *testing.T) {
 	s := newTestServer(t, Config{})
 	browser := newBrowser(t)
@@ -505,10 +507,12 @@ func TestBrowserTwoTabsPassOnce(t *testing.T) {
 	for _, ctx := range tabs {
 		run(t, ctx, "open the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"))
 	}
+	// The passes refused (the throws both tabs made by themselves may
+	// have been refused too: already_thrown).
 	answers := func() int {
 		n := 0
 		for _, ctx := range tabs {
-			n += get(t, ctx, "the refusals", chromedp.Evaluate[int](`window.answers.length`))
+			n += get(t, ctx, "the refusals", chromedp.Evaluate[int](`window.answers.filter((c) => c === 'stale_move').length`))
 		}
 		return n
 	}
@@ -522,10 +526,15 @@ func TestBrowserTwoTabsPassOnce(t *testing.T) {
 			s.move(t, c.Game.ID, other.Token, thrown.Moves[0].Move)
 			continue
 		}
-		for _, ctx := range tabs {
-			waitJS(t, ctx, "seat 0 to throw", fmt.Sprintf(`document.body.dataset.turns === '%d' && document.body.dataset.roll === ''`, v.Turns))
+		waitJS(t, one, "seat 0's turn", fmt.Sprintf(`Number(document.body.dataset.turns) >= %d`, v.Turns))
+		if get(t, one, "a throw to click", chromedp.Evaluate[bool](fmt.Sprintf(`document.body.dataset.turns === '%d' && document.body.dataset.roll === '' && document.body.dataset.throwsItself === 'no'`, v.Turns))) {
+			// A piece out (on the track or in the goal): the tabs wait
+			// for a click.
+			for _, ctx := range tabs {
+				waitJS(t, ctx, "seat 0 to throw", fmt.Sprintf(`document.body.dataset.turns === '%d' && document.body.dataset.roll === ''`, v.Turns))
+			}
+			run(t, one, "throw", click("#throw:not([disabled])"))
 		}
-		run(t, one, "throw", click("#throw:not([disabled])"))
 		for _, ctx := range tabs {
 			waitJS(t, ctx, "the throw", `document.body.dataset.roll !== '' || document.body.dataset.turns !== '`+strconv.Itoa(v.Turns)+`'`)
 		}
@@ -558,9 +567,12 @@ func TestBrowserTwoTabsPassOnce(t *testing.T) {
 		}
 		for _, ctx := range tabs {
 			for _, code := range get(t, ctx, "the refusals", chromedp.Evaluate[[]string](`window.answers`)) {
-				if code != "stale_move" {
-					t.Errorf("a pass was refused %q, want stale_move", code)
+				if code != "stale_move" && code != "already_thrown" {
+					t.Errorf("a pass or throw was refused %q, want stale_move or already_thrown", code)
 				}
+			}
+			if m := textOf(t, ctx, "#message"); m != "" {
+				t.Errorf("a tab says %q", m)
 			}
 		}
 		if after := s.game(t, c.Game.ID); after.Turns != v.Turns+1 {

@@ -171,7 +171,13 @@ func TestBrowserWatcherThrow(t *testing.T) {
 		if rules == "kinevet" {
 			seats = append(seats, seatRequest{Kind: "easy"}, seatRequest{Kind: "easy"})
 		}
-		c := s.create(t, createRequest{Rules: rules, Seats: seats})
+		start := ""
+		if rules == "kinevet" {
+			// A piece of Red's out: the player's page waits for the
+			// throw (with every piece in the yard it throws by itself).
+			start = "....r................................... ..../..../..../.... r"
+		}
+		c := s.create(t, createRequest{Rules: rules, Start: start, Seats: seats})
 		watcher, probs := newWatchedPerson(t, browser)
 		player := newPerson(t, browser)
 		holdSeat(t, player, s, c)

@@ -404,7 +404,11 @@ func TestBrowserResultWords(t *testing.T) {
 // in every language, has one bracket after the ruleset's name: a name
 // that ends in its own bracket takes the options inside it ("Ki nevet a
 // végén (el parchís húngaro; número de jugadores: dos)"), not a second
-// bracket after it.
+// bracket after it. Every option and value is said in words: none keeps
+// the server's KEY=VALUE (player review: "… (Ludo; colors=ry)"); a
+// colour order names its colours, and then not the number of players,
+// which the ID gives too (as the lobby makes it: "kinevet colors=ry
+// players=2").
 func TestBrowserRulesetTitle(t *testing.T) {
 	s := newTestServer(t, Config{})
 	ctx, probs := newWatchedPerson(t, newBrowser(t))
@@ -420,6 +424,10 @@ func TestBrowserRulesetTitle(t *testing.T) {
 			all += " " + o.Key + "=" + o.Values[len(o.Values)-1]
 		}
 		ids = append(ids, all)
+	}
+	ordered := map[string][]string{"kinevet colors=ry players=2": {"red", "yellow"}, "kinevet colors=gbr players=3": {"green", "blue", "red"}}
+	for id := range ordered {
+		ids = append(ids, id)
 	}
 	list, _ := json.Marshal(ids)
 	for _, tag := range i18n.Languages {
@@ -446,6 +454,26 @@ func TestBrowserRulesetTitle(t *testing.T) {
 				// French puts a narrow space before a colon (review 4's
 				// helper: "Nombre de joueurs: deux").
 				t.Errorf("%s: %s is titled %q: no narrow space before its colon", lang, ids[i], title)
+			case strings.Contains(title, "="):
+				t.Errorf("%s: %s is titled %q: an option not in words", lang, ids[i], title)
+			}
+			if colors, ok := ordered[ids[i]]; ok {
+				var names []string
+				for _, c := range colors {
+					names = append(names, p.T("seat."+c))
+				}
+				at := -1
+				for _, n := range names {
+					if j := strings.Index(title, n); j <= at {
+						t.Errorf("%s: %s is titled %q: not its colours %q in their order", lang, ids[i], title, names)
+						break
+					} else {
+						at = j
+					}
+				}
+				if strings.Contains(strings.ToLower(title), strings.ToLower(p.T("web.option.kinevet.players.name"))) {
+					t.Errorf("%s: %s is titled %q: the number of players said again", lang, ids[i], title)
+				}
 			}
 		}
 	}

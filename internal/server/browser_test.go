@@ -276,8 +276,12 @@ func playMyTurn(t *testing.T, ctx context.Context) int {
 	t.Helper()
 	turns, _ := strconv.Atoi(attr(t, ctx, "body", "data-turns"))
 	if attr(t, ctx, "body", "data-roll") == "" {
-		run(t, ctx, "throw", click("#throw:not([disabled])"))
-		waitJS(t, ctx, "the throw", `document.body.dataset.roll !== ""`)
+		// The page throws by itself where no throw can give a choice
+		// (every Ludo piece in the yard), or with Auto-throw ticked.
+		if attr(t, ctx, "body", "data-throws-itself") != "yes" {
+			run(t, ctx, "throw", click("#throw:not([disabled])"))
+		}
+		waitJS(t, ctx, "the throw", fmt.Sprintf(`document.body.dataset.roll !== "" || Number(document.body.dataset.turns) > %d`, turns))
 	}
 	// A throw without a legal move passes by itself; the turn number
 	// may have moved on already.

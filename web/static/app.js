@@ -137,19 +137,31 @@ export function rulesHref(id) {
   return '/rules/' + name + (kvs.length ? '?' + kvs.map((kv) => 'opt=' + encodeURIComponent(kv)).join('&') : '');
 }
 
+// COLOR_OPTION orders a Ludo game's colours ("colors=ry": red, then
+// yellow), a value for each order, which the catalogs name through the
+// colours' own names (seat.red).
+const COLOR_OPTION = 'colors';
+const COLOR_WORDS = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
+
 // optionValue is value v of option key of ruleset name in words, as the
-// catalogs say it (web.option.NAME.KEY.value.V), else v itself.
+// catalogs say it (web.option.NAME.KEY.value.V), or a colour order as
+// its colours ("Red and Yellow"), else v itself.
 export function optionValue(name, key, v) {
   const id = `web.option.${name}.${key}.value.${v}`;
-  return has(id) ? t(id) : v;
+  if (has(id)) return t(id);
+  if (key === COLOR_OPTION && /^[rygb]+$/.test(v)) return list([...v].map((c) => t('seat.' + COLOR_WORDS[c])));
+  return v;
 }
 
 // optionsText is the options of a ruleset ID ("kinevet players=2") in
 // words ("Players: two"), comma-separated, "" for none; an option the
-// catalogs do not name keeps the server's KEY=VALUE.
+// catalogs do not name keeps the server's KEY=VALUE. The number of
+// players goes unsaid where the colours in play are named: the ID has
+// both ("kinevet colors=ry players=2"), and the colours count them.
 export function optionsText(id) {
   const [name, ...kvs] = id.split(' ');
-  return kvs.map((kv) => {
+  const named = kvs.some((kv) => kv.startsWith(COLOR_OPTION + '=') && kv !== COLOR_OPTION + '=auto');
+  return kvs.filter((kv) => !(named && kv.startsWith('players='))).map((kv) => {
     const [k, v] = kv.split('=');
     const base = `web.option.${name}.${k}`;
     // The pair's punctuation is the language's (French puts a narrow

@@ -6,7 +6,9 @@
 // server with the move) go to the status line, the move list and the
 // screen reader's live region. A throw with no legal move is passed by
 // itself after a pause that shows why; a single possible move is played
-// by itself when the player has asked for it.
+// by itself when the player has asked for it. The page throws for the
+// player when they have asked for it (Auto-throw), and by itself while
+// no throw can give them a choice (every Ludo piece in the yard).
 
 import {
   api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
@@ -23,7 +25,9 @@ const id = location.pathname.split('/')[2];
 const PASS_PAUSE = 1400;   // ms a pass is shown before it is played
 const REASON_PAUSE = 1000; // ms more when it says which wall (or rule) blocks
 const FORCED_PAUSE = 700;  // ms before a single possible move is played
+const THROW_PAUSE = 700;   // ms "your turn" shows before the page throws for the player
 const AUTO_KEY = 'passage.autoForced';
+const AUTO_THROW_KEY = 'passage.autoThrow';
 
 let game = null;
 let mine = loadSeat(id); // {token, seats} or null
@@ -39,6 +43,8 @@ let invites = []; // the open seats' links, shown to seat holders (with their se
 let news = '';       // what the last move did, in words
 let autoTimer = 0;   // a pass or forced move about to be played
 let autoFor = '';    // the turn and throw autoTimer is for
+let throwTimer = 0;  // a throw the page is about to make for the player
+let throwFor = '';   // the turn throwTimer is for
 let flow = null;     // resign, abort, claim, rematch: see flow.js
 let review = null;   // the review of the game once it is over (review.js)
 let next = null;     // the view of this finished game's rematch, once known (followRematch)
@@ -116,6 +122,22 @@ function myTurn() {
 }
 
 function autoForced() { return stored(AUTO_KEY) === 'on'; }
+function autoThrow() { return stored(AUTO_THROW_KEY) === 'on'; }
+
+// throwsItself: the page throws for the player now, after THROW_PAUSE:
+// it is their seat's throw, in a live game, the seat not away (the
+// computer stands in for it then, and a page left open must not play
+// for a person who has gone); and they ticked Auto-throw, or no throw
+// can give them anything to choose (the board's idleThrow: every Ludo
+// piece of theirs waits in the yard, or is home with no room to move,
+// so that only a 6 does anything, and then only brings a piece out).
+function throwsItself() {
+  if (!mine || !myTurn() || game.roll !== null) return false;
+  if (game.seats[game.toMove] && game.seats[game.toMove].away) return false;
+  if (autoThrow()) return true;
+  const mod = boardModule(game.board);
+  return Boolean(mod.idleThrow && mod.idleThrow(game.pos));
+}
 
 // inviteLink reads the seat and the secret of an invite link
 // (?seat=N&invite=SECRET, or ?seat=N alone for a seat open to anyone)
@@ -203,7 +225,13 @@ async function init() {
   view = new BoardView($('#board'), game.board, rulesInfo.houses);
   $('#legend').replaceChildren(houseLegend(rulesInfo.houses));
   news = recentNews(); // what happened last, after a reload too
-  $('#throw').addEventListener('click', doThrow);
+  $('#throw').addEventListener('click', () => doThrow());
+  const autoT = $('#auto-throw');
+  autoT.checked = autoThrow();
+  autoT.addEventListener('change', () => {
+    store(AUTO_THROW_KEY, autoT.checked ? 'on' : 'off');
+    render(null);
+  });
   const auto = $('#auto-forced');
   auto.checked = autoForced();
   auto.addEventListener('change', () => {
@@ -490,8 +518,12 @@ async function send(path, body, still) {
   try { await req; } finally { if (busy === req) busy = null; }
 }
 
+// doThrow throws for this page's seat and reports whether asking again
+// is pointless: the throw is made, or was not this seat's to make any
+// more, or the server refused it (said); false when the connection
+// failed or the server did (the throw may be tried again).
 async function doThrow() {
-  if (!mine || !myTurn() || game.roll !== null) return;
+  if (!mine || !myTurn() || game.roll !== null) return true;
   message('');
   // A throw carries no turn, as a move does: one queued behind a move
   // (send) that was sent for a turn already played throws the turn
@@ -500,7 +532,12 @@ async function doThrow() {
   // this seat's throw to make.
   try {
     await send(`/api/games/${id}/throw`, {}, () => myTurn() && game.roll === null);
-  } catch (e) { if (e.code !== ALREADY_THROWN) message(e.message); }
+  } catch (e) {
+    if (e.code === ALREADY_THROWN) return true;
+    message(e.message);
+    return Boolean(e.status) && e.status < 500; // refused: asking again will not change it
+  }
+  return true;
 }
 
 // doMove plays a move and reports whether the turn was played: the
@@ -561,7 +598,7 @@ function statusText() {
   // why: the moves a wall (or the BA) took away, in words.
   const why = game.roll === null ? '' : blockedText(game.blocked);
   if (myTurn()) {
-    if (game.roll === null) return tr('web.status.yourThrow', { Seat: seat.label });
+    if (game.roll === null) return throwsItself() ? tr('web.status.throwingForYou', { Seat: seat.label }) : tr('web.status.yourThrow', { Seat: seat.label });
     if (onlyPass()) return why ? tr('web.status.passingWhy', { Roll: game.roll, Why: why }) : tr('web.status.passing', { Roll: game.roll });
     const also = why ? ' ' + tr('web.status.why', { Why: why[0].toUpperCase() + why.slice(1) }) : '';
     if (game.moves.length === 1 && autoForced()) return tr('web.status.forced', { Roll: game.roll }) + also;
@@ -601,6 +638,32 @@ function scheduleAuto() {
   }, onlyPass() ? PASS_PAUSE + (game.blocked && game.blocked.length ? REASON_PAUSE : 0) : FORCED_PAUSE);
 }
 
+// scheduleThrow throws for the player (throwsItself) after THROW_PAUSE,
+// once for each turn: the throw is the server's (POST throw, as the
+// button's), sent through the same queue as a click (send), which drops
+// it if the throw has been made meanwhile (another tab of the player's,
+// or the button); the server refuses a second one (already_thrown),
+// which is no error here. A throw not sent (the connection failed) is
+// tried again after a pause.
+function scheduleThrow() {
+  const key = String(game.turns);
+  if (!throwsItself()) {
+    if (throwTimer) { clearTimeout(throwTimer); throwTimer = 0; throwFor = ''; }
+    return;
+  }
+  if (throwFor === key) return;
+  clearTimeout(throwTimer);
+  throwFor = key;
+  throwTimer = setTimeout(async () => {
+    throwTimer = 0;
+    if (!game || String(game.turns) !== key || !throwsItself()) return;
+    if (!(await doThrow())) {
+      throwFor = '';
+      setTimeout(() => render(null), PASS_PAUSE);
+    }
+  }, THROW_PAUSE);
+}
+
 function render(animateFrom, freshThrow) {
   if (!game || !view) return;
   const mod = boardModule(game.board);
@@ -623,6 +686,7 @@ function render(animateFrom, freshThrow) {
   document.body.dataset.turns = game.turns;
   document.body.dataset.myTurn = myTurn() ? 'yes' : 'no';
   document.body.dataset.roll = game.roll === null ? '' : game.roll;
+  document.body.dataset.throwsItself = throwsItself() ? 'yes' : 'no';
 
   const canThrow = myTurn() && game.roll === null;
   const throwButton = $('#throw');
@@ -631,6 +695,8 @@ function render(animateFrom, freshThrow) {
   document.body.classList.toggle('watching', watching);
   throwButton.disabled = !canThrow;
   throwButton.classList.toggle('hidden', game.status === 'over' || watching);
+  // With Auto-throw under it: no room kept for them on a watcher's page.
+  $('.throw-box').classList.toggle('hidden', game.status === 'over' || watching);
   // A page that holds no seat has no button to keep in place: the
   // controls take no room (an empty row on a phone) until there is a
   // throw to show.
@@ -662,6 +728,7 @@ function render(animateFrom, freshThrow) {
     else if (myTurn()) $('#board .piece.movable')?.focus();
   }
   scheduleAuto();
+  scheduleThrow();
 
   const ul = $('#seats');
   ul.replaceChildren();
@@ -683,7 +750,7 @@ function render(animateFrom, freshThrow) {
   if (flowBox.parentElement !== flowHome) flowHome.append(flowBox);
   // The move preferences matter while the game is played, and to a
   // player: a page that holds no seat (a spectator's) has no moves.
-  for (const box of ['#auto-forced', '#touch-confirm']) $(box).parentElement.classList.toggle('hidden', game.status === 'over' || watching);
+  for (const box of ['#auto-forced', '#touch-confirm', '#auto-throw']) $(box).parentElement.classList.toggle('hidden', game.status === 'over' || watching);
   flow.render(log);
   followRematch();
   if (focused && !flowBox.contains(document.activeElement)) {

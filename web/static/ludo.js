@@ -25,8 +25,13 @@ export function hitBox(key) {
 }
 const C = cell;
 const X0 = 10, Y0 = 10;  // grid origin
-const SIZE = { width: X0 * 2 + 11 * C, height: Y0 * 2 + 11 * C };
-export function size() { return SIZE; }
+// The drawing shows the grid and its frame with a 3-unit margin, and
+// no more: on a phone held sideways the board's height is the window's
+// under the header, and every unit of margin takes from the squares
+// (player review: 29 px squares at 844x390, where 32 fit).
+const MARGIN = 3;
+const VIEW = { x: X0 - MARGIN, y: Y0 - MARGIN, width: 11 * C + 2 * MARGIN, height: 11 * C + 2 * MARGIN };
+export function size() { return { width: VIEW.width, height: VIEW.height }; }
 
 export const COLORS = { r: '#d8372b', y: '#e9b50c', g: '#2f9a3a', b: '#2a6fd6' };
 const NAMES = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
@@ -166,9 +171,10 @@ function drawPiece(g, c, x, y, key) {
 
 export function draw(svg, pos) {
   const p = parse(pos);
-  svg.setAttribute('viewBox', `0 0 ${SIZE.width} ${SIZE.height}`);
+  svg.setAttribute('viewBox', `${VIEW.x} ${VIEW.y} ${VIEW.width} ${VIEW.height}`);
   const bg = el('g', { class: 'board-bg' }, svg);
-  el('rect', { x: X0 - 6, y: Y0 - 6, width: 11 * C + 12, height: 11 * C + 12, rx: 12, class: 'ludo-frame' }, bg);
+  // The frame: its line, 2 units wide, ends at the drawing's edge.
+  el('rect', { x: X0 - 2, y: Y0 - 2, width: 11 * C + 4, height: 11 * C + 4, rx: 10, class: 'ludo-frame' }, bg);
   for (const c of ORDER) {
     const [x, y] = YARDS[c][0];
     // Centred on the yard's four places, whose centres cellAt puts at
@@ -245,6 +251,18 @@ export function drawThrow(svg, roll) {
   for (const [x, y] of pips) el('circle', { cx: x, cy: y, r: 4.5, fill: '#222' }, g);
   title(svg, t('web.ludo.rolled', { Roll: roll }));
   svg.setAttribute('aria-label', t('web.ludo.die', { Roll: roll }));
+}
+
+// idleThrow: no throw can give the colour to move a choice, so that the
+// game page throws for its player (game.js): none of its pieces is on
+// the track, and those in the goal stand at its end one behind the other
+// (g4, g3, ...), with no room to move whatever the roll; only a 6 does
+// anything then, and all it can do is bring a piece out.
+export function idleThrow(pos) {
+  const p = parse(pos);
+  const c = p.turn;
+  if (!COLORS[c] || p.track.includes(c)) return false;
+  return new RegExp(`^\\.*${c}*$`).test(p.goals[c]);
 }
 
 // seatLetter is seat's colour letter, from the colours in play.
