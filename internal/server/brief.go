@@ -44,7 +44,7 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 	name, _ := game.SeatName(kit.Ruleset, first)
 	seat := p.T("seat." + strings.ToLower(name))
 	v := &briefView{Heading: p.T("web.brief.heading")}
-	if words := optionWords(p, kit.ID()); words != "" {
+	if words := optionWords(p, kit); words != "" {
 		v.Options = p.T("web.brief.options", "Options", words)
 	}
 	// What you throw.
@@ -133,12 +133,12 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 	return v, nil
 }
 
-// optionWords writes the non-default options of ruleset id ("kinevet
+// optionWords writes the non-default options of kit's ruleset ("kinevet
 // six-rolls=2") as the lobby words them ("A 6 gives: two more throws"),
 // the catalog's words where it has them (web.option.NAME.KEY.*), else
-// the value itself; "" for none.
-func optionWords(p *i18n.Printer, id string) string {
-	fields := strings.Fields(id)
+// the value itself, Ludo's colours by their names; "" for none.
+func optionWords(p *i18n.Printer, kit catalog.Kit) string {
+	fields := strings.Fields(kit.ID())
 	if len(fields) < 2 {
 		return ""
 	}
@@ -152,9 +152,29 @@ func optionWords(p *i18n.Printer, id string) string {
 	for _, kv := range fields[1:] {
 		k, val, _ := strings.Cut(kv, "=")
 		base := "web.option." + fields[0] + "." + k
-		out = append(out, p.T("web.option.pair", "Name", word(base+".name", k), "Value", word(base+".value."+val, val)))
+		value := word(base+".value."+val, val)
+		if k == colorsOption && value == val {
+			value = seatNames(p, kit)
+		}
+		out = append(out, p.T("web.option.pair", "Name", word(base+".name", k), "Value", value))
 	}
 	return strings.Join(out, "; ")
+}
+
+// colorsOption is Ludo's option that names the colours in play in turn
+// order ("colors=ry"): its value is said as those seats' names, which
+// the ruleset opened with it gives.
+const colorsOption = "colors"
+
+// seatNames is kit's seats in turn order, by their names in p's
+// language ("Red, Yellow").
+func seatNames(p *i18n.Printer, kit catalog.Kit) string {
+	names := make([]string, kit.Players())
+	for i := range names {
+		name, _ := game.SeatName(kit.Ruleset, game.Player(i))
+		names[i] = p.T("seat." + strings.ToLower(name))
+	}
+	return strings.Join(names, ", ")
 }
 
 // orList writes numbers as the box lists throws and squares: runs of

@@ -121,6 +121,7 @@ func TestRulesInBriefFollowsOptions(t *testing.T) {
 		{"/rules/kinevet?opt=three-tries%3Don", 3, "With no piece on the track you get 3 throws to throw a 6.", "", ""},
 		{"/rules/kinevet?opt=finish%3Dall", 5, "The others play on for the places.", "", ""},
 		{"/rules/kinevet", 5, "The first to bring all 4 pieces home wins.", "play on", ""},
+		{"/rules/kinevet?opt=colors%3Dgbr&opt=players%3D3", 0, "", "", "With these options: Colours in turn order: Green, Blue, Red; Number of players: three."},
 		{"/rules/kinevet?opt=safe-start%3Don", 4, "No piece can be taken on 1, 11, 21 or 31.", "", ""},
 		{"/rules/kinevet", 4, "sends it back to its yard.", "taken on", ""},
 		{"/rules/senet-apokrif?opt=pieces%3D7", 1, "7 pieces each", "5 pieces", ""},
