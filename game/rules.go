@@ -214,6 +214,24 @@ type Brief struct {
 	// the places once one side has finished (Ludo finish=all).
 	Goal   string
 	PlayOn bool
+	// BA: each side's last piece is the BA, which enters only after the
+	// others (Szenet S6); BAGate: no other piece bears off before its BA
+	// has entered (S20).
+	BA, BAGate bool
+	// Houses are the board's squares with an effect, as the board draws
+	// them (Senet's Houses, under the options chosen: water=15 moves the
+	// return square); the box names the houses whose effect it says
+	// nowhere else.
+	Houses []House
+	// GoalSquares is the number of goal squares a piece goes into at the
+	// end of the track (Ludo K7: 4), 0 where pieces bear off; GoalBounce,
+	// whether a throw past the last one counts back (H4); GoalJump,
+	// whether a piece may jump its own pieces there (goal-jump=on).
+	GoalSquares          int
+	GoalBounce, GoalJump bool
+	// Sixes is the number of 6s in a row of which the last is not played
+	// and sends the piece moved last home (Ludo H3: 3), 0 for none.
+	Sixes int
 }
 
 // Briefer is a ruleset that sums its rules up for the rules pages.

@@ -21,6 +21,9 @@ func (v *Variant) Brief() game.Brief {
 		Wall:         v.WallSize,
 		Safe:         squareList(v.Safe),
 		Goal:         "off",
+		BA:           v.BA,             // S6
+		BAGate:       v.BAGatesBearOff, // S20
+		Houses:       v.Houses(),
 	}
 	for _, o := range v.Throws {
 		if v.ExtraThrow&(1<<o.Roll) != 0 {

@@ -3,7 +3,10 @@ package server
 import (
 	"fmt"
 	"html/template"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"passage/game"
 	"passage/internal/catalog"
@@ -67,7 +70,9 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 			"Chance", fmt.Sprintf("%d/%d", o.Num, o.Den)))
 	}
 	// The pieces, the track and who starts.
-	if b.Enter > 0 {
+	if b.BA && b.Enter > 0 {
+		v.Lines = append(v.Lines, p.N("web.brief.piecesEnterBA", b.Pieces, "Enter", b.Enter, "Squares", b.Squares, "Seat", seat))
+	} else if b.Enter > 0 {
 		v.Lines = append(v.Lines, p.N("web.brief.piecesEnter", b.Pieces, "Enter", b.Enter, "Squares", b.Squares, "Seat", seat))
 	} else {
 		v.Lines = append(v.Lines, p.N("web.brief.pieces", b.Pieces, "Squares", b.Squares, "Seat", seat))
@@ -80,12 +85,19 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 	case len(b.Extra) > 0:
 		turn = append(turn, p.N("web.brief.extraMany", b.ExtraRolls, "Throws", orList(p, b.Extra)))
 	case b.EnterBonus && len(b.BonusSquares) > 0:
-		turn = append(turn, p.T("web.brief.bonus", "Squares", orList(p, b.BonusSquares)))
+		turn = append(turn, p.T("web.brief.bonus", "Squares", squareList(p, b.BonusSquares, "web.brief.or")))
 	default:
 		turn = append(turn, p.T("web.brief.noExtra"))
 	}
 	if len(b.ExtraSquares) > 0 {
-		turn = append(turn, p.T("web.brief.extraSquare", "Squares", orList(p, b.ExtraSquares)))
+		turn = append(turn, p.T("web.brief.extraSquare", "Squares", squareList(p, b.ExtraSquares, "web.brief.or")))
+	}
+	switch b.Sixes {
+	case 0:
+	case 3:
+		turn = append(turn, p.T("web.brief.threeSixes"))
+	default:
+		return nil, fmt.Errorf("%s: a limit of %d sixes in a row the box cannot say", kit.ID(), b.Sixes)
 	}
 	v.Lines = append(v.Lines, strings.Join(turn, " "))
 	// No move.
@@ -117,15 +129,45 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 		capture = append(capture, p.T("web.brief.wall", "Count", b.Wall))
 	}
 	if len(b.Safe) > 0 {
-		capture = append(capture, p.T("web.brief.safe", "Squares", orList(p, b.Safe)))
+		capture = append(capture, p.T("web.brief.safe", "Squares", squareList(p, b.Safe, "web.brief.or")))
+	}
+	if leave := houseSquares(b.Houses, "leave"); len(leave) > 0 {
+		// Szenet S19: the safe houses must be left.
+		if !slices.Equal(leave, b.Safe) {
+			return nil, fmt.Errorf("%s: houses to leave %v that are not the safe squares %v", kit.ID(), leave, b.Safe)
+		}
+		capture = append(capture, p.T("web.brief.leave"))
 	}
 	v.Lines = append(v.Lines, strings.Join(capture, " "))
+	// The special squares and pieces: the houses whose effect no other
+	// line says, by their names; Ludo's goal.
+	if line := housesLine(p, b); line != "" {
+		v.Lines = append(v.Lines, line)
+	}
+	if b.GoalSquares > 0 {
+		goal := []string{p.N("web.brief.goalExact", b.GoalSquares)}
+		if b.GoalBounce {
+			goal[0] = p.N("web.brief.goalBounce", b.GoalSquares)
+		}
+		if b.GoalJump {
+			goal = append(goal, p.T("web.brief.goalJump"))
+		} else {
+			goal = append(goal, p.T("web.brief.goalNoJump"))
+		}
+		v.Lines = append(v.Lines, strings.Join(goal, " "))
+	}
 	// How you win.
 	win := map[string]string{"off": "web.brief.winOff", "home": "web.brief.winHome"}[b.Goal]
 	if win == "" {
 		return nil, fmt.Errorf("%s: unknown goal %q", kit.ID(), b.Goal)
 	}
 	line = p.N(win, b.Pieces)
+	if len(houseSquares(b.Houses, "bearoff-lastrow")) > 0 {
+		line += " " + p.T("web.brief.lastRow") // Jéquier J13
+	}
+	if b.BAGate {
+		line += " " + p.T("web.brief.baGate") // Szenet S20
+	}
 	if b.PlayOn {
 		line += " " + p.T("web.brief.playOn")
 	}
@@ -177,10 +219,123 @@ func seatNames(p *i18n.Printer, kit catalog.Kit) string {
 	return strings.Join(names, ", ")
 }
 
+// briefHouseKinds are the house effects (game.HouseEffect kinds) the
+// box says in its houses line, in that order, with their words (a
+// drowned BA's under web.brief.house.waterHandBA). The others are said
+// on other lines (safe, enter, extra, bonus, leave, bearoff-lastrow; the
+// return square with the water), or only on the page (jump, the exact
+// bearing-off throws).
+var briefHouseKinds = []struct{ kind, key string }{
+	{"stop", "web.brief.house.stop"},
+	{"skip", "web.brief.house.skip"},
+	{"sleep", "web.brief.house.sleep"},
+	{"water-up", "web.brief.house.waterUp"},
+	{"water-down", "web.brief.house.waterDown"},
+	{"water-hand", "web.brief.house.waterHand"},
+}
+
+// housesLine says the effects of b's houses that no other line of the
+// box says, each after the houses that have it, by their names in p's
+// language and their squares ("House of Water (27): ..."), the houses
+// without a name by their squares; "" for none.
+func housesLine(p *i18n.Printer, b *game.Brief) string {
+	type said struct {
+		first int
+		text  string
+	}
+	var out []said
+	for _, k := range briefHouseKinds {
+		var labels []string
+		var plain []int
+		first, n := 0, 0
+		for _, h := range b.Houses {
+			for _, e := range h.Effects {
+				if e.Kind != k.kind {
+					continue
+				}
+				if first == 0 {
+					first = h.Square
+				}
+				n = e.N
+				if h.Name == "" {
+					plain = append(plain, h.Square)
+				} else {
+					labels = append(labels, p.T("web.brief.houseLabel", "Name", houseName(p, h.Name), "Square", h.Square))
+				}
+			}
+		}
+		if first == 0 {
+			continue
+		}
+		if len(plain) > 0 {
+			labels = append(labels, p.N("web.brief.squares", len(plain), "Squares", squareList(p, plain, "web.brief.and")))
+		}
+		key := k.key
+		if k.kind == "water-hand" && b.BA {
+			key = "web.brief.house.waterHandBA"
+		}
+		out = append(out, said{first, p.T("web.brief.where", "Where", upperFirst(joinList(p, labels, "web.brief.and")), "What", p.T(key, "N", n))})
+	}
+	slices.SortStableFunc(out, func(a, b said) int { return a.first - b.first })
+	texts := make([]string, len(out))
+	for i, s := range out {
+		texts[i] = s.text
+	}
+	return strings.Join(texts, " ")
+}
+
+// houseSquares lists the squares of houses with an effect of kind.
+func houseSquares(houses []game.House, kind string) []int {
+	var out []int
+	for _, h := range houses {
+		for _, e := range h.Effects {
+			if e.Kind == kind {
+				out = append(out, h.Square)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// houseName is a house's name in p's language (web.house.name.*, keyed
+// as the board's script keys it: "House of the Net" is
+// house-of-the-net), else its English name.
+func houseName(p *i18n.Printer, name string) string {
+	if s := p.T("web.house.name." + houseKey(name)); !strings.HasPrefix(s, "!") {
+		return s
+	}
+	return name
+}
+
+// upperFirst writes s with its first letter in capitals, for a name
+// that opens a sentence (hu "a Víz háza").
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// squareList is orList (or with "web.brief.and") for squares, each
+// written as the language writes a square's number (web.brief.squareNo:
+// hu "15." for "the 15th").
+func squareList(p *i18n.Printer, nums []int, last string) string {
+	items := numberItems(nums)
+	for i, s := range items {
+		items[i] = p.T("web.brief.squareNo", "N", s)
+	}
+	return joinList(p, items, last)
+}
+
 // orList writes numbers as the box lists throws and squares: runs of
 // three or more as a range (26–30, held on one line), the last joined by "or" in the
 // language (web.brief.or).
 func orList(p *i18n.Printer, nums []int) string {
+	return joinList(p, numberItems(nums), "web.brief.or")
+}
+
+// numberItems writes ascending numbers as list items, runs of three or
+// more as a range (26–30, held on one line).
+func numberItems(nums []int) []string {
 	var items []string
 	for i := 0; i < len(nums); {
 		j := i
@@ -196,10 +351,19 @@ func orList(p *i18n.Printer, nums []int) string {
 		}
 		i = j + 1
 	}
-	if len(items) == 1 {
+	return items
+}
+
+// joinList joins items as the language does, the last by the catalog's
+// key last (web.brief.or: "1, 4 or 6"; web.brief.and).
+func joinList(p *i18n.Printer, items []string, last string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
 		return items[0]
 	}
-	return p.T("web.brief.or", "Rest", strings.Join(items[:len(items)-1], ", "), "Last", items[len(items)-1])
+	return p.T(last, "Rest", strings.Join(items[:len(items)-1], ", "), "Last", items[len(items)-1])
 }
 
 // splitTitle cuts a rendered rules page after its first heading, where

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,8 +74,8 @@ func TestRulesInBrief(t *testing.T) {
 			if heading != p.T("web.brief.heading") {
 				t.Errorf("%s: heading %q", path, heading)
 			}
-			if n := len(lines); n < 4 || n > 6 {
-				t.Errorf("%s: %d lines, want 4-6: %q", path, n, lines)
+			if n := len(lines); n < 4 || n > 7 {
+				t.Errorf("%s: %d lines, want 4-7: %q", path, n, lines)
 			}
 			// At the top: right after the page's title, before its text.
 			if h1, box := strings.Index(page, "</h1>"), strings.Index(page, `id="in-brief"`); h1 < 0 || box < h1 || strings.Contains(page[h1+5:box], "<p>") {
@@ -97,7 +98,67 @@ func TestRulesInBrief(t *testing.T) {
 					t.Errorf("%s: the turn's line lacks the extra throw %d: %q", path, x, lines[2])
 				}
 			}
+			checkBriefSpecials(t, path, p, kit, sp.Board, lines)
 		}
+	}
+}
+
+// checkBriefSpecials: the box says each ruleset's special squares and
+// pieces (player review: the Szenet box said nothing of the BA, the
+// House of Water or the houses that cost a turn, and then the game
+// refused a bearing off "until its BA has entered"). Each house the
+// board draws whose effect no other line says (water, the compulsory
+// stop, a missed turn, sleep) is named on one line, by its name in the
+// page's language and its square, with the square a drowned piece
+// restarts on; the BA is among the pieces, and the last line says that
+// no piece bears off before it has entered; Ludo's goal has its line;
+// Jéquier's bearing off from the last row is said.
+func checkBriefSpecials(t *testing.T, path string, p *i18n.Printer, kit catalog.Kit, board string, lines []string) {
+	t.Helper()
+	b := kit.Brief
+	said := 0
+	for _, h := range kit.Houses {
+		for _, e := range h.Effects {
+			if !slices.Contains([]string{"stop", "skip", "sleep", "water-up", "water-down", "water-hand"}, e.Kind) {
+				continue
+			}
+			said++
+			label := fmt.Sprint(h.Square)
+			if h.Name != "" {
+				label = upperFirst(p.T("web.house.name."+houseKey(h.Name))) + " ("
+			}
+			i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, label) && strings.Contains(l, fmt.Sprint(h.Square)) })
+			if i < 0 {
+				t.Errorf("%s: no line names house %d (%s, %s) as %q: %q", path, h.Square, h.Name, e.Kind, label, lines)
+				continue
+			}
+			if e.N != 0 && !strings.Contains(lines[i], fmt.Sprint(e.N)) {
+				t.Errorf("%s: the line of house %d lacks its return square %d: %q", path, h.Square, e.N, lines[i])
+			}
+			if e.Kind == "water-hand" && b.BA && !strings.Contains(lines[i], "BA") && !strings.Contains(lines[i], "БА") {
+				t.Errorf("%s: the water's line says not what a drowned BA does: %q", path, lines[i])
+			}
+		}
+	}
+	if board == "senet" && said == 0 {
+		t.Errorf("%s: a Senet box with no house", path)
+	}
+	last := lines[len(lines)-1]
+	if b.BA {
+		if !strings.Contains(lines[1], "BA") && !strings.Contains(lines[1], "БА") {
+			t.Errorf("%s: the pieces' line says nothing of the BA: %q", path, lines[1])
+		}
+		if !strings.Contains(last, p.T("web.brief.baGate")) {
+			t.Errorf("%s: the last line says not that no piece bears off before its BA has entered: %q", path, last)
+		}
+	}
+	if slices.ContainsFunc(kit.Houses, func(h game.House) bool {
+		return slices.ContainsFunc(h.Effects, func(e game.HouseEffect) bool { return e.Kind == "bearoff-lastrow" })
+	}) && !strings.Contains(last, p.T("web.brief.lastRow")) {
+		t.Errorf("%s: the last line says not when pieces bear off: %q", path, last)
+	}
+	if b.GoalSquares > 0 && !strings.Contains(strings.Join(lines, "\n"), p.N("web.brief.goalExact", b.GoalSquares)) {
+		t.Errorf("%s: no line says that a piece cannot go past its goal: %q", path, lines)
 	}
 }
 
@@ -116,11 +177,11 @@ func TestRulesInBriefFollowsOptions(t *testing.T) {
 	}{
 		{"/rules/kinevet", 2, "After a 6 you throw again.", "more times", ""},
 		{"/rules/kinevet?opt=six-rolls%3D2", 2, "After a 6 you throw 2 more times.", "throw again", "With these options: A 6 gives: two more throws."},
-		{"/rules/kinevet?opt=six-rolls%3D2&lang=hu", 2, "2 újabb dobás jár, ha ezt dobod: 6.", "Újra dobsz", "Ezekkel a beállításokkal: A hatos után: még két dobás."},
+		{"/rules/kinevet?opt=six-rolls%3D2&lang=hu", 2, "Ha a dobás 6, még 2 dobás jár.", "Újra dobhatsz", "Ezekkel a beállításokkal: A hatos után: még két dobás."},
 		{"/rules/kinevet.ru?opt=six-rolls%3D2", 2, "После 6 вы бросаете ещё 2 раза.", "снова", ""},
 		{"/rules/kinevet?opt=three-tries%3Don", 3, "With no piece on the track you get 3 throws to throw a 6.", "", ""},
-		{"/rules/kinevet?opt=finish%3Dall", 5, "The others play on for the places.", "", ""},
-		{"/rules/kinevet", 5, "The first to bring all 4 pieces home wins.", "play on", ""},
+		{"/rules/kinevet?opt=finish%3Dall", 6, "The others play on for the places.", "", ""},
+		{"/rules/kinevet", 6, "The first to bring all 4 pieces home wins.", "play on", ""},
 		{"/rules/kinevet?opt=colors%3Dgbr&opt=players%3D3", 0, "", "", "With these options: Colours in turn order: Green, Blue, Red; Number of players: three."},
 		{"/rules/kinevet?opt=safe-start%3Don", 4, "No piece can be taken on 1, 11, 21 or 31.", "", ""},
 		{"/rules/kinevet", 4, "sends it back to its yard.", "taken on", ""},
@@ -132,6 +193,30 @@ func TestRulesInBriefFollowsOptions(t *testing.T) {
 		{"/rules/senet-apokrif", 4, "No piece can be taken on 1, 15, 16 or 26\u2060–\u206030.", "", ""},
 		{"/rules/senet-szenet", 2, "No throw gives another throw, but entering, or ending a move on 15 or 26, gives a bonus throw for that piece.", "", ""},
 		{"/rules/senet-szenet", 1, "wait", "", ""},
+		// The special squares and pieces (player review), in the page's
+		// language, and as the options make them.
+		{"/rules/senet-szenet", 1, "5 pieces each, one of them the BA (the soul): they wait off the board and enter with a 1, the BA only after all the others.", "", ""},
+		{"/rules/senet-szenet", 4, "No piece can be taken on 1, 15, 26 or 28\u2060–\u206030. A piece may not stay on them: while a piece of yours there can move, you must move one of those.", "", ""},
+		{"/rules/senet-szenet", 5, "Squares 10 and 20: ending your move there makes you miss your next turn. House of Oblivion (16): a piece that ends its move there falls asleep until a piece passes over it. House of Water (27): a piece that ends a move there drowns, leaves the board and must enter again; a drowned BA takes every piece of its side on the board with it.", "", ""},
+		{"/rules/senet-szenet", 6, "The first to bear off all 5 pieces wins. No other piece bears off before its BA has entered the board.", "", ""},
+		{"/rules/senet-szenet?lang=hu", 1, "köztük a kiemelt BA (a lélek). A pályán kívül várakoznak; egy bábu akkor léphet be, ha a dobás 1, de a BA csak az összes többi után.", "ezzel a dobással", ""},
+		{"/rules/senet-szenet?lang=hu", 2, "Egyik dobás után sem dobsz újra, de jutalomdobás jár a belépés után, és ha egy bábu kiemelt házban fejezi be a lépését (15. vagy 26.\u00a0mező); ezzel a dobással csak az a bábu léphet.", "bejövetel", ""},
+		{"/rules/senet-szenet?lang=hu", 5, "10. és 20.\u00a0mező: aki itt fejezi be a lépését, egy körre kimarad. A Feledés háza (16.\u00a0mező): ", "", ""},
+		{"/rules/senet-szenet?lang=hu", 6, "Amíg a BA nem lépett be a táblára, más bábut nem lehet kivezetni.", "", ""},
+		{"/rules/senet-szenet.fr", 5, "Maison de l'Eau (27)\u202f: un pion qui y finit un coup se noie", "", ""},
+		{"/rules/senet-jequier", 5, "House of Water (27): a piece that ends a move there drowns and starts again on 1, or on the first empty square after it.", "", ""},
+		{"/rules/senet-jequier?opt=water%3D15", 5, "House of Water (27): a piece that ends a move there drowns and starts again on 15, or on the first empty square after it.", "on 1,", "With these options: Drowned pieces restart on: square 15."},
+		{"/rules/senet-jequier?opt=water%3D15&lang=hu", 5, "A Víz háza (27.\u00a0mező): az ide lépő bábu elmerül, és a visszatérési mezőn (15.\u00a0mező) kezdi újra", "(1.\u00a0mező)", ""},
+		{"/rules/senet-jequier.es?opt=water%3D15", 5, "Casa del Agua (27): una ficha que termina allí un movimiento se ahoga y vuelve a empezar en 15,", "", ""},
+		{"/rules/senet-jequier", 6, "Pieces bear off at 30, and only once all of a side's pieces on the board stand in 21–30.", "", ""},
+		{"/rules/senet-apokrif", 5, "House of Beauty (26): every piece must stop there. House of Water (27): a piece that ends a move there drowns and starts again on 15, or on the first empty square before it.", "", ""},
+		{"/rules/senet-apokrif.ru", 5, "Дом Красоты (26): здесь обязана остановиться каждая фишка. Дом Воды (27): ", "", ""},
+		{"/rules/kinevet", 5, "A piece cannot go past the last of its 4 goal squares: a throw too big cannot move it. In the goal a piece cannot jump its own pieces.", "", ""},
+		{"/rules/kinevet?opt=goal-jump%3Don", 5, "In the goal a piece may jump its own pieces.", "cannot jump", ""},
+		{"/rules/kinevet?opt=goal-bounce%3Don", 5, "A piece stepping from the track into its 4 goal squares counts a throw too big back from the last one", "cannot go past", ""},
+		{"/rules/kinevet?opt=three-sixes%3Don", 2, "After a 6 you throw again. A third 6 in a row is not played: the piece moved last goes back to its yard, and the turn passes.", "", ""},
+		{"/rules/kinevet", 2, "After a 6 you throw again.", "third", ""},
+		{"/rules/kinevet?lang=hu", 5, "A célba csak pontos dobással lehet bejutni", "", ""},
 	} {
 		status, _, lines, page := getBrief(t, s, tt.path)
 		if status != http.StatusOK || len(lines) <= tt.line {

@@ -304,8 +304,13 @@ func houseShort(p *i18n.Printer, name string) string {
 	if name == "" {
 		return ""
 	}
-	key := strings.Trim(nonLetters.ReplaceAllString(strings.ToLower(name), "-"), "-")
-	return p.T("web.house.short." + key)
+	return p.T("web.house.short." + houseKey(name))
+}
+
+// houseKey is the catalog key of a house's English name, as
+// web/static/i18n.js keys it ("House of the Net": house-of-the-net).
+func houseKey(name string) string {
+	return strings.Trim(nonLetters.ReplaceAllString(strings.ToLower(name), "-"), "-")
 }
 
 var nonLetters = regexp.MustCompile(`[^a-z]+`)
