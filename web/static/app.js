@@ -602,6 +602,7 @@ export class BoardView {
         this.focusable(target, 'to:' + tg.to, t('web.board.moveTo', { Move: tg.move, To: mod.label(tg.to, p, this.houses) }), () => this.play(tg.move));
       }
     }
+    if (st.better) this.drawBetter(st.better, p);
     if (hadFocus || this.focusKey) {
       const f = [...svg.querySelectorAll('[tabindex]')];
       const again = f.find((e) => e.dataset.focusKey === this.focusKey) || (hadFocus ? f[0] : null);
@@ -631,11 +632,34 @@ export class BoardView {
     return target;
   }
 
-  // boardLabel says what the board shows for screen readers.
+  // boardLabel says what the board shows for screen readers: the
+  // better move drawn on it too (st.better's words).
   boardLabel(byFrom) {
     const n = byFrom.size;
-    if (!this.state.interactive) return t('web.board.label');
-    return t('web.board.movable', { Count: n });
+    const better = this.state.better ? ' · ' + this.state.better.label : '';
+    if (!this.state.interactive) return t('web.board.label') + better;
+    return t('web.board.movable', { Count: n }) + better;
+  }
+
+  // drawBetter draws b.move ({move, letter: the seat that could have
+  // played it, label: its words}), the review's better move, over the
+  // board p: a dashed arrow from where it starts to where it ends and a
+  // dashed ring there, in the review's colour, apart from the move
+  // played's square marks. Part of the drawing, so that every redraw (a
+  // phone turned: prefersUpright) keeps it.
+  drawBetter(b, p) {
+    const { mod, svg } = this;
+    const bp = { ...p, turn: b.letter };
+    const k = mod.keys(b.move, bp);
+    if (!k) return;
+    const a = mod.center(k.from, bp), c = mod.center(k.to, bp);
+    const g = el('g', { class: 'better-move', 'data-move': b.move, 'data-from': k.from, 'data-to': k.to, 'aria-hidden': 'true' }, svg);
+    const dx = c.x - a.x, dy = c.y - a.y, len = Math.hypot(dx, dy) || 1;
+    const ux = dx / len, uy = dy / len, head = Math.min(16, len / 2);
+    const tip = { x: c.x - ux * 6, y: c.y - uy * 6 };
+    el('line', { class: 'shaft', x1: a.x, y1: a.y, x2: tip.x - ux * head * 0.8, y2: tip.y - uy * head * 0.8 }, g);
+    el('polygon', { class: 'head', points: `${tip.x},${tip.y} ${tip.x - ux * head - uy * head * 0.55},${tip.y - uy * head + ux * head * 0.55} ${tip.x - ux * head + uy * head * 0.55},${tip.y - uy * head - ux * head * 0.55}` }, g);
+    el('circle', { class: 'ghost', cx: c.x, cy: c.y, r: mod.square * 0.3 }, g);
   }
 
   // focusable makes an element a button for the keyboard and the mouse:

@@ -377,29 +377,14 @@ export class Review {
     });
   }
 
-  // drawBetter draws, on the board view showing the position after turn
-  // n, the better move of turn n when the move played lost something
-  // that counts (an inaccuracy or worse): an arrow from where the
-  // better move starts to where it ends.
-  drawBetter(view, n) {
-    if (!this.rep) return;
-    const d = this.rep.decisions[n - 1];
-    view.svg.querySelector('.better-move')?.remove();
-    if (!d || !d.class || d.best === d.played) return;
+  // better is the better move of turn n for the board (BoardView's
+  // st.better: {move, letter, label}) when the move played lost
+  // something that counts (an inaccuracy or worse); else null.
+  better(n) {
+    const d = this.rep && this.rep.decisions[n - 1];
+    if (!d || !d.class || d.best === d.played) return null;
     const s = this.seatOf(d.seat);
-    const letter = this.o.seats[s] ? this.o.seats[s].cl : '';
-    const p = { ...view.p, turn: letter };
-    const k = view.mod.keys(d.best, p);
-    if (!k) return;
-    const a = view.mod.center(k.from, p), b = view.mod.center(k.to, p);
-    const g = el('g', { class: 'better-move', 'data-move': d.best }, view.svg);
-    title(g, T.betterMove(d));
-    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1;
-    const ux = dx / len, uy = dy / len, head = Math.min(16, len / 2);
-    const tip = { x: b.x - ux * 6, y: b.y - uy * 6 };
-    el('line', { class: 'shaft', x1: a.x, y1: a.y, x2: tip.x - ux * head * 0.8, y2: tip.y - uy * head * 0.8 }, g);
-    el('polygon', { class: 'head', points: `${tip.x},${tip.y} ${tip.x - ux * head - uy * head * 0.55},${tip.y - uy * head + ux * head * 0.55} ${tip.x - ux * head + uy * head * 0.55},${tip.y - uy * head - ux * head * 0.55}` }, g);
-    el('circle', { class: 'ghost', cx: b.x, cy: b.y, r: view.mod.square * 0.3 }, g);
+    return { move: d.best, letter: this.o.seats[s] ? this.o.seats[s].cl : '', label: T.betterMove(d) };
   }
 }
 
