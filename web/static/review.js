@@ -48,7 +48,11 @@ const T = {
   marksHelp: t('web.review.marksHelp'),
   counts: [['?!', t('web.review.inaccuracies')], ['?', t('web.review.mistakes')], ['??', t('web.review.blunders')]],
   luck: t('web.review.luck'),
-  luckHelp: t('web.review.luckHelp'),
+  accuracyHelp: t('web.review.accuracyHelp'),
+  // What luck is measured against (docs/analysis.md: after_throw -
+  // before, summed over a player's throws), by the figures.
+  luckWhat: t('web.review.luckWhat'),
+  helpSummary: t('web.review.helpSummary'),
   classes: {
     inaccuracy: ['?!', t('web.review.inaccuracy')], mistake: ['?', t('web.review.mistake')], blunder: ['??', t('web.review.blunder')],
   },
@@ -315,10 +319,14 @@ export class Review {
     this.box.replaceChildren(h('h2', {}, T.heading), svg,
       h('p', { class: 'small muted' }, T.graphHelp),
       ...(flat === null ? [] : [h('p', { class: 'small review-flat' }, T.flat(flat))]), this.turnNote, table,
-      h('p', { class: 'small muted' }, T.luckHelp, ' ',
-        T.atStake(rep.players.map((p, s) => T.atStakeOf(name(s), p.at_stake || 0))), ' ',
-        ...(given.length ? [T.randomRef(given.map((s) => T.randomRefOf(name(s), oneDecimal(rep.players[s].random_accuracy)))), ' '] : []),
-        T.bestHelp, ' ', T.marksHelp, ' ', T.exactNote(exact, n, rep.level)));
+      h('p', { class: 'small muted review-luck' }, T.luckWhat),
+      // The rest of the help, a dozen lines on a laptop, folded away
+      // (player review 5: it was always open).
+      h('details', { class: 'review-help small muted' }, h('summary', {}, T.helpSummary),
+        h('p', {}, T.accuracyHelp, ' ',
+          T.atStake(rep.players.map((p, s) => T.atStakeOf(name(s), p.at_stake || 0))), ' ',
+          ...(given.length ? [T.randomRef(given.map((s) => T.randomRefOf(name(s), oneDecimal(rep.players[s].random_accuracy)))), ' '] : []),
+          T.bestHelp, ' ', T.marksHelp, ' ', T.exactNote(exact, n, rep.level))));
     if (this.log) this.markLog(this.log);
     this.show(this.at);
     if (o.onReady) o.onReady();
