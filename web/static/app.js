@@ -341,13 +341,30 @@ function seatWho(tn, seats) {
   return tn.by && tn.by !== 'human' ? t('web.turn.by', { Who: who, Level: levelName(tn.by) }) : who;
 }
 
+// moveWords is a move in words, for a sentence: entering ("in-1") and
+// bearing off ("29-off"), and Ludo's moves into and inside the goal, in
+// the page's language; a move from square to square stays as it is
+// ("12-15"), and so does "pass" (turnText says it). The notation
+// (docs/notation.md) stays in the API, the records and the move list.
+export function moveWords(move) {
+  let m = /^in-(\d+)$/.exec(move);
+  if (m) return t('web.move.enter', { To: m[1] });
+  m = /^(\d+)-off$/.exec(move);
+  if (m) return t('web.move.off', { From: m[1] });
+  m = /^(\d+)-g(\d+)$/.exec(move);
+  if (m) return t('web.move.toGoal', { From: m[1], N: m[2] });
+  m = /^g(\d+)-g(\d+)$/.exec(move);
+  if (m) return t('web.move.inGoal', { From: m[1], To: m[2] });
+  return move;
+}
+
 // turnText describes a turn in words: who threw what, the move, and
 // what the rules did.
 export function turnText(tn, seats, kind) {
   const effects = (tn.effects || []).filter((e) => tn.move !== 'pass' || !/pass/.test(e));
   const said = effects.map((e) => effectParts(e, tn, kind)[1]);
   if (tn.blocked && tn.blocked.length) said.push(blockedText(tn.blocked));
-  const move = tn.move === 'pass' ? t('web.turn.noLegalMove') : tn.move;
+  const move = tn.move === 'pass' ? t('web.turn.noLegalMove') : moveWords(tn.move);
   return t('web.turn.text', { Who: seatWho(tn, seats), Roll: tn.roll, Move: move }) + (said.length ? ' · ' + said.join(' · ') : '');
 }
 

@@ -7,7 +7,7 @@
 // Values are exact where an endgame table knows the position and the
 // server's search's estimates elsewhere; the page says which.
 
-import { $, h, boardModule, chip, levelName, errorText } from './app.js';
+import { $, h, boardModule, chip, levelName, errorText, moveWords } from './app.js';
 import { t, num, list } from './i18n.js';
 import { el, title } from './svg.js';
 
@@ -56,10 +56,10 @@ const T = {
   classes: {
     inaccuracy: ['?!', t('web.review.inaccuracy')], mistake: ['?', t('web.review.mistake')], blunder: ['??', t('web.review.blunder')],
   },
-  markLabel: (cls, d) => t(d.exact ? 'web.review.mark' : 'web.review.markEstimate', { Class: cls, Points: points(d.loss), Best: d.best }),
+  markLabel: (cls, d) => t(d.exact ? 'web.review.mark' : 'web.review.markEstimate', { Class: cls, Points: points(d.loss), Best: moveWords(d.best) }),
   turnNote: (who, d, cls) => {
     const a = {
-      Turn: d.turn, Who: who, Played: d.played, Class: cls, Points: points(d.loss), Best: d.best,
+      Turn: d.turn, Who: who, Played: moveWords(d.played), Class: cls, Points: points(d.loss), Best: moveWords(d.best),
       BestChance: pct(d.after_best), Chance: pct(d.after_move),
     };
     if (d.moves <= 1) return t('web.review.turnForced', a);
@@ -67,8 +67,8 @@ const T = {
     return d.loss >= BEST_LOSS ? t('web.review.turnBelow', a) : t('web.review.turnBest', a);
   },
   startNote: t('web.review.start'),
-  verdict: (cls, d) => t(d.exact ? 'web.review.verdict' : 'web.review.verdictEstimate', { Class: cls, Points: points(d.loss), Best: d.best }),
-  betterMove: (d) => t('web.review.betterMove', { Best: d.best }),
+  verdict: (cls, d) => t(d.exact ? 'web.review.verdict' : 'web.review.verdictEstimate', { Class: cls, Points: points(d.loss), Best: moveWords(d.best) }),
+  betterMove: (d) => t('web.review.betterMove', { Best: moveWords(d.best) }),
 };
 
 // MIN_AT_STAKE: with fewer decisions at stake (the choices that could
