@@ -122,7 +122,8 @@ func TestBrowserReview(t *testing.T) {
 
 			// The note under the table: how many decisions each accuracy
 			// counts, and what the marks mean, in words a phone shows.
-			note := textOf(t, ctx, `table.review-players + p`)
+			// It is folded (a closed details): its words, not what shows.
+			note := get(t, ctx, "the help", chromedp.Evaluate[string](`document.querySelector('.review-help p').textContent`))
 			for s, p := range rep.Players {
 				name := textOf(t, ctx, fmt.Sprintf(`table.review-players tr[data-seat="%d"] th`, s))
 				if want := fmt.Sprintf("%s %d", strings.TrimSpace(name), p.AtStake); !strings.Contains(note, want) {

@@ -341,13 +341,30 @@ function seatWho(tn, seats) {
   return tn.by && tn.by !== 'human' ? t('web.turn.by', { Who: who, Level: levelName(tn.by) }) : who;
 }
 
+// moveWords is a move in words, for a sentence: entering ("in-1") and
+// bearing off ("29-off"), and Ludo's moves into and inside the goal, in
+// the page's language; a move from square to square stays as it is
+// ("12-15"), and so does "pass" (turnText says it). The notation
+// (docs/notation.md) stays in the API, the records and the move list.
+export function moveWords(move) {
+  let m = /^in-(\d+)$/.exec(move);
+  if (m) return t('web.move.enter', { To: m[1] });
+  m = /^(\d+)-off$/.exec(move);
+  if (m) return t('web.move.off', { From: m[1] });
+  m = /^(\d+)-g(\d+)$/.exec(move);
+  if (m) return t('web.move.toGoal', { From: m[1], N: m[2] });
+  m = /^g(\d+)-g(\d+)$/.exec(move);
+  if (m) return t('web.move.inGoal', { From: m[1], To: m[2] });
+  return move;
+}
+
 // turnText describes a turn in words: who threw what, the move, and
 // what the rules did.
 export function turnText(tn, seats, kind) {
   const effects = (tn.effects || []).filter((e) => tn.move !== 'pass' || !/pass/.test(e));
   const said = effects.map((e) => effectParts(e, tn, kind)[1]);
   if (tn.blocked && tn.blocked.length) said.push(blockedText(tn.blocked));
-  const move = tn.move === 'pass' ? t('web.turn.noLegalMove') : tn.move;
+  const move = tn.move === 'pass' ? t('web.turn.noLegalMove') : moveWords(tn.move);
   return t('web.turn.text', { Who: seatWho(tn, seats), Roll: tn.roll, Move: move }) + (said.length ? ' · ' + said.join(' · ') : '');
 }
 
@@ -602,6 +619,7 @@ export class BoardView {
         this.focusable(target, 'to:' + tg.to, t('web.board.moveTo', { Move: tg.move, To: mod.label(tg.to, p, this.houses) }), () => this.play(tg.move));
       }
     }
+    if (st.better) this.drawBetter(st.better, p);
     if (hadFocus || this.focusKey) {
       const f = [...svg.querySelectorAll('[tabindex]')];
       const again = f.find((e) => e.dataset.focusKey === this.focusKey) || (hadFocus ? f[0] : null);
@@ -631,11 +649,34 @@ export class BoardView {
     return target;
   }
 
-  // boardLabel says what the board shows for screen readers.
+  // boardLabel says what the board shows for screen readers: the
+  // better move drawn on it too (st.better's words).
   boardLabel(byFrom) {
     const n = byFrom.size;
-    if (!this.state.interactive) return t('web.board.label');
-    return t('web.board.movable', { Count: n });
+    const better = this.state.better ? ' · ' + this.state.better.label : '';
+    if (!this.state.interactive) return t('web.board.label') + better;
+    return t('web.board.movable', { Count: n }) + better;
+  }
+
+  // drawBetter draws b.move ({move, letter: the seat that could have
+  // played it, label: its words}), the review's better move, over the
+  // board p: a dashed arrow from where it starts to where it ends and a
+  // dashed ring there, in the review's colour, apart from the move
+  // played's square marks. Part of the drawing, so that every redraw (a
+  // phone turned: prefersUpright) keeps it.
+  drawBetter(b, p) {
+    const { mod, svg } = this;
+    const bp = { ...p, turn: b.letter };
+    const k = mod.keys(b.move, bp);
+    if (!k) return;
+    const a = mod.center(k.from, bp), c = mod.center(k.to, bp);
+    const g = el('g', { class: 'better-move', 'data-move': b.move, 'data-from': k.from, 'data-to': k.to, 'aria-hidden': 'true' }, svg);
+    const dx = c.x - a.x, dy = c.y - a.y, len = Math.hypot(dx, dy) || 1;
+    const ux = dx / len, uy = dy / len, head = Math.min(16, len / 2);
+    const tip = { x: c.x - ux * 6, y: c.y - uy * 6 };
+    el('line', { class: 'shaft', x1: a.x, y1: a.y, x2: tip.x - ux * head * 0.8, y2: tip.y - uy * head * 0.8 }, g);
+    el('polygon', { class: 'head', points: `${tip.x},${tip.y} ${tip.x - ux * head - uy * head * 0.55},${tip.y - uy * head + ux * head * 0.55} ${tip.x - ux * head + uy * head * 0.55},${tip.y - uy * head - ux * head * 0.55}` }, g);
+    el('circle', { class: 'ghost', cx: c.x, cy: c.y, r: mod.square * 0.3 }, g);
   }
 
   // focusable makes an element a button for the keyboard and the mouse:

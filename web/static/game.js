@@ -11,7 +11,7 @@
 // no throw can give them a choice (every Ludo piece in the yard).
 
 import {
-  api, loadSeat, saveSeat, chip, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
+  api, loadSeat, saveSeat, chip, moveWords, kindLabel, $, h, BoardView, drawThrow, turnItem, turnText,
   boardModule, decorateSeats, houseLegend, effectParts, announce, errorText, resultText, blockedText,
   ownToken, forget, forgetSeat, rulesetTitle, rulesetInfo, rulesHref, fitBoard, iconLegend, resignNotes,
 } from './app.js';
@@ -470,8 +470,8 @@ function moveNews(tn) {
   if (tn.move === 'pass') return why ? tr('web.news.passWhy', { Who: who, Roll: tn.roll, Why: why }) : tr('web.news.pass', { Who: who, Roll: tn.roll });
   const said = (tn.effects || []).map((e) => effectParts(e, tn, game.board)[1]);
   if (why) said.push(why);
-  if (!said.length) return tr('web.news.played', { Who: who, Move: tn.move, Roll: tn.roll });
-  return tr('web.news.playedEffects', { Who: who, Move: tn.move, Roll: tn.roll, Effects: said.join(t('web.status.semicolon')) });
+  if (!said.length) return tr('web.news.played', { Who: who, Move: moveWords(tn.move), Roll: tn.roll });
+  return tr('web.news.playedEffects', { Who: who, Move: moveWords(tn.move), Roll: tn.roll, Effects: said.join(t('web.status.semicolon')) });
 }
 
 // HITS are the effects that send a piece of another side back: when one

@@ -173,6 +173,7 @@ function go(n, animate) {
     pos: posAt(n), moves: [], interactive: false,
     last: tn ? { move: tn.move, letter: rec.seats[tn.seat].cl } : null,
     animateFrom: animate && n === from + 1 ? posAt(from) : null,
+    better: review ? review.better(n) : null,
   });
   $('#slider').value = n;
   $('#slider').setAttribute('aria-valuetext', t('web.replay.turnOf', { N: n, Count: rec.turns.length }));
@@ -192,7 +193,7 @@ function go(n, animate) {
   if (tn) { drawThrow(sticks, rec.board, rec.rules, tn.roll, n - 1, animate); $('#throw-text').textContent = t('web.throw.now', { Who: rec.seats[tn.seat].label, Roll: tn.roll }); }
   else { sticks.replaceChildren(); $('#throw-text').textContent = t('web.replay.noThrowYet'); }
   $('#notes').textContent = boardModule(rec.board).describe(posAt(n), rulesInfo);
-  if (review) { review.show(n); review.drawBetter(view, n); }
+  if (review) review.show(n);
   for (const li of document.querySelectorAll('#log li')) li.classList.toggle('current', Number(li.dataset.turn) === n);
   const cur = document.querySelector('#log li.current');
   const ol = $('#log');

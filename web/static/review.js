@@ -7,7 +7,7 @@
 // Values are exact where an endgame table knows the position and the
 // server's search's estimates elsewhere; the page says which.
 
-import { $, h, boardModule, chip, levelName, errorText } from './app.js';
+import { $, h, boardModule, chip, levelName, errorText, moveWords } from './app.js';
 import { t, num, list } from './i18n.js';
 import { el, title } from './svg.js';
 
@@ -48,14 +48,18 @@ const T = {
   marksHelp: t('web.review.marksHelp'),
   counts: [['?!', t('web.review.inaccuracies')], ['?', t('web.review.mistakes')], ['??', t('web.review.blunders')]],
   luck: t('web.review.luck'),
-  luckHelp: t('web.review.luckHelp'),
+  accuracyHelp: t('web.review.accuracyHelp'),
+  // What luck is measured against (docs/analysis.md: after_throw -
+  // before, summed over a player's throws), by the figures.
+  luckWhat: t('web.review.luckWhat'),
+  helpSummary: t('web.review.helpSummary'),
   classes: {
     inaccuracy: ['?!', t('web.review.inaccuracy')], mistake: ['?', t('web.review.mistake')], blunder: ['??', t('web.review.blunder')],
   },
-  markLabel: (cls, d) => t(d.exact ? 'web.review.mark' : 'web.review.markEstimate', { Class: cls, Points: points(d.loss), Best: d.best }),
+  markLabel: (cls, d) => t(d.exact ? 'web.review.mark' : 'web.review.markEstimate', { Class: cls, Points: points(d.loss), Best: moveWords(d.best) }),
   turnNote: (who, d, cls) => {
     const a = {
-      Turn: d.turn, Who: who, Played: d.played, Class: cls, Points: points(d.loss), Best: d.best,
+      Turn: d.turn, Who: who, Played: moveWords(d.played), Class: cls, Points: points(d.loss), Best: moveWords(d.best),
       BestChance: pct(d.after_best), Chance: pct(d.after_move),
     };
     if (d.moves <= 1) return t('web.review.turnForced', a);
@@ -63,8 +67,8 @@ const T = {
     return d.loss >= BEST_LOSS ? t('web.review.turnBelow', a) : t('web.review.turnBest', a);
   },
   startNote: t('web.review.start'),
-  verdict: (cls, d) => t(d.exact ? 'web.review.verdict' : 'web.review.verdictEstimate', { Class: cls, Points: points(d.loss), Best: d.best }),
-  betterMove: (d) => t('web.review.betterMove', { Best: d.best }),
+  verdict: (cls, d) => t(d.exact ? 'web.review.verdict' : 'web.review.verdictEstimate', { Class: cls, Points: points(d.loss), Best: moveWords(d.best) }),
+  betterMove: (d) => t('web.review.betterMove', { Best: moveWords(d.best) }),
 };
 
 // MIN_AT_STAKE: with fewer decisions at stake (the choices that could
@@ -315,10 +319,14 @@ export class Review {
     this.box.replaceChildren(h('h2', {}, T.heading), svg,
       h('p', { class: 'small muted' }, T.graphHelp),
       ...(flat === null ? [] : [h('p', { class: 'small review-flat' }, T.flat(flat))]), this.turnNote, table,
-      h('p', { class: 'small muted' }, T.luckHelp, ' ',
-        T.atStake(rep.players.map((p, s) => T.atStakeOf(name(s), p.at_stake || 0))), ' ',
-        ...(given.length ? [T.randomRef(given.map((s) => T.randomRefOf(name(s), oneDecimal(rep.players[s].random_accuracy)))), ' '] : []),
-        T.bestHelp, ' ', T.marksHelp, ' ', T.exactNote(exact, n, rep.level)));
+      h('p', { class: 'small muted review-luck' }, T.luckWhat),
+      // The rest of the help, a dozen lines on a laptop, folded away
+      // (player review 5: it was always open).
+      h('details', { class: 'review-help small muted' }, h('summary', {}, T.helpSummary),
+        h('p', {}, T.accuracyHelp, ' ',
+          T.atStake(rep.players.map((p, s) => T.atStakeOf(name(s), p.at_stake || 0))), ' ',
+          ...(given.length ? [T.randomRef(given.map((s) => T.randomRefOf(name(s), oneDecimal(rep.players[s].random_accuracy)))), ' '] : []),
+          T.bestHelp, ' ', T.marksHelp, ' ', T.exactNote(exact, n, rep.level))));
     if (this.log) this.markLog(this.log);
     this.show(this.at);
     if (o.onReady) o.onReady();
@@ -377,29 +385,14 @@ export class Review {
     });
   }
 
-  // drawBetter draws, on the board view showing the position after turn
-  // n, the better move of turn n when the move played lost something
-  // that counts (an inaccuracy or worse): an arrow from where the
-  // better move starts to where it ends.
-  drawBetter(view, n) {
-    if (!this.rep) return;
-    const d = this.rep.decisions[n - 1];
-    view.svg.querySelector('.better-move')?.remove();
-    if (!d || !d.class || d.best === d.played) return;
+  // better is the better move of turn n for the board (BoardView's
+  // st.better: {move, letter, label}) when the move played lost
+  // something that counts (an inaccuracy or worse); else null.
+  better(n) {
+    const d = this.rep && this.rep.decisions[n - 1];
+    if (!d || !d.class || d.best === d.played) return null;
     const s = this.seatOf(d.seat);
-    const letter = this.o.seats[s] ? this.o.seats[s].cl : '';
-    const p = { ...view.p, turn: letter };
-    const k = view.mod.keys(d.best, p);
-    if (!k) return;
-    const a = view.mod.center(k.from, p), b = view.mod.center(k.to, p);
-    const g = el('g', { class: 'better-move', 'data-move': d.best }, view.svg);
-    title(g, T.betterMove(d));
-    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1;
-    const ux = dx / len, uy = dy / len, head = Math.min(16, len / 2);
-    const tip = { x: b.x - ux * 6, y: b.y - uy * 6 };
-    el('line', { class: 'shaft', x1: a.x, y1: a.y, x2: tip.x - ux * head * 0.8, y2: tip.y - uy * head * 0.8 }, g);
-    el('polygon', { class: 'head', points: `${tip.x},${tip.y} ${tip.x - ux * head - uy * head * 0.55},${tip.y - uy * head + ux * head * 0.55} ${tip.x - ux * head + uy * head * 0.55},${tip.y - uy * head - ux * head * 0.55}` }, g);
-    el('circle', { class: 'ghost', cx: b.x, cy: b.y, r: view.mod.square * 0.3 }, g);
+    return { move: d.best, letter: this.o.seats[s] ? this.o.seats[s].cl : '', label: T.betterMove(d) };
   }
 }
 

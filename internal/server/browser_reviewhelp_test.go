@@ -1,0 +1,53 @@
+package server
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"passage/internal/i18n"
+)
+
+// TestBrowserReviewHelp (player review 5): the review's help, a dozen
+// lines, is folded under a "How to read this" disclosure, closed at
+// first and opened by the keyboard; beside the luck figures one
+// sentence, always shown, says what luck is measured against and that a
+// long game's sum can pass 100, in every language.
+func TestBrowserReviewHelp(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	id := resignedAfterFour(t, s)
+	waitReview(t, s, id, "")
+	ctx, probs := newWatchedPerson(t, browser)
+	for _, tag := range i18n.Languages {
+		lang := tag.String()
+		run(t, ctx, "open the replay in "+lang, chromedp.Navigate(s.url+"/g/"+id+"/replay?lang="+lang))
+		waitJS(t, ctx, "the review", `document.querySelector('table.review-players') !== null`)
+		got := get(t, ctx, "the help", chromedp.Evaluate[[]string](`(() => {
+			const d = document.querySelector('.review-help');
+			const luck = document.querySelector('table.review-players + p.review-luck');
+			return [d ? String(d.open) : 'none', d ? d.querySelector('summary').textContent : '', d ? d.querySelector('p').textContent : '', luck ? luck.textContent : '',
+				luck ? String(luck.getBoundingClientRect().height > 0) : ''];
+		})()`))
+		if got[0] != "false" {
+			t.Errorf("%s: the review's help is open %s, want a closed disclosure", lang, got[0])
+		}
+		if got[1] == "" || strings.Contains(got[1], "web.") || len(got[2]) < 200 || strings.Contains(got[2], "{{") {
+			t.Errorf("%s: the help's summary %q over %q", lang, got[1], got[2])
+		}
+		if !strings.Contains(got[3], "100") || strings.Contains(got[3], "web.") || got[4] != "true" {
+			t.Errorf("%s: by the luck figures %q (shown: %s), want what luck is and that its sum can pass 100", lang, got[3], got[4])
+		}
+		if lang == "en" && got[1] != "How to read this" {
+			t.Errorf("the summary says %q", got[1])
+		}
+	}
+	run(t, ctx, "focus the summary", chromedp.Focus(chromedp.CSS(".review-help summary")), chromedp.KeyEvent(kb.Enter))
+	waitJS(t, ctx, "the help open", `document.querySelector('.review-help').open && document.querySelector('.review-help p').getBoundingClientRect().height > 0`)
+	screenshot(t, ctx, "review-help-open")
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
