@@ -722,7 +722,7 @@ function render(animateFrom, freshThrow) {
     animateFrom,
     onMove: doMove,
   });
-  $('#notes').textContent = mod.describe(game.pos, rulesInfo, game.opening, game.moves);
+  $('#notes').textContent = mod.describe(game.pos, rulesInfo, game.opening, game.moves, game.status !== 'live' && game.status !== 'waiting');
   if (keyboardUser && nothingFocused()) {
     if (canThrow) throwButton.focus();
     else if (myTurn()) $('#board .piece.movable')?.focus();
