@@ -90,3 +90,41 @@ func TestBrowserSeatNotesAligned(t *testing.T) {
 		t.Error(pr)
 	}
 }
+
+// TestBrowserResignNoticeStays: in a four-seat game Red resigns; Yellow's
+// page says so in the message line, and the notice stays while the
+// computer plays Red, through Yellow's own throw, until Yellow has
+// played the turn (player review: "Yellow resigned" went a second and a
+// half later, at the next throw, which the page made by itself).
+func TestBrowserResignNoticeStays(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: 100 * time.Millisecond, StandIn: "easy"})
+	// Yellow has a piece out on 15: its turns wait for its click.
+	c := s.create(t, createRequest{Rules: "kinevet", Start: "..............y......................... ..../..../..../.... r",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}, {Kind: "human"}, {Kind: "human"}}})
+	id := c.Game.ID
+	tokens := []string{c.Token}
+	for _, inv := range c.Invites {
+		var taken takeResult
+		s.ok(t, http.StatusOK, "POST", fmt.Sprintf("/api/games/%s/seats/%d", id, inv.Seat), "", map[string]string{"invite": inv.Secret}, &taken)
+		tokens = append(tokens, taken.Token)
+	}
+	yellow := newPerson(t, newBrowser(t))
+	holdSeats(t, yellow, s, id, tokens[1], []int{1})
+	run(t, yellow, "Yellow's page", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", tokens[0], nil, nil)
+	const told = `document.querySelector('#message').textContent.includes('Red resigned and is out')`
+	waitJS(t, yellow, "Yellow told", told)
+	waitJS(t, yellow, "Yellow's turn", `document.body.dataset.myTurn === 'yes'`)
+	if !get(t, yellow, "the notice at Yellow's turn", chromedp.Evaluate[bool](told)) {
+		t.Fatal("the notice of Red's resignation went before Yellow's turn")
+	}
+	run(t, yellow, "Yellow throws", click("#throw:not([disabled])"))
+	waitJS(t, yellow, "the throw", `document.body.dataset.roll !== ""`)
+	if !get(t, yellow, "the notice after Yellow's throw", chromedp.Evaluate[bool](told)) {
+		t.Fatal("the notice of Red's resignation went at Yellow's throw")
+	}
+	screenshot(t, yellow, "resign-notice-held")
+	showDestinations(t, yellow, "svg#board .piece.movable")
+	playShown(t, yellow, "svg#board .piece.movable")
+	waitJS(t, yellow, "the notice gone once Yellow played", `document.querySelector('#message').textContent === ''`)
+}

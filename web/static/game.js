@@ -61,18 +61,40 @@ let keyboardUser = false;
 // could not start stays (sticky): nothing works without it.
 // good news (a friend joined) is framed as such, not as an error, and
 // goes sooner (GOOD_MS): the presence dot says it too.
+// A notice held (untilMyTurn) stays until this page's player has played a
+// turn of their own (or taps it): the page's own throws and moves clear
+// an error of the last one (clearMessage), not it (player review: "Yellow
+// resigned" went at the next throw, which the page made by itself).
 const MESSAGE_MS = 10000;
 const GOOD_MS = 4000;
 let messageTimer = 0;
 let messageSticky = false;
+let messageHeld = false;
 let messageNetwork = false; // the notice says the server cannot be reached
 function message(s, sticky = false, good = false) {
   clearTimeout(messageTimer);
   messageSticky = Boolean(s) && sticky;
+  messageHeld = false;
   messageNetwork = s === t('web.error.network');
   $('#message').textContent = s || '';
   $('#message').classList.toggle('good', Boolean(s) && good);
   if (s && !sticky) messageTimer = setTimeout(() => message(''), good ? GOOD_MS : MESSAGE_MS);
+}
+
+// untilMyTurn shows good news held until this page's player has played a
+// turn of their own; a page with no seat in play has no turn to wait
+// for, and lets it go as other news goes.
+function untilMyTurn(s) {
+  message(s, false, true);
+  if (!playingSeats().length) return;
+  clearTimeout(messageTimer);
+  messageHeld = true;
+}
+
+// clearMessage clears the message line as the player acts: an error of
+// the last action goes, a held notice stays.
+function clearMessage() {
+  if (!messageHeld) message('');
 }
 
 // joinedTitle is said in the tab's title after another person took the
@@ -425,10 +447,13 @@ async function onState(msg) {
     else if (t.move !== 'pass') play('move');
   }
   if (ev.kind === 'move') joinedTitle = '';
+  // A held notice goes once the player has had a turn of their own, or
+  // at the end of the game (the status says the end then).
+  if (messageHeld && ((ev.kind === 'move' && game.last && playingSeats().includes(game.last.seat)) || game.status !== 'live')) message('');
   // Another player resigned and the game goes on without them: said in
   // the message line (this page's own resignation is the status line's).
   if (ev.kind === 'resign' && game.status === 'live' && game.seats[ev.seat] && !mySeats().includes(ev.seat)) {
-    message(tr('web.game.otherResigned', { Seat: game.seats[ev.seat].label }), false, true);
+    untilMyTurn(tr('web.game.otherResigned', { Seat: game.seats[ev.seat].label }));
   }
   // The waiting game became live as another person took a seat: the
   // player who sent the link is told, in the message line, the title
@@ -524,7 +549,7 @@ async function send(path, body, still) {
 // failed or the server did (the throw may be tried again).
 async function doThrow() {
   if (!mine || !myTurn() || game.roll !== null) return true;
-  message('');
+  clearMessage();
   // A throw carries no turn, as a move does: one queued behind a move
   // (send) that was sent for a turn already played throws the turn
   // after it, which is harmless: the throw is not the player's choice
@@ -546,7 +571,7 @@ async function doThrow() {
 // change.
 async function doMove(move) {
   if (!mine) return false;
-  message('');
+  clearMessage();
   const turn = game.turns + 1;
   let sent = false;
   try {
