@@ -292,7 +292,10 @@ function awaitingRematch() {
 let nextWs = null;       // the rematch's stream
 let nextFor = '';        // the rematch nextWs follows
 let nextBackoff = 1000;
-let nextSeenWaiting = ''; // the rematch this page saw wait for its other side
+// The rematch this page saw wait for its other side in this visit: the
+// asker's page goes there when it is accepted. A page shown again
+// (shownAgain) forgets it: Back from the rematch stays here.
+let nextSeenWaiting = '';
 
 function followRematch() {
   const want = game && game.status === 'over' && game.rematch && mySeats().length > 0 &&
@@ -330,15 +333,18 @@ function openRematchStream() {
 
 // onRematch takes a newer view of the rematch: from its stream, or the
 // answer to asking for it or withdrawing it (flow.js).
-function onRematch(v) {
+// go false: the page does not go to the rematch by itself (it accepted
+// it, and goes there).
+function onRematch(v, go = true) {
   if (!game || v.id !== game.rematch) return;
   decorateSeats(v.board, v.start, v.seats);
   next = v;
   if (v.status === 'waiting') nextSeenWaiting = v.id;
   // Accepted: the asker (whose device holds a seat of it) plays there.
-  // A rematch found live when the page opened was accepted before: it
-  // stays a link, and the review of this game stays open.
-  if (v.status === 'live' && nextSeenWaiting === v.id && loadSeat(v.id)) {
+  // A rematch found live when the page opened (or was shown again) was
+  // accepted before: it stays a link, and the review of this game stays
+  // open.
+  if (go && v.status === 'live' && nextSeenWaiting === v.id && loadSeat(v.id)) {
     location.assign('/g/' + v.id);
     return;
   }
@@ -346,6 +352,33 @@ function onRematch(v) {
   // Withdrawn or expired: this game's stream, closed at the end, waits
   // for another offer.
   if (awaitingRematch() && ws && ws.readyState === WebSocket.CLOSED) connect();
+}
+
+// shownAgain: the page comes back from the browser's back-forward cache
+// (Back, after it went to the rematch), its script's state as it was
+// left. That is a new visit: the page forgets the rematch it saw wait
+// (else, seeing it live now, it went there again at once, and Back
+// could never leave it: player review), and what the flow was doing (a
+// press whose answer took the page away), and asks for the game and its
+// rematch as they are now (the offer accepted since: a link to it).
+window.addEventListener('pageshow', (e) => { if (e.persisted) shownAgain(); });
+async function shownAgain() {
+  nextSeenWaiting = '';
+  if (!game) return; // not drawn yet: init is still at work
+  if (flow) flow.reset();
+  try {
+    const res = await api('GET', `/api/games/${id}`, undefined, mine && mine.token);
+    game = res.game;
+    decorateSeats(game.board, game.start, game.seats);
+    if (game.rematch) {
+      const v = (await api('GET', `/api/games/${game.rematch}`)).game;
+      decorateSeats(v.board, v.start, v.seats);
+      next = v;
+    }
+    if (game.turns !== log.length) await loadLog();
+  } catch { /* the streams, opened again, bring the news */ }
+  render(null);
+  connect();
 }
 
 // loadLog reads the turns so far, each with the position before it
