@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/coder/websocket"
 )
@@ -793,5 +795,80 @@ func TestBrowserInviteDamaged(t *testing.T) {
 		if !get(t, person, "the throw button hidden", chromedp.Evaluate[bool](`document.querySelector('#throw').classList.contains('hidden') || document.querySelector('#throw').offsetParent === null`)) {
 			t.Errorf("the page of %s shows the Throw button", path)
 		}
+	}
+}
+
+// TestBrowserRematchBack (player review: Back could not leave a
+// rematch): alice asked for a rematch and bob accepted it; both pages
+// went to the new game. Back shows alice the finished game, restored
+// from the browser's back-forward cache with its script's state, and it
+// stays there (it went to the rematch again at once, taking it for the
+// offer it had seen waiting), saying what is now true: a link to the
+// rematch, no offer waiting. Bob's page, which accepted, says the same
+// when it is shown again (it still offered to accept): his going there is
+// called off (the Fetch domain stops the new page's request), and the
+// page is told it is shown again from the cache (a pageshow event,
+// persisted), as Back does.
+func TestBrowserRematchBack(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	alice := newPerson(t, browser)
+	// Bob's page stays while it goes to the rematch: its request waits.
+	held := make(chan fetch.RequestID, 4)
+	bob, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext(), chromedp.WithListener(func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			held <- e.RequestID
+		}
+	}))
+	t.Cleanup(cancel)
+	if err := chromedp.Do(bob); err != nil {
+		t.Fatalf("new browser context: %v", err)
+	}
+	old := twoPeopleLive(t, s, alice, bob)
+	resign(t, alice)
+	waitJS(t, bob, "bob sees the end", `document.body.dataset.status === 'over'`)
+	run(t, alice, "ask for a rematch", visible(`[data-flow="rematch"]`), click(`[data-flow="rematch"]`))
+	waitJS(t, alice, "the offer waits", `document.querySelector('[data-flow="rematch-waiting"]') !== null`)
+	waitJS(t, bob, "the offer", `(document.querySelector('[data-flow="rematch"]') || {}).textContent === 'Accept rematch'`)
+	get(t, alice, "mark alice's old page", chromedp.Evaluate[bool](`window.oldPage = true`))
+	if _, err := chromedp.Call(bob, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/g/*", ResourceType: network.ResourceTypeDocument}}}); err != nil {
+		t.Fatalf("holding bob's next page: %v", err)
+	}
+	run(t, bob, "accept the rematch", click(`[data-flow="rematch"]`))
+	newID := s.waitFor(t, old, "the rematch", func(v gameView) bool { return v.Rematch != "" }).Rematch
+	select {
+	case req := <-held:
+		// Called off, as Back calls off a page: the old one stays.
+		if _, err := chromedp.Call(bob, fetch.FailRequest, fetch.FailRequestParams{RequestID: req, ErrorReason: network.ErrorReasonAborted}); err != nil {
+			t.Fatalf("calling off bob's going to the rematch: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("bob's page did not go to the rematch")
+	}
+
+	// What a page shown again says: a link
+	// to the rematch, no offer waiting, nothing to accept.
+	const shown = `location.pathname === '/g/%s' && document.querySelector('a[data-flow="open-rematch"]') !== null && ` +
+		`document.querySelector('[data-flow="rematch-waiting"], [data-flow="rematch"], [data-flow="cancel-rematch"]') === null`
+	get(t, bob, "bob's page shown again", chromedp.Evaluate[bool](`window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })), true`))
+	waitJS(t, bob, "bob's page says the rematch is on", fmt.Sprintf(shown, old))
+
+	waitURLWhere(t, alice, "/g/"+newID, func(url string) bool { return strings.HasSuffix(url, "/g/"+newID) })
+	waitJS(t, alice, "alice sees the rematch live", `document.body.dataset.status === 'live'`)
+	get(t, alice, "alice goes back", chromedp.Evaluate[bool](`history.back(), true`))
+	waitURLWhere(t, alice, "/g/"+old, func(url string) bool { return strings.HasSuffix(url, "/g/"+old) })
+	if !get(t, alice, "the old page", chromedp.Evaluate[bool](`window.oldPage === true`)) {
+		t.Fatal("Back loaded alice's old page again: this test needs it restored from the back-forward cache")
+	}
+	// (Polled by hand: chromedp's Poll loses a page restored from the
+	// cache.)
+	for deadline := time.Now().Add(30 * time.Second); !get(t, alice, "alice's old page", chromedp.Evaluate[bool](fmt.Sprintf(shown, old))); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("after Back alice's page shows %q", get(t, alice, "alice's page", chromedp.Evaluate[string](`location.pathname + ': ' + document.querySelector('#flow').textContent`)))
+		}
+	}
+	screenshot(t, alice, "rematch-back")
+	if url := get(t, alice, "alice's address", chromedp.Evaluate[string](`location.pathname + (window.oldPage ? ' kept' : '')`)); url != "/g/"+old+" kept" {
+		t.Errorf("after Back alice's page is %q, want the old game's, kept", url)
 	}
 }

@@ -582,3 +582,32 @@ func TestBrowserTwoTabsPassOnce(t *testing.T) {
 	}
 	t.Fatal("no pass in 60 throws")
 }
+
+// TestBrowserNoNotesAtEnd: a Senet position's notes tell of the turns to
+// come (Black will miss one, a piece asleep): the game page says them
+// while the game is played, and neither the finished game's page nor its
+// replay's last step says them (player review: "Black will miss a turn"
+// under the finished Szenet board).
+func TestBrowserNoNotesAtEnd(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	c := s.create(t, createRequest{Rules: "senet-szenet", Start: "w.............bW.........w.b.. w hand=wwbbB skip=b asleep=16",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}}})
+	id := c.Game.ID
+	ctx, probs := newWatchedPerson(t, browser)
+	holdSeat(t, ctx, s, c)
+	run(t, ctx, "the game page", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	waitJS(t, ctx, "the notes while the game is played", `document.querySelector('#notes').textContent === 'Black will miss a turn · asleep on 16'`)
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/abort", c.Token, nil, nil)
+	waitJS(t, ctx, "the end", `document.body.dataset.status === 'over'`)
+	if notes := textOf(t, ctx, "#notes"); notes != "" {
+		t.Errorf("the finished game's page notes %q, want none", notes)
+	}
+	run(t, ctx, "the replay", chromedp.Navigate(s.url+"/g/"+id+"/replay"), visible("svg#board .piece"))
+	if notes := textOf(t, ctx, "#notes"); notes != "" {
+		t.Errorf("the replay's last step notes %q, want none", notes)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

@@ -212,3 +212,60 @@ func TestBrowserWatcherThrow(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserIconsDrawn: every icon of the move list is drawn by the
+// fonts the page has, in the text's colour: none is a font's empty box
+// for a missing glyph (player review: the missed turn's ⏸, U+23F8, was
+// a box with the DejaVu fonts while the other icons showed), and none is
+// drawn in colour by an emoji font, unlike the rest. Each is drawn on a
+// canvas in the page's font, black, and compared with the drawing of two
+// characters no font has (a private-use one and a noncharacter).
+func TestBrowserIconsDrawn(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "a page with the move list's script", chromedp.Navigate(s.url+"/rules"))
+	type drawn struct {
+		Icons    int
+		Problems []string
+	}
+	got := get(t, ctx, "the icons drawn", chromedp.Evaluate[drawn](`(async () => {
+		const { ICONS } = await import('`+staticURL(t, "app.js")+`');
+		const c = document.createElement('canvas');
+		c.width = c.height = 48;
+		const x = c.getContext('2d', { willReadFrequently: true });
+		const font = '32px ' + getComputedStyle(document.body).fontFamily;
+		const draw = (ch) => {
+			x.clearRect(0, 0, 48, 48);
+			x.font = font;
+			x.fillStyle = '#000';
+			x.fillText(ch, 6, 36);
+			return x.getImageData(0, 0, 48, 48).data;
+		};
+		const same = (a, b) => a.every((v, i) => v === b[i]);
+		const missing = [draw('\uE000'), draw('\u{10FFFD}')];
+		const problems = [];
+		for (const ch of ICONS) {
+			const d = draw(ch);
+			let ink = 0, colour = 0;
+			for (let i = 0; i < d.length; i += 4) {
+				if (!d[i + 3]) continue;
+				ink++;
+				if (d[i] || d[i + 1] || d[i + 2]) colour++;
+			}
+			const name = ch + ' (U+' + ch.codePointAt(0).toString(16).toUpperCase() + ')';
+			if (!ink || missing.some((m) => same(m, d))) problems.push(name + ': no font has it (an empty box)');
+			else if (colour) problems.push(name + ': drawn in colour (an emoji)');
+		}
+		return { Icons: ICONS.length, Problems: problems };
+	})()`, chromedp.EvalAwaitPromise))
+	if got.Icons < 15 {
+		t.Errorf("%d icons checked, want every icon of the move list (15 or more)", got.Icons)
+	}
+	for _, p := range got.Problems {
+		t.Error(p)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

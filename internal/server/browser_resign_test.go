@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -55,4 +56,75 @@ func TestBrowserResignGoesOn(t *testing.T) {
 	waitJS(t, red, "the replay notes the resignation", `document.querySelector('#log li.note') && document.querySelector('#log li.note').textContent === 'Red resigned on throw 1' && document.querySelector('#seats').textContent.includes('you (resigned')`)
 	run(t, red, "the replay at the start", click(`#first`))
 	waitJS(t, red, "the step tells it", `document.querySelector('#step').textContent.includes('Red resigned on throw 1')`)
+}
+
+// TestBrowserSeatNotesAligned: every seat's note in the players list sits
+// after its name, its lines beside the name, as a long one ("tú (te
+// rendiste: fuera, juega el ordenador)") wraps, on a laptop and on a
+// phone (player review: it dropped onto a line of its own under the
+// colour's bar).
+func TestBrowserSeatNotesAligned(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: time.Hour, StandIn: "easy"})
+	id, tokens := seatedGame(t, s, nil, 4)
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", tokens[1], nil, nil)
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	holdSeats(t, ctx, s, id, tokens[1], []int{1})
+	for _, size := range [][2]int64{{1280, 800}, {390, 844}, {844, 390}} {
+		name := fmt.Sprintf("%dx%d", size[0], size[1])
+		run(t, ctx, "viewport "+name, chromedp.EmulateViewport(size[0], size[1]))
+		run(t, ctx, "Yellow's page in Spanish", chromedp.Navigate(s.url+"/g/"+id+"?lang=es"), visible("svg#board .piece"))
+		waitJS(t, ctx, "Yellow's note", `document.querySelector('#seats li[data-seat="1"]').textContent.includes('tú (te rendiste: fuera, juega el ordenador)')`)
+		screenshot(t, ctx, "seat-notes-"+name)
+		bad := get(t, ctx, "the notes' places", chromedp.Evaluate[[]string](`[...document.querySelectorAll('#seats li')].flatMap((li) => {
+			const name = li.children[1].getBoundingClientRect();
+			const note = li.querySelector('.small.muted').getBoundingClientRect();
+			return note.left >= name.right && note.top < name.bottom && note.bottom > name.top ? [] :
+				[li.textContent + ': the note at ' + [note.left, note.top] + ', the name ending at ' + [name.right, name.bottom]];
+		})`))
+		for _, b := range bad {
+			t.Errorf("%s: %s", name, b)
+		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserResignNoticeStays: in a four-seat game Red resigns; Yellow's
+// page says so in the message line, and the notice stays while the
+// computer plays Red, through Yellow's own throw, until Yellow has
+// played the turn (player review: "Yellow resigned" went a second and a
+// half later, at the next throw, which the page made by itself).
+func TestBrowserResignNoticeStays(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: 100 * time.Millisecond, StandIn: "easy"})
+	// Yellow has a piece out on 15: its turns wait for its click.
+	c := s.create(t, createRequest{Rules: "kinevet", Start: "..............y......................... ..../..../..../.... r",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}, {Kind: "human"}, {Kind: "human"}}})
+	id := c.Game.ID
+	tokens := []string{c.Token}
+	for _, inv := range c.Invites {
+		var taken takeResult
+		s.ok(t, http.StatusOK, "POST", fmt.Sprintf("/api/games/%s/seats/%d", id, inv.Seat), "", map[string]string{"invite": inv.Secret}, &taken)
+		tokens = append(tokens, taken.Token)
+	}
+	yellow := newPerson(t, newBrowser(t))
+	holdSeats(t, yellow, s, id, tokens[1], []int{1})
+	run(t, yellow, "Yellow's page", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	s.ok(t, http.StatusOK, "POST", "/api/games/"+id+"/resign", tokens[0], nil, nil)
+	const told = `document.querySelector('#message').textContent.includes('Red resigned and is out')`
+	waitJS(t, yellow, "Yellow told", told)
+	waitJS(t, yellow, "Yellow's turn", `document.body.dataset.myTurn === 'yes'`)
+	if !get(t, yellow, "the notice at Yellow's turn", chromedp.Evaluate[bool](told)) {
+		t.Fatal("the notice of Red's resignation went before Yellow's turn")
+	}
+	run(t, yellow, "Yellow throws", click("#throw:not([disabled])"))
+	waitJS(t, yellow, "the throw", `document.body.dataset.roll !== ""`)
+	if !get(t, yellow, "the notice after Yellow's throw", chromedp.Evaluate[bool](told)) {
+		t.Fatal("the notice of Red's resignation went at Yellow's throw")
+	}
+	screenshot(t, yellow, "resign-notice-held")
+	showDestinations(t, yellow, "svg#board .piece.movable")
+	playShown(t, yellow, "svg#board .piece.movable")
+	waitJS(t, yellow, "the notice gone once Yellow played", `document.querySelector('#message').textContent === ''`)
 }

@@ -249,7 +249,8 @@ const EFFECTS = {
   'entering': ['⤵', 'entering'],
   'bearing off': ['✓', 'bearingOff'],
   'extra or bonus throw': ['↻', 'extraThrow'],
-  'missed turn (10, 20)': ['⏸', 'missedTurn'],
+  // The board's mark of the squares that make one miss a turn (10, 20).
+  'missed turn (10, 20)': ['✕', 'missedTurn'],
   'falls asleep (16)': ['☾', 'asleep'],
   'jump over the water': ['⤴', 'jump'],
   'throw lost (pass)': ['∅', 'throwLost'],
@@ -263,7 +264,8 @@ const EFFECTS = {
   'roll lost (pass)': ['∅', 'rollLost'],
   'middle of three attacked (A13)': ['⇄', 'tripleBroken'],
   'extra throw on 15 (A20)': ['↻', 'rebirth'],
-  'start square safe (H1)': ['⛨', 'safeStart'],
+  // The mark of a safe square, as on the Senet boards.
+  'start square safe (H1)': ['☆', 'safeStart'],
   'goal bounce (H4)': ['↶', 'goalBounce'],
   'another try for a 6 (H5)': ['↻', 'anotherTry'],
 };
@@ -275,6 +277,11 @@ const EFFECTS = {
 // pieces (needs-throw: why a throw left no move).
 const BLOCKED_ICON = '▥';
 const BLOCKS = { wall: 'wall', pair: 'pair', 'ba-waits': 'baWaits', 'pieces-wait': 'piecesWait', 'needs-throw': 'needsThrow' };
+
+// ICONS are every icon the move list may show, each once: each is a
+// plain glyph of the fonts every system has (DejaVu, Liberation, ...),
+// drawn in the text's colour, none an emoji (TestBrowserIconsDrawn).
+export const ICONS = [...new Set([...Object.values(EFFECTS).map(([icon]) => icon), BLOCKED_ICON])];
 
 // blockedText says in words why a throw has fewer moves (or none):
 // "the wall on 14-16 blocks 11-15 and 12-16"; '' when nothing was

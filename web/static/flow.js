@@ -37,9 +37,9 @@ export function rematchWaitingText(rules, seats, mine) {
 
 // FlowControls draws into box; ctx gives the page's state:
 // {id, game(), mySeats(), playingSeats() (those not resigned), token(), message(s), redraw(), rematch(),
-// followed(view)}: rematch() is the view of the finished game's rematch
+// followed(view, go)}: rematch() is the view of the finished game's rematch
 // once the page has it (null before), followed(view) hands the page a
-// newer one.
+// newer one (go false: the page does not go there by itself).
 export class FlowControls {
   constructor(box, ctx) {
     this.box = box;
@@ -50,6 +50,16 @@ export class FlowControls {
     this.asking = false;     // a rematch asked for here, its answer not in yet
     this.refused = '';       // why the rematch could not be asked for or accepted
     this.key = '';           // what was drawn last, so focus survives redraws
+  }
+
+  // reset forgets what the page was doing when it was left (an answer
+  // awaited, the resign question open): a page shown again from the
+  // back-forward cache is drawn afresh (game.js, shownAgain).
+  reset() {
+    this.busy = false;
+    this.asking = false;
+    this.confirming = false;
+    this.key = '';
   }
 
   // abortable: fewer than two seats have played a turn (the server's
@@ -226,6 +236,14 @@ export class FlowControls {
       saveSeat(res.game.id, res.token, res.seats);
       forget(pending);
       if (res.game.status !== 'waiting') {
+        // Accepted: this page says so (a link to the rematch) before it
+        // goes there, so that Back shows it true, even offline (the page
+        // may come back from the back-forward cache as it was left).
+        this.asking = false;
+        this.busy = false;
+        this.ctx.game().rematch = res.game.id;
+        this.ctx.followed(res.game, false);
+        this.rerender();
         location.assign('/g/' + res.game.id);
         return;
       }

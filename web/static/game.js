@@ -61,18 +61,40 @@ let keyboardUser = false;
 // could not start stays (sticky): nothing works without it.
 // good news (a friend joined) is framed as such, not as an error, and
 // goes sooner (GOOD_MS): the presence dot says it too.
+// A notice held (untilMyTurn) stays until this page's player has played a
+// turn of their own (or taps it): the page's own throws and moves clear
+// an error of the last one (clearMessage), not it (player review: "Yellow
+// resigned" went at the next throw, which the page made by itself).
 const MESSAGE_MS = 10000;
 const GOOD_MS = 4000;
 let messageTimer = 0;
 let messageSticky = false;
+let messageHeld = false;
 let messageNetwork = false; // the notice says the server cannot be reached
 function message(s, sticky = false, good = false) {
   clearTimeout(messageTimer);
   messageSticky = Boolean(s) && sticky;
+  messageHeld = false;
   messageNetwork = s === t('web.error.network');
   $('#message').textContent = s || '';
   $('#message').classList.toggle('good', Boolean(s) && good);
   if (s && !sticky) messageTimer = setTimeout(() => message(''), good ? GOOD_MS : MESSAGE_MS);
+}
+
+// untilMyTurn shows good news held until this page's player has played a
+// turn of their own; a page with no seat in play has no turn to wait
+// for, and lets it go as other news goes.
+function untilMyTurn(s) {
+  message(s, false, true);
+  if (!playingSeats().length) return;
+  clearTimeout(messageTimer);
+  messageHeld = true;
+}
+
+// clearMessage clears the message line as the player acts: an error of
+// the last action goes, a held notice stays.
+function clearMessage() {
+  if (!messageHeld) message('');
 }
 
 // joinedTitle is said in the tab's title after another person took the
@@ -270,7 +292,10 @@ function awaitingRematch() {
 let nextWs = null;       // the rematch's stream
 let nextFor = '';        // the rematch nextWs follows
 let nextBackoff = 1000;
-let nextSeenWaiting = ''; // the rematch this page saw wait for its other side
+// The rematch this page saw wait for its other side in this visit: the
+// asker's page goes there when it is accepted. A page shown again
+// (shownAgain) forgets it: Back from the rematch stays here.
+let nextSeenWaiting = '';
 
 function followRematch() {
   const want = game && game.status === 'over' && game.rematch && mySeats().length > 0 &&
@@ -308,15 +333,18 @@ function openRematchStream() {
 
 // onRematch takes a newer view of the rematch: from its stream, or the
 // answer to asking for it or withdrawing it (flow.js).
-function onRematch(v) {
+// go false: the page does not go to the rematch by itself (it accepted
+// it, and goes there).
+function onRematch(v, go = true) {
   if (!game || v.id !== game.rematch) return;
   decorateSeats(v.board, v.start, v.seats);
   next = v;
   if (v.status === 'waiting') nextSeenWaiting = v.id;
   // Accepted: the asker (whose device holds a seat of it) plays there.
-  // A rematch found live when the page opened was accepted before: it
-  // stays a link, and the review of this game stays open.
-  if (v.status === 'live' && nextSeenWaiting === v.id && loadSeat(v.id)) {
+  // A rematch found live when the page opened (or was shown again) was
+  // accepted before: it stays a link, and the review of this game stays
+  // open.
+  if (go && v.status === 'live' && nextSeenWaiting === v.id && loadSeat(v.id)) {
     location.assign('/g/' + v.id);
     return;
   }
@@ -324,6 +352,33 @@ function onRematch(v) {
   // Withdrawn or expired: this game's stream, closed at the end, waits
   // for another offer.
   if (awaitingRematch() && ws && ws.readyState === WebSocket.CLOSED) connect();
+}
+
+// shownAgain: the page comes back from the browser's back-forward cache
+// (Back, after it went to the rematch), its script's state as it was
+// left. That is a new visit: the page forgets the rematch it saw wait
+// (else, seeing it live now, it went there again at once, and Back
+// could never leave it: player review), and what the flow was doing (a
+// press whose answer took the page away), and asks for the game and its
+// rematch as they are now (the offer accepted since: a link to it).
+window.addEventListener('pageshow', (e) => { if (e.persisted) shownAgain(); });
+async function shownAgain() {
+  nextSeenWaiting = '';
+  if (!game) return; // not drawn yet: init is still at work
+  if (flow) flow.reset();
+  try {
+    const res = await api('GET', `/api/games/${id}`, undefined, mine && mine.token);
+    game = res.game;
+    decorateSeats(game.board, game.start, game.seats);
+    if (game.rematch) {
+      const v = (await api('GET', `/api/games/${game.rematch}`)).game;
+      decorateSeats(v.board, v.start, v.seats);
+      next = v;
+    }
+    if (game.turns !== log.length) await loadLog();
+  } catch { /* the streams, opened again, bring the news */ }
+  render(null);
+  connect();
 }
 
 // loadLog reads the turns so far, each with the position before it
@@ -425,10 +480,13 @@ async function onState(msg) {
     else if (t.move !== 'pass') play('move');
   }
   if (ev.kind === 'move') joinedTitle = '';
+  // A held notice goes once the player has had a turn of their own, or
+  // at the end of the game (the status says the end then).
+  if (messageHeld && ((ev.kind === 'move' && game.last && playingSeats().includes(game.last.seat)) || game.status !== 'live')) message('');
   // Another player resigned and the game goes on without them: said in
   // the message line (this page's own resignation is the status line's).
   if (ev.kind === 'resign' && game.status === 'live' && game.seats[ev.seat] && !mySeats().includes(ev.seat)) {
-    message(tr('web.game.otherResigned', { Seat: game.seats[ev.seat].label }), false, true);
+    untilMyTurn(tr('web.game.otherResigned', { Seat: game.seats[ev.seat].label }));
   }
   // The waiting game became live as another person took a seat: the
   // player who sent the link is told, in the message line, the title
@@ -524,7 +582,7 @@ async function send(path, body, still) {
 // failed or the server did (the throw may be tried again).
 async function doThrow() {
   if (!mine || !myTurn() || game.roll !== null) return true;
-  message('');
+  clearMessage();
   // A throw carries no turn, as a move does: one queued behind a move
   // (send) that was sent for a turn already played throws the turn
   // after it, which is harmless: the throw is not the player's choice
@@ -546,7 +604,7 @@ async function doThrow() {
 // change.
 async function doMove(move) {
   if (!mine) return false;
-  message('');
+  clearMessage();
   const turn = game.turns + 1;
   let sent = false;
   try {
@@ -722,7 +780,7 @@ function render(animateFrom, freshThrow) {
     animateFrom,
     onMove: doMove,
   });
-  $('#notes').textContent = mod.describe(game.pos, rulesInfo, game.opening, game.moves);
+  $('#notes').textContent = mod.describe(game.pos, rulesInfo, game.opening, game.moves, game.status !== 'live' && game.status !== 'waiting');
   if (keyboardUser && nothingFocused()) {
     if (canThrow) throwButton.focus();
     else if (myTurn()) $('#board .piece.movable')?.focus();

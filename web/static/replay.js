@@ -192,7 +192,8 @@ function go(n, animate) {
   const sticks = $('#sticks');
   if (tn) { drawThrow(sticks, rec.board, rec.rules, tn.roll, n - 1, animate); $('#throw-text').textContent = t('web.throw.now', { Who: rec.seats[tn.seat].label, Roll: tn.roll }); }
   else { sticks.replaceChildren(); $('#throw-text').textContent = t('web.replay.noThrowYet'); }
-  $('#notes').textContent = boardModule(rec.board).describe(posAt(n), rulesInfo);
+  // The end of a finished game has no turn to come to tell of.
+  $('#notes').textContent = boardModule(rec.board).describe(posAt(n), rulesInfo, null, null, n === rec.turns.length && Boolean(rec.result));
   if (review) review.show(n);
   for (const li of document.querySelectorAll('#log li')) li.classList.toggle('current', Number(li.dataset.turn) === n);
   const cur = document.querySelector('#log li.current');

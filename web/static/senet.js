@@ -289,8 +289,13 @@ export function pieceKey(key, p) {
 // the game's opening from the API (how the engine finds J4 standing with
 // the throw in hand; none in a replay, which shows positions between
 // turns: the rule is then still to come), moves the throw's legal moves.
-export function describe(pos, info, opening, moves) {
+// Every note is about the turns to come (who misses one, a bonus, the
+// opening rule): a finished game (over, or a winner in the position) has
+// none, and says nothing (player review: "Black will miss a turn" stayed
+// under the finished board).
+export function describe(pos, info, opening, moves, over = false) {
   const p = parse(pos);
+  if (over || p.winner) return '';
   const notes = [];
   if (p.skip) notes.push(t('web.senet.missTurn', { Sides: list([...p.skip].map(sideName)), Count: p.skip.length }));
   if (p.bonus) notes.push(t('web.senet.bonusFor', { N: p.bonus }));
