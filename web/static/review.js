@@ -86,8 +86,8 @@ const BEST_LOSS = 0.0005;
 // at least FLAT_SHARE of its estimates (exact values left out, and at
 // least FLAT_MIN of them) put the first seat's chance within FLAT_BAND
 // of 50%; the panel then says what such a graph means (docs/analysis.md,
-// "A flat graph": in Apokrif most graphs are, and its estimates told
-// the winner little better than a coin).
+// "A flat graph": in Apokrif most graphs are, its network's estimates
+// being squeezed toward 50%; "Are the estimates probabilities?").
 const FLAT_BAND = 0.05, FLAT_SHARE = 0.75, FLAT_MIN = 10;
 
 // flatShare is the share of a review's estimates within FLAT_BAND of 50%
