@@ -46,15 +46,18 @@ type Kit struct {
 	// (game.Perft).
 	Perft func(pos string, depth int) (int64, error)
 	// Houses are the marked squares of the board under the options
-	// chosen (Senet's water=15 moves the return square), or none.
-	Houses []game.House
+	// chosen (Senet's water=15 moves the return square), or none. A
+	// function, as Brief: every game the server holds has a Kit, and
+	// only its ruleset's view and rules page ask (computed for each
+	// held game they cost some 2.5 KB a game: BenchmarkLoad/waiting).
+	Houses func() []game.House
 	// Examples shows the ruleset's rules about pieces that meet, for its
 	// rules page (game.Exampler); nil for a ruleset without examples.
 	Examples func() ([]game.Example, error)
 	// Brief is the ruleset's rules in short under the options chosen,
 	// for its rules page's "in brief" box (game.Briefer); nil for a
 	// ruleset without one.
-	Brief *game.Brief
+	Brief func() *game.Brief
 	// Weights is the hex SHA-256 of the embedded weight file whose
 	// network the search players use (package nneval), "" when the
 	// ruleset has none: the same name and seed play the same games only
@@ -157,11 +160,14 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 		kit.Examples = e.Examples
 	}
 	if b, ok := g.(game.Briefer); ok {
-		brief := b.Brief()
-		kit.Brief = &brief
+		kit.Brief = func() *game.Brief {
+			brief := b.Brief()
+			return &brief
+		}
 	}
+	kit.Houses = func() []game.House { return nil }
 	if h, ok := g.(houser); ok {
-		kit.Houses = h.Houses()
+		kit.Houses = h.Houses
 	}
 	if d, ok := learned.(digester); ok {
 		kit.Weights = d.Digest()

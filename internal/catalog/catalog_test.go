@@ -81,14 +81,14 @@ func TestKitHouses(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec, _ := Lookup("senet-jequier")
-	if got, want := squares(def.Houses), squares(spec.Houses); !slices.Equal(got, want) || len(got) == 0 {
+	if got, want := squares(def.Houses()), squares(spec.Houses); !slices.Equal(got, want) || len(got) == 0 {
 		t.Errorf("default houses on %v, Spec's on %v", got, want)
 	}
 	w15, err := Open("senet-jequier", []string{"water=15"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := squares(w15.Houses); !slices.Contains(got, 15) || slices.Contains(got, 1) {
+	if got := squares(w15.Houses()); !slices.Contains(got, 15) || slices.Contains(got, 1) {
 		t.Errorf("water=15 houses on %v, want 15 and not 1", got)
 	}
 }

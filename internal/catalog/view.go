@@ -59,8 +59,8 @@ func SpecView(sp game.Spec) View {
 // KitView completes a ruleset's view with its options applied.
 func KitView(sp game.Spec, kit Kit) View {
 	v := SpecView(sp)
-	if kit.Houses != nil {
-		v.Houses = kit.Houses // under the options chosen (water=15 moves the return square)
+	if houses := kit.Houses(); houses != nil {
+		v.Houses = houses // under the options chosen (water=15 moves the return square)
 	}
 	v.ID, v.Players, v.Start = kit.ID(), kit.Players(), kit.Start()
 	v.Opening = game.OpeningSquare(kit.Ruleset)

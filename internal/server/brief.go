@@ -31,10 +31,10 @@ type briefView struct {
 // briefOf words the brief of kit (opened with opts) in p's language;
 // nil for a ruleset without one.
 func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
-	b := kit.Brief
-	if b == nil {
+	if kit.Brief == nil {
 		return nil, nil
 	}
+	b := kit.Brief()
 	start := kit.Start()
 	outcomes, err := kit.Outcomes(start)
 	if err != nil {

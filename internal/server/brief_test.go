@@ -55,10 +55,10 @@ func TestRulesInBrief(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := kit.Brief
-		if b == nil {
+		if kit.Brief == nil {
 			t.Fatalf("%s has no brief", sp.Name)
 		}
+		b := kit.Brief()
 		outcomes, _ := kit.Outcomes(kit.Start())
 		first, _ := kit.ToMove(kit.Start())
 		seat, _ := game.SeatName(kit.Ruleset, first)
@@ -115,9 +115,9 @@ func TestRulesInBrief(t *testing.T) {
 // Jéquier's bearing off from the last row is said.
 func checkBriefSpecials(t *testing.T, path string, p *i18n.Printer, kit catalog.Kit, board string, lines []string) {
 	t.Helper()
-	b := kit.Brief
+	b := kit.Brief()
 	said := 0
-	for _, h := range kit.Houses {
+	for _, h := range kit.Houses() {
 		for _, e := range h.Effects {
 			if !slices.Contains([]string{"stop", "skip", "sleep", "water-up", "water-down", "water-hand"}, e.Kind) {
 				continue
@@ -152,7 +152,7 @@ func checkBriefSpecials(t *testing.T, path string, p *i18n.Printer, kit catalog.
 			t.Errorf("%s: the last line says not that no piece bears off before its BA has entered: %q", path, last)
 		}
 	}
-	if slices.ContainsFunc(kit.Houses, func(h game.House) bool {
+	if slices.ContainsFunc(kit.Houses(), func(h game.House) bool {
 		return slices.ContainsFunc(h.Effects, func(e game.HouseEffect) bool { return e.Kind == "bearoff-lastrow" })
 	}) && !strings.Contains(last, p.T("web.brief.lastRow")) {
 		t.Errorf("%s: the last line says not when pieces bear off: %q", path, last)
