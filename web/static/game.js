@@ -753,7 +753,8 @@ function render(animateFrom, freshThrow) {
   document.body.classList.toggle('watching', watching);
   throwButton.disabled = !canThrow;
   throwButton.classList.toggle('hidden', game.status === 'over' || watching);
-  // With Auto-throw under it: no room kept for them on a watcher's page.
+  // With Auto-throw under it, which goes with it: no room kept for them
+  // on a watcher's page.
   $('.throw-box').classList.toggle('hidden', game.status === 'over' || watching);
   // A page that holds no seat has no button to keep in place: the
   // controls take no room (an empty row on a phone) until there is a
@@ -808,7 +809,7 @@ function render(animateFrom, freshThrow) {
   if (flowBox.parentElement !== flowHome) flowHome.append(flowBox);
   // The move preferences matter while the game is played, and to a
   // player: a page that holds no seat (a spectator's) has no moves.
-  for (const box of ['#auto-forced', '#touch-confirm', '#auto-throw']) $(box).parentElement.classList.toggle('hidden', game.status === 'over' || watching);
+  for (const box of ['#auto-forced', '#touch-confirm']) $(box).parentElement.classList.toggle('hidden', game.status === 'over' || watching);
   flow.render(log);
   followRematch();
   if (focused && !flowBox.contains(document.activeElement)) {
