@@ -140,8 +140,7 @@ export function rulesHref(id) {
 // COLOR_OPTION orders a Ludo game's colours ("colors=ry": red, then
 // yellow), a value for each order, which the catalogs name through the
 // colours' own names (seat.red).
-const COLOR_OPTION = 'colors';
-const COLOR_WORDS = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
+export const COLOR_OPTION = 'colors';
 
 // optionValue is value v of option key of ruleset name in words, as the
 // catalogs say it (web.option.NAME.KEY.value.V), or a colour order as
@@ -149,7 +148,7 @@ const COLOR_WORDS = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
 export function optionValue(name, key, v) {
   const id = `web.option.${name}.${key}.value.${v}`;
   if (has(id)) return t(id);
-  if (key === COLOR_OPTION && /^[rygb]+$/.test(v)) return list([...v].map((c) => t('seat.' + COLOR_WORDS[c])));
+  if (key === COLOR_OPTION && /^[rygb]+$/.test(v)) return list([...v].map((c) => t('seat.' + ludo.COLOR_NAMES[c])));
   return v;
 }
 

@@ -2,7 +2,8 @@
 // who sits where and in which colour), and the lists of games waiting
 // for players, being played and finished.
 
-import { api, saveSeat, loadSeat, $, h, chip, decorateSeats, levelName, optionValue, resultText } from './app.js';
+import { api, saveSeat, loadSeat, $, h, chip, decorateSeats, levelName, optionValue, resultText, COLOR_OPTION } from './app.js';
+import { COLOR_NAMES } from './ludo.js';
 import { t, has } from './i18n.js';
 import { stored, store } from './prefs.js';
 
@@ -49,10 +50,8 @@ const PRESETS = {
   'senet-jequier': { id: 'web.preset.rebirth15', options: { water: '15' } },
 };
 
-// COLOR_OPTION is the option that orders the colours, chosen through
-// the seats' swatches rather than as a list of permutations.
-const COLOR_OPTION = 'colors';
-const COLOR_NAMES = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
+// COLOR_OPTION (app.js) is the option that orders the colours, chosen
+// through the seats' swatches rather than as a list of permutations.
 
 // LEVELS are the computer players offered to players first, each with
 // a line that says how it plays (web.level.NAME and .doc); the others

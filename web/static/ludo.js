@@ -34,10 +34,12 @@ const VIEW = { x: X0 - MARGIN, y: Y0 - MARGIN, width: 11 * C + 2 * MARGIN, heigh
 export function size() { return { width: VIEW.width, height: VIEW.height }; }
 
 export const COLORS = { r: '#d8372b', y: '#e9b50c', g: '#2f9a3a', b: '#2a6fd6' };
-const NAMES = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
+// COLOR_NAMES are the colours' catalog names (seat.red), by letter, in
+// turn order: the board's, the lobby's swatches' and the titles' words.
+export const COLOR_NAMES = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
 
 // side is a colour's player in the page's language ("Red", "Piros").
-function side(c) { return t('seat.' + NAMES[c]); }
+function side(c) { return t('seat.' + COLOR_NAMES[c]); }
 const ORDER = ['r', 'y', 'g', 'b'];
 
 // TRACK lists the grid cell (column, row) of squares 1-40: red's start
@@ -105,7 +107,7 @@ export function explain(effect, tn) {
   const p = parse(tn.before);
   const k = keys(tn.move, p);
   const hit = k && k.to.startsWith('t:') ? p.track[Number(k.to.slice(2)) - 1] : '';
-  return NAMES[hit] ? t('web.ludo.captures', { Side: side(hit) }) : null;
+  return COLOR_NAMES[hit] ? t('web.ludo.captures', { Side: side(hit) }) : null;
 }
 
 // keys names where a move starts and ends, for the colour to move.
