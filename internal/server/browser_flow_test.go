@@ -702,7 +702,7 @@ func TestBrowserReconnecting(t *testing.T) {
 // a 1 thrown and the piece on 9 behind Black's pair, the note said the
 // first move must be made from 9 while the board offered 1, 3, 5 and 7).
 func TestBrowserOpeningNote(t *testing.T) {
-	s := newTestServer(t, Config{})
+	s := newTestServer(t, unlimited(Config{})) // it makes several games at once: no creation limit to meet on a slow run (CI once got 429)
 	id, _, _ := twoPeople(t, s, "")
 	stuck, forced := openingGames(t, s)
 	ctx := newPerson(t, newBrowser(t))
