@@ -18,6 +18,19 @@
 //	...
 //	end ..........................b..b - off=wwwwwbbb winner=w
 //
+// and a game of Ki nevet in which Green resigned after 57 turns, and the
+// computer played its colour on:
+//
+//	passage-record 1
+//	rules kinevet players=3
+//	seats human human human
+//	r 6 in-1
+//	...
+//	g 2 14-16
+//	resigned g 57
+//	r 4 3-7
+//	...
+//
 // The first line names the format and its version. Then come the header
 // lines: "rules" is the ruleset ID with its non-default options
 // (game.Ruleset.ID); "seed" the seed of the throws (informational: the
@@ -28,7 +41,14 @@
 // (informational); "start" the initial position in notation (optional:
 // the ruleset's start when absent). Each turn line is SEAT ROLL MOVE: the
 // seat's letter (game.SeatName: "w" and "b" in Senet), the throw, and the
-// move token, "pass" included. The optional last line "end" is the
+// move token, "pass" included. A line "resigned SEAT TURN" stands among
+// the turns where a seat resigned: the seat's letter and the number of
+// turns played before it (the turn lines above it; 0 before the first).
+// In a game of three or four seats the seat is then out and the computer
+// plays it on, so its letter still has turns after the line; a
+// resignation that ends the game (two seats, or the last person's seat)
+// is the same line after the last turn. Records without a resignation
+// have none. The optional last line "end" is the
 // position after the last turn; Replay checks it, so a record that was
 // cut or edited is caught. The rules, start and end values run to the end
 // of the line; the others are single words. ExampleReplay shows the use.
@@ -39,6 +59,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,6 +79,13 @@ type Turn struct {
 	Move string
 }
 
+// Resignation is a seat's resignation: its letter and the number of
+// turns played before it resigned.
+type Resignation struct {
+	Seat string
+	Turn int
+}
+
 // Record is a game record. Rules and the turns are what Replay needs;
 // the others describe the game.
 type Record struct {
@@ -70,6 +98,9 @@ type Record struct {
 	DiceSeed string
 	Start    string // initial position; empty means the ruleset's start
 	Turns    []Turn
+	// Resigned are the seats' resignations, in the order they came
+	// (their Turn ascending); nil when no seat resigned.
+	Resigned []Resignation
 	End      string // position after the last turn; empty means unchecked
 
 	HasSeed bool
@@ -101,7 +132,19 @@ func Write(w io.Writer, rec Record) error {
 	if rec.Start != "" {
 		b.WriteString("start " + rec.Start + "\n")
 	}
-	for i, t := range rec.Turns {
+	resigned, err := resignations(rec)
+	if err != nil {
+		return err
+	}
+	for i := 0; i <= len(rec.Turns); i++ {
+		for len(resigned) > 0 && resigned[0].Turn == i {
+			fmt.Fprintf(&b, "resigned %s %d\n", resigned[0].Seat, i)
+			resigned = resigned[1:]
+		}
+		if i == len(rec.Turns) {
+			break
+		}
+		t := rec.Turns[i]
 		if !isWord(t.Seat) || !isWord(t.Move) {
 			return fmt.Errorf("%w: turn %d: seat %q and move %q must be single words", ErrBadRecord, i+1, t.Seat, t.Move)
 		}
@@ -110,8 +153,27 @@ func Write(w io.Writer, rec Record) error {
 	if rec.End != "" {
 		b.WriteString("end " + rec.End + "\n")
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// resignations checks rec's resignations for Write and gives them in
+// their order, Turn ascending (the order given among those of one turn).
+func resignations(rec Record) ([]Resignation, error) {
+	seen := map[string]bool{}
+	for _, r := range rec.Resigned {
+		if !isWord(r.Seat) {
+			return nil, fmt.Errorf("%w: resigned seat %q must be a single word", ErrBadRecord, r.Seat)
+		}
+		if r.Turn < 0 || r.Turn > len(rec.Turns) {
+			return nil, fmt.Errorf("%w: seat %s resigned after %d turns, but the record has %d", ErrBadRecord, r.Seat, r.Turn, len(rec.Turns))
+		}
+		if seen[r.Seat] {
+			return nil, fmt.Errorf("%w: seat %s resigned twice", ErrBadRecord, r.Seat)
+		}
+		seen[r.Seat] = true
+	}
+	return slices.SortedStableFunc(slices.Values(rec.Resigned), func(a, b Resignation) int { return a.Turn - b.Turn }), nil
 }
 
 // String is the record in the record format.
@@ -131,15 +193,16 @@ func isWord(s string) bool {
 const turnStage = 7
 
 // Read reads one record. It checks the form only (header, known keys in
-// order, turns of three fields with a numeric throw); Replay checks the
-// game.
+// order, turns of three fields with a numeric throw, a resignation's
+// TURN matching the turns above it, each seat resigning once); Replay
+// checks the game.
 func Read(r io.Reader) (Record, error) {
 	var rec Record
 	sc := bufio.NewScanner(r)
 	line := 0
 	sawHeader := false
 	// stage orders the keys: 1 rules, 2 seed, 3 commit, 4 dice-seed,
-	// 5 seats, 6 start, 7 turns, 8 end.
+	// 5 seats, 6 start, 7 turns and resignations, 8 end.
 	stage := 0
 	fail := func(format string, args ...any) (Record, error) {
 		return Record{}, fmt.Errorf("%w: line %d: %s", ErrBadRecord, line, fmt.Sprintf(format, args...))
@@ -175,11 +238,13 @@ func Read(r io.Reader) (Record, error) {
 			next = 6
 		case "end":
 			next = 8
+		case "resigned":
+			next = turnStage
 		default:
 			next = turnStage
 		}
 		if next < stage || (next == stage && next != turnStage) {
-			return fail("%q out of order or repeated (order: rules, seed, commit, dice-seed, seats, start, turns, end)", key)
+			return fail("%q out of order or repeated (order: rules, seed, commit, dice-seed, seats, start, turns and resignations, end)", key)
 		}
 		if next > 1 && stage < 1 {
 			return fail("%q before the rules line", key)
@@ -212,6 +277,24 @@ func Read(r io.Reader) (Record, error) {
 			rec.Start = val
 		case "end":
 			rec.End = val
+		case "resigned":
+			f := strings.Fields(val)
+			if len(f) != 2 {
+				return fail("%q: want resigned SEAT TURN", text)
+			}
+			n, err := strconv.Atoi(f[1])
+			if err != nil || n < 0 {
+				return fail("%q: TURN %q is not a number of turns", text, f[1])
+			}
+			if n != len(rec.Turns) {
+				return fail("%q stands after %d turns: TURN is the number of turn lines above it", text, len(rec.Turns))
+			}
+			for _, r := range rec.Resigned {
+				if r.Seat == f[0] {
+					return fail("%q: seat %s resigned already after %d turns", text, f[0], r.Turn)
+				}
+			}
+			rec.Resigned = append(rec.Resigned, Resignation{Seat: f[0], Turn: n})
 		default:
 			f := strings.Fields(text)
 			if len(f) != 3 {
@@ -242,10 +325,15 @@ func Read(r io.Reader) (Record, error) {
 // seat is the one to throw, the throw is possible and the move legal. It
 // then checks the end position when the record has one. The error names
 // the first bad turn and wraps the ruleset's error (game.ErrIllegalMove,
-// game.ErrBadRoll, ...).
+// game.ErrBadRoll, ...). A resignation must name a seat of the ruleset.
 func Replay(rules game.Ruleset, rec Record) (string, error) {
 	if rules.ID() != rec.Rules {
 		return "", fmt.Errorf("%w: recorded under %q, not %q", ErrBadRecord, rec.Rules, rules.ID())
+	}
+	for _, r := range rec.Resigned {
+		if !isSeat(rules, r.Seat) {
+			return "", fmt.Errorf("%w: resigned %s %d: %s is not a seat of %s", ErrBadRecord, r.Seat, r.Turn, r.Seat, rules.ID())
+		}
 	}
 	pos := rules.Start()
 	if rec.Start != "" {
@@ -285,4 +373,14 @@ func Replay(rules game.Ruleset, rec Record) (string, error) {
 		}
 	}
 	return pos, nil
+}
+
+// isSeat reports whether letter names one of rules' seats.
+func isSeat(rules game.Ruleset, letter string) bool {
+	for p := range rules.Players() {
+		if _, l := game.SeatName(rules, game.Player(p)); l == letter {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package record
 
 import (
 	"errors"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -288,5 +289,107 @@ func TestRandomGamesRoundTrip(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestResignedRoundTrip: a seat's resignation is a line "resigned SEAT
+// TURN" among the turns, after the TURN turns played before it: Ki nevet
+// of three seats, Green out after 3 turns (the computer plays its colour
+// on), and Red's resignation ending the game after the last turn. Write
+// puts the lines where they came, Read gives them back, and the record
+// replays.
+func TestResignedRoundTrip(t *testing.T) {
+	text := `passage-record 1
+rules kinevet players=3
+seats human human human
+r 6 in-1
+r 2 1-3
+resigned g 2
+y 4 pass
+g 3 pass
+resigned r 4
+end ..r..................................... ..../..../..../.... r colors=ryg
+`
+	rec, err := Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Resignation{{"g", 2}, {"r", 4}}
+	if !reflect.DeepEqual(rec.Resigned, want) {
+		t.Fatalf("Read: resigned %+v, want %+v", rec.Resigned, want)
+	}
+	var b strings.Builder
+	if err := Write(&b, rec); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != text {
+		t.Errorf("Write:\n--- want\n%s--- got\n%s", text, b.String())
+	}
+	// Given in another order, Write still puts each where it came.
+	rec.Resigned = []Resignation{{"r", 4}, {"g", 2}}
+	if got := rec.String(); got != text {
+		t.Errorf("Write of resignations out of order:\n%s", got)
+	}
+	kit, err := catalog.OpenID(rec.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Replay(kit.Ruleset, rec); err != nil {
+		t.Errorf("Replay: %v", err)
+	}
+	// A seat the ruleset does not have.
+	rec.Resigned = []Resignation{{"b", 2}}
+	if _, err := Replay(kit.Ruleset, rec); !errors.Is(err, ErrBadRecord) || !strings.Contains(err.Error(), "b is not a seat of kinevet players=3") {
+		t.Errorf("Replay with Blue resigned in a game of three: %v", err)
+	}
+	// A record without a resignation has no such line, as before.
+	rec.Resigned = nil
+	if got := rec.String(); strings.Contains(got, "resigned") {
+		t.Errorf("a record without a resignation:\n%s", got)
+	}
+}
+
+func TestResignedReadErrors(t *testing.T) {
+	const head = "passage-record 1\nrules kinevet players=3\n"
+	for _, tt := range []struct{ name, text, want string }{
+		{"no turn", head + "resigned g\n", `line 3: "resigned g": want resigned SEAT TURN`},
+		{"no seat", head + "resigned\n", "want resigned SEAT TURN"},
+		{"three fields", head + "resigned g 0 1\n", "want resigned SEAT TURN"},
+		{"turn not a number", head + "resigned g two\n", `TURN "two" is not a number of turns`},
+		{"negative turn", head + "resigned g -1\n", `TURN "-1" is not a number of turns`},
+		{"turn after its place", head + "r 6 in-1\nresigned g 2\n", `"resigned g 2" stands after 1 turns`},
+		{"turn before its place", head + "r 6 in-1\nr 2 1-3\nresigned g 1\n", `"resigned g 1" stands after 2 turns`},
+		{"twice", head + "resigned g 0\nr 6 in-1\nresigned g 1\n", "seat g resigned already after 0 turns"},
+		{"after the end", head + "end x\nresigned g 0\n", `"resigned" out of order`},
+		{"before the start", head + "resigned g 0\nstart x\n", `"start" out of order`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(tt.text))
+			if !errors.Is(err, ErrBadRecord) || err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Read(%q) = %v, want ErrBadRecord containing %q", tt.text, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestWriteRejectsBadResignations(t *testing.T) {
+	turns := []Turn{{"r", 6, "in-1"}}
+	for _, tt := range []struct {
+		name     string
+		resigned []Resignation
+		want     string
+	}{
+		{"not a word", []Resignation{{"g g", 0}}, `resigned seat "g g" must be a single word`},
+		{"empty seat", []Resignation{{"", 0}}, `resigned seat "" must be a single word`},
+		{"after the turns", []Resignation{{"g", 2}}, "seat g resigned after 2 turns, but the record has 1"},
+		{"negative", []Resignation{{"g", -1}}, "seat g resigned after -1 turns"},
+		{"twice", []Resignation{{"g", 0}, {"g", 1}}, "seat g resigned twice"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Write(io.Discard, Record{Rules: "kinevet players=3", Turns: turns, Resigned: tt.resigned})
+			if !errors.Is(err, ErrBadRecord) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Write = %v, want ErrBadRecord containing %q", err, tt.want)
+			}
+		})
 	}
 }

@@ -634,7 +634,7 @@ func TestBrowserKeyboardGame(t *testing.T) {
 		if get(t, ctx, "one destination", chromedp.Evaluate[bool](`document.activeElement.dataset.ways === '1'`)) {
 			// The piece's name says where it goes, its destination shows,
 			// and Enter plays it.
-			if label := get(t, ctx, "the piece's name", chromedp.Evaluate[string](`document.activeElement.getAttribute('aria-label')`)); !strings.Contains(label, ": move ") || !(strings.Contains(label, " to square ") || strings.Contains(label, "bearing off")) {
+			if label := get(t, ctx, "the piece's name", chromedp.Evaluate[string](`document.activeElement.getAttribute('aria-label')`)); !strings.Contains(label, ": move to square ") && !strings.Contains(label, ": bearing off from ") && !strings.Contains(label, ": entering a piece on ") {
 				t.Errorf("a piece with one destination is named %q for screen readers", label)
 			}
 			waitJS(t, ctx, "its destination shown", `document.querySelector('svg#board .target.preview') !== null`)
@@ -647,7 +647,7 @@ func TestBrowserKeyboardGame(t *testing.T) {
 		}
 		run(t, ctx, "Enter on the piece", chromedp.KeyEvent("\r"))
 		waitJS(t, ctx, "a destination in focus", `document.activeElement && document.activeElement.classList.contains('target')`)
-		if label := get(t, ctx, "the destination's name", chromedp.Evaluate[string](`document.activeElement.getAttribute('aria-label')`)); !strings.HasPrefix(label, "move ") || !(strings.Contains(label, "square ") || strings.Contains(label, "bearing off")) {
+		if label := get(t, ctx, "the destination's name", chromedp.Evaluate[string](`document.activeElement.getAttribute('aria-label')`)); !strings.HasPrefix(label, "move to square ") && !strings.HasPrefix(label, "bearing off from ") && !strings.HasPrefix(label, "entering a piece on ") {
 			t.Errorf("a destination is named %q for screen readers", label)
 		}
 		if i < 3 {
@@ -1337,8 +1337,8 @@ func TestBrowserTouchConfirm(t *testing.T) {
 		if !get(t, ctx, "the preview", chromedp.Evaluate[bool](preview)) {
 			t.Fatal("one tap with the preference on shows no preview")
 		}
-		if m, label := attr(t, ctx, "svg#board .target.preview", "data-move"), attr(t, ctx, piece, "aria-label"); !strings.Contains(label, " move "+m+" to ") {
-			t.Errorf("the preview shows move %q; the piece is %q", m, label)
+		if m, label := attr(t, ctx, "svg#board .target.preview", "data-move"), attr(t, ctx, piece, "aria-label"); !strings.Contains(label, ": move to square "+m[strings.Index(m, "-")+1:]) {
+			t.Errorf("the preview shows move %q; the piece is %q, want it to say where it goes", m, label)
 		}
 	}
 

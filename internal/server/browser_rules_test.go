@@ -248,6 +248,9 @@ func TestBrowserBlockedWords(t *testing.T) {
 		// A row that bridges two rows told before it joins them.
 		{`[{"move":"1-4","kind":"pair","wall":"2-3","rule":"A8"},{"move":"5-9","kind":"pair","wall":"6-8","rule":"A8"},{"move":"2-6","kind":"pair","wall":"3-5","rule":"A8"}]`,
 			"the pieces side by side on 2-8 cannot be jumped together (1-4, 2-6, and 5-9)"},
+		// A move moveWords says in words is said so (A24: a bearing off
+		// passes the squares up to 30).
+		{`[{"move":"26-off","kind":"pair","wall":"27-28","rule":"A8"}]`, "the pieces side by side on 27-28 cannot be jumped together (bearing off from 26)"},
 		{`[{"move":"28-off","kind":"ba-waits","rule":"S20"}]`, "the piece on 28 may not bear off before its BA has entered"},
 		{`[{"move":"28-off","kind":"ba-waits","rule":"S20"},{"move":"29-off","kind":"ba-waits","rule":"S20"}]`, "the pieces on 28 and 29 may not bear off before their BA has entered"},
 		{`[{"move":"28-off","kind":"pieces-wait","rule":"S20"}]`, "the BA on 28 may not bear off while pieces of its side wait to enter"},

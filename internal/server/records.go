@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"passage/game"
 	"passage/internal/catalog"
@@ -45,7 +46,31 @@ func (s *Server) recordAt(ctx context.Context, id string) (record.Record, []stor
 		_, letter := game.SeatName(rules, game.Player(t.Seat))
 		rec.Turns = append(rec.Turns, record.Turn{Seat: letter, Roll: t.Roll, Move: t.Move})
 	}
+	rec.Resigned = resignations(rules, g)
 	return rec, turns, g, rules, nil
+}
+
+// resignations are the record's resignations of game g: each seat that
+// resigned while the game went on (Seat.Resigned, the throw it resigned
+// on), and a resignation that ended the game, after the seats' (it came
+// last). The record counts the turns played before each: the throw less
+// one.
+func resignations(rules game.Ruleset, g store.Game) []record.Resignation {
+	var out []record.Resignation
+	add := func(seat, throw int) {
+		_, letter := game.SeatName(rules, game.Player(seat))
+		out = append(out, record.Resignation{Seat: letter, Turn: throw - 1})
+	}
+	for i, s := range g.Seats {
+		if s.Resigned > 0 {
+			add(i, s.Resigned)
+		}
+	}
+	if end, ok := endResult(g); ok && end.How == "resign" {
+		add(end.Seat, end.Turn)
+	}
+	slices.SortStableFunc(out, func(a, b record.Resignation) int { return a.Turn - b.Turn })
+	return out
 }
 
 func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {

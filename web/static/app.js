@@ -283,8 +283,9 @@ const BLOCKS = { wall: 'wall', pair: 'pair', 'ba-waits': 'baWaits', 'pieces-wait
 export const ICONS = [...new Set([...Object.values(EFFECTS).map(([icon]) => icon), BLOCKED_ICON])];
 
 // blockedText says in words why a throw has fewer moves (or none):
-// "the wall on 14-16 blocks 11-15 and 12-16"; '' when nothing was
-// blocked.
+// "the wall on 14-16 blocks 11-15 and 12-16", each move in moveWords's
+// words ("... cannot be jumped together (bearing off from 28)"); '' when
+// nothing was blocked.
 export function blockedText(blocked) {
   // One sentence per obstacle: blocks of a kind whose squares overlap
   // are one (each move of a row of pieces sees the row without its own
@@ -312,7 +313,7 @@ export function blockedText(blocked) {
     }
   }
   return groups.map((g) => {
-    const moves = list(g.moves);
+    const moves = list(g.moves.map(moveWords));
     if (!BLOCKS[g.kind]) return `${moves}: ${g.kind}`;
     return t(`web.blocked.${BLOCKS[g.kind]}`, {
       Wall: g.wall || '', Moves: moves, From: list(g.moves.map((m) => m.split('-')[0])), Count: g.moves.length, Throw: g.throw,
@@ -352,6 +353,8 @@ function seatWho(tn, seats) {
 // the page's language; a move from square to square stays as it is
 // ("12-15"), and so does "pass" (turnText says it). The notation
 // (docs/notation.md) stays in the API, the records and the move list.
+// The one source of a move's words: the blocked moves (blockedText) and
+// the board buttons' names (moveSaid) say them too.
 export function moveWords(move) {
   let m = /^in-(\d+)$/.exec(move);
   if (m) return t('web.move.enter', { To: m[1] });
@@ -362,6 +365,15 @@ export function moveWords(move) {
   m = /^g(\d+)-g(\d+)$/.exec(move);
   if (m) return t('web.move.inGoal', { From: m[1], To: m[2] });
   return move;
+}
+
+// moveSaid is a move in words for a board button's name (its label for
+// screen readers): moveWords's words, or, for a move from square to
+// square, which moveWords keeps as written, where it goes (to: the
+// board's name for that square). The button never reads out notation.
+function moveSaid(move, to) {
+  const words = moveWords(move);
+  return words === move ? t('web.board.goesTo', { To: to }) : words;
 }
 
 // turnText describes a turn in words: who threw what, the move, and
@@ -580,7 +592,7 @@ export class BoardView {
         // tapped: the click to come is a finger's (set at its pointerdown).
         let tapped = false;
         piece.addEventListener('pointerdown', (ev) => { tapped = ev.pointerType === 'touch'; });
-        this.focusable(piece, key, t('web.board.movesTo', { Piece: name, Move: only.move, To: mod.label(only.to, p, this.houses) }), (ev) => {
+        this.focusable(piece, key, t('web.board.movesTo', { Piece: name, Move: moveSaid(only.move, mod.label(only.to, p, this.houses)) }), (ev) => {
           const tap = ev.type === 'click' && tapped;
           tapped = false;
           if (tap && touchConfirm() && this.touched?.key !== key && !this.moved) preview(true);
@@ -622,7 +634,7 @@ export class BoardView {
         const hit = mod.hitSize(tg.to) || mod.square;
         target.insertBefore(el('rect', { class: 'hit', x: -hit / 2, y: -hit / 2, width: hit, height: hit }), target.firstChild);
         el('circle', { class: 'focus-ring', r: half - 0.5 }, target);
-        this.focusable(target, 'to:' + tg.to, t('web.board.moveTo', { Move: tg.move, To: mod.label(tg.to, p, this.houses) }), () => this.play(tg.move));
+        this.focusable(target, 'to:' + tg.to, moveSaid(tg.move, mod.label(tg.to, p, this.houses)), () => this.play(tg.move));
       }
     }
     if (st.better) this.drawBetter(st.better, p);
