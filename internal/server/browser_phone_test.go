@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -264,6 +265,95 @@ func TestBrowserIconsDrawn(t *testing.T) {
 	}
 	for _, p := range got.Problems {
 		t.Error(p)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserPhoneBoardUnderStatus: on a phone held upright (390x844) the
+// board stands right under the title and the Throw button, and the
+// status right under the board: the room the status keeps for four lines
+// had left about 90 px empty between it and the board (player review).
+// The board stays put when the status grows to four lines, which still
+// show in the window. What is off the board is told in letters at least
+// as large as the page's text: Senet's trays' names (about 8 px they
+// were) and Ludo's yards' counts under the board (14 px and grey); and
+// axe finds nothing serious on either page.
+func TestBrowserPhoneBoardUnderStatus(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	axe := axeSource(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "phone", chromedp.EmulateViewport(390, 844))
+	games := []struct {
+		name string
+		c    createResponse
+	}{
+		{"senet", s.create(t, createRequest{Rules: "senet-szenet", Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}}})},
+		{"ludo", s.create(t, createRequest{Rules: "kinevet", Start: "....r................................... ..../..../..../.... r",
+			Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}, {Kind: "easy"}, {Kind: "easy"}}})},
+	}
+	type seen struct {
+		Bar, Board, Status, Window float64 // bottom of the bar, top and bottom of the board, status
+		BoardTop, StatusTop        float64
+		BoardTopLong, StatusLong   float64 // the board's top and the status's bottom under a status of four lines
+		Lines                      float64
+		Body                       float64 // the page's text, px
+		Labels                     []string
+		Small                      []string // labels in letters smaller than the page's text
+		Notes                      float64  // the size of the notes' letters under the board, px
+		NotesText                  string
+	}
+	for _, g := range games {
+		holdSeat(t, ctx, s, g.c)
+		run(t, ctx, "open the "+g.name+" game", chromedp.Navigate(s.url+"/g/"+g.c.Game.ID), visible("svg#board .piece"), visible("#throw:not([disabled])"))
+		run(t, ctx, "let the board settle", chromedp.Sleep(200*time.Millisecond))
+		screenshot(t, ctx, "board-under-status-"+g.name)
+		got := get(t, ctx, "the page's layout", chromedp.Evaluate[seen](`(() => {
+			const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+			const body = parseFloat(getComputedStyle(document.body).fontSize);
+			const svg = document.querySelector('svg#board'), scale = svg.getScreenCTM().a;
+			const out = { Bar: box('.bar').bottom, BoardTop: box('svg#board').top, Board: box('svg#board').bottom,
+				StatusTop: box('#status').top, Status: box('#status').bottom, Window: innerHeight, Body: body, Labels: [], Small: [] };
+			for (const l of document.querySelectorAll('svg#board .tray-label')) {
+				// Letters pressed to fit (textLength) count as smaller.
+				const natural = l.getComputedTextLength(), squeeze = l.getAttribute('textLength') ? Number(l.getAttribute('textLength')) / natural : 1;
+				const px = Number(l.getAttribute('font-size')) * scale * Math.min(1, squeeze);
+				out.Labels.push(l.textContent + ' ' + px.toFixed(1) + ' px');
+				if (px < body) out.Small.push(l.textContent + ' ' + px.toFixed(1) + ' px');
+			}
+			const notes = document.querySelector('#notes');
+			out.Notes = parseFloat(getComputedStyle(notes).fontSize);
+			out.NotesText = notes.textContent;
+			const st = document.querySelector('#status'), keep = [...st.childNodes];
+			st.textContent = 'Black played 8-10 with 2, attacking White\'s piece, which goes back to 8. No legal move with 2 (a wall on 12 and 13 blocks it): passing…';
+			out.Lines = st.getBoundingClientRect().height / parseFloat(getComputedStyle(st).lineHeight);
+			out.BoardTopLong = box('svg#board').top;
+			out.StatusLong = box('#status').bottom;
+			st.replaceChildren(...keep);
+			return out;
+		})()`))
+		t.Logf("%s: %+v", g.name, got)
+		if gap := got.BoardTop - got.Bar; gap < 0 || gap > 24 {
+			t.Errorf("%s: the board's top is %.0f px under the title and the Throw button, want 0 to 24", g.name, gap)
+		}
+		if gap := got.StatusTop - got.Board; gap < 0 || gap > 24 {
+			t.Errorf("%s: the status starts %.0f px under the board's bottom, want 0 to 24", g.name, gap)
+		}
+		if got.Lines < 3.5 || math.Abs(got.BoardTopLong-got.BoardTop) > 0.5 || got.StatusLong > got.Window { // the lines' boxes round to a tenth of a px
+			t.Errorf("%s: under a status of %.1f lines the board's top is at %.1f px (%.1f under one line) and the status ends at %.0f px of %.0f; want the board to stay and the status in the window",
+				g.name, got.Lines, got.BoardTopLong, got.BoardTop, got.StatusLong, got.Window)
+		}
+		if g.name == "senet" && (len(got.Labels) < 2 || len(got.Small) > 0) {
+			t.Errorf("senet: trays' names %q, smaller than the page's %.0f px text: %q", got.Labels, got.Body, got.Small)
+		}
+		if g.name == "ludo" && (got.NotesText == "" || got.Notes < got.Body) {
+			t.Errorf("ludo: the yards' counts %q under the board in %.1f px letters, want the page's %.0f px", got.NotesText, got.Notes, got.Body)
+		}
+		for _, v := range axeViolations(t, ctx, axe) {
+			t.Errorf("%s: accessibility: %s", g.name, v)
+		}
 	}
 	for _, pr := range probs.take() {
 		t.Error(pr)

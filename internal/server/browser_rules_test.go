@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -535,6 +536,92 @@ func TestBrowserRulesInBrief(t *testing.T) {
 				t.Errorf("%s: %s", name, v)
 			}
 		}
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserReplayDrowning: the replay shows a drowning as the game's
+// page does (player review: it did not). Stepping onto the turn, the
+// drowned piece travels to the House of Water (27) and from there back
+// to where it starts again (15, with water=15), and the sentence under
+// the board says so, as the game's page and the move list do: "drowns
+// in the House of Water and starts again on square 15" (it said only
+// that the piece drowned). White's pieces on 22 to 26 let any throw
+// drown one.
+func TestBrowserReplayDrowning(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	ctx, probs := newWatchedPerson(t, browser)
+	c := s.create(t, createRequest{Rules: "senet-jequier", Options: map[string]string{"water": "15"}, Start: ".....................wwwww.b.b w off=bbb",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Take: true}}})
+	roll := *s.throw(t, c.Game.ID, c.Token).Roll
+	move := fmt.Sprintf("%d-27", 27-roll)
+	if v := s.move(t, c.Game.ID, c.Token, move); v.Pos[26] != '.' || v.Pos[14] != 'w' {
+		t.Fatalf("%s with %d: position %q; want the piece drowned, on 15", move, roll, v.Pos)
+	}
+	const said = "drowns in the House of Water and starts again on square 15"
+	run(t, ctx, "open the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"))
+	if got := textOf(t, ctx, "#status"); !strings.Contains(got, said) {
+		t.Fatalf("the game's page says %q, want %q in it", got, said)
+	}
+
+	run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+c.Game.ID+"/replay"), visible("svg#board .piece"))
+	waitJS(t, ctx, "the start", `document.body.dataset.step === '0'`)
+	// Where the moving piece stands at each frame, in the board's units.
+	run(t, ctx, "watch the pieces move", chromedp.Evaluate[chromedp.Void](`(() => {
+		window.seenPath = [];
+		const look = () => {
+			for (const e of document.querySelectorAll('svg#board .piece.moving')) {
+				const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(e.getAttribute('transform'));
+				if (m) window.seenPath.push([Number(m[1]), Number(m[2])]);
+			}
+			if (window.seenPath) requestAnimationFrame(look);
+		};
+		requestAnimationFrame(look);
+	})()`))
+	run(t, ctx, "step onto the drowning", click("#forward"))
+	waitJS(t, ctx, "the turn shown", `document.body.dataset.step === '1'`)
+	waitJS(t, ctx, "the piece at rest", `Number(document.querySelector('svg#board').dataset.slides || 0) > 0 && !document.querySelector('svg#board .piece.moving')`)
+	screenshot(t, ctx, "replay-drowning")
+	type way struct {
+		Path           [][2]float64
+		Water, Rebirth [2]float64
+		Step, Entry    string
+	}
+	got := get(t, ctx, "the way and the words", chromedp.Evaluate[way](`(() => {
+		const c = (n) => { const r = document.querySelector('svg#board rect[data-square="' + n + '"]'); return [Number(r.getAttribute('x')) + Number(r.getAttribute('width')) / 2, Number(r.getAttribute('y')) + Number(r.getAttribute('height')) / 2]; };
+		const out = { Path: window.seenPath, Water: c(27), Rebirth: c(15), Step: document.querySelector('#step').textContent,
+			Entry: document.querySelector('#log li[data-turn="1"] .effect').getAttribute('aria-label') };
+		window.seenPath = null;
+		return out;
+	})()`))
+	near := func(p, q [2]float64, d float64) bool { return math.Hypot(p[0]-q[0], p[1]-q[1]) <= d }
+	// The piece reaches the water (frames fall between the squares'
+	// centres: within a fifth of a square), then goes on to 15, seen
+	// on its way there, away from both ends, and stops on 15.
+	water, between := -1, false
+	for i, p := range got.Path {
+		if water < 0 && near(p, got.Water, 13) {
+			water = i
+		}
+		// On the way back: between 27 and 15, on the line that joins them.
+		a, b := got.Water, got.Rebirth
+		along := ((p[0]-a[0])*(b[0]-a[0]) + (p[1]-a[1])*(b[1]-a[1])) / ((b[0]-a[0])*(b[0]-a[0]) + (b[1]-a[1])*(b[1]-a[1]))
+		off := math.Abs((p[0]-a[0])*(b[1]-a[1])-(p[1]-a[1])*(b[0]-a[0])) / math.Hypot(b[0]-a[0], b[1]-a[1])
+		if water >= 0 && i > water && along > 0.2 && along < 0.8 && off < 3 {
+			between = true
+		}
+	}
+	if water < 0 || !between || len(got.Path) == 0 || !near(got.Path[len(got.Path)-1], got.Rebirth, 3) {
+		t.Errorf("the drowned piece's way %v: want it through the water %v and on, along the way back, to 15 %v", got.Path, got.Water, got.Rebirth)
+	}
+	if !strings.Contains(got.Step, said) {
+		t.Errorf("the replay's sentence is %q, want %q in it", got.Step, said)
+	}
+	if !strings.Contains(got.Entry, said) {
+		t.Errorf("the move list's drowning says %q, want %q", got.Entry, said)
 	}
 	for _, pr := range probs.take() {
 		t.Error(pr)

@@ -20,6 +20,11 @@ let focusFrom = ''; // what led here from the finished game's page: graph or log
 
 async function init() {
   rec = await api('GET', `/api/games/${id}/record.json`);
+  // Each turn with the position it was played from (tn.before), as the
+  // game page's log keeps it: the words of its effects need it, for the
+  // move list and the sentence under the board alike (where a drowned
+  // piece went back to, the pieces a drowned BA took along).
+  rec.turns = rec.turns.map((tn, i) => ({ ...tn, before: i === 0 ? rec.start : rec.turns[i - 1].pos }));
   rulesInfo = await rulesetInfo(rec.rules);
   const title = t('web.replay.title', { Title: rulesetTitle(rec.rules) });
   document.title = `${title} · Passage`;
@@ -48,8 +53,7 @@ async function init() {
   // A seat that resigned while the game went on is told before the
   // throw it resigned on.
   $('#log').replaceChildren(...rec.turns.flatMap((tn, i) => [...resignNotes(rec.seats, rec.rules, i + 1),
-    turnItem({ ...tn, before: posAt(i) }, rec.seats, rec.board,
-      { 'data-turn': i + 1, title: turnText({ ...tn, before: posAt(i) }, rec.seats, rec.board) }, () => go(i + 1))]),
+    turnItem(tn, rec.seats, rec.board, { 'data-turn': i + 1, title: turnText(tn, rec.seats, rec.board) }, () => go(i + 1))]),
   ...resignNotes(rec.seats, rec.rules, rec.turns.length + 1));
   $('#icons-legend').replaceChildren(...iconLegend(rec.turns));
   $('#commit').textContent = rec.commit;

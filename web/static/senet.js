@@ -22,6 +22,13 @@ const S = cell;
 const X0 = 10, Y0 = 10;  // board origin
 const TRAY_GAP = 14;
 const TRAY_H = 58;       // tray depth (landscape: height)
+// Upright, the two trays stand side by side right of the board, each
+// TRAY_UP wide: room for the side's name in letters as large as the
+// page's text (20 units, 16.5 px at 390x844, where the board is drawn at
+// 0.82 of its size), with the drawing still narrower than the phone.
+const TRAY_UP = 80;
+const TRAY_LABEL_UP = 20;
+const TRAY_LABEL = 14;   // landscape
 const PIECE_R = 18;
 const TRAY_R = 13;
 const TRAY_STEP = 29;
@@ -74,13 +81,13 @@ const TRAY_LEN = 5 * S - 5;
 function trayU(side) { return side === 'w' ? X0 : X0 + 5 * S + 5; }
 function trayOrigin(p, side) {
   // Upright, both trays run the board's length, side by side.
-  if (p.upright) return { u: X0, v: trayV(true) + (side === 'w' ? 0 : TRAY_H / 1.3 + 6), len: 10 * S };
+  if (p.upright) return { u: X0, v: trayV(true) + (side === 'w' ? 0 : TRAY_UP + 6), len: 10 * S };
   return { u: trayU(side), v: trayV(false), len: TRAY_LEN };
 }
-function trayDepth(p) { return p.upright ? TRAY_H / 1.3 : TRAY_H; }
+function trayDepth(p) { return p.upright ? TRAY_UP : TRAY_H; }
 function handSlot(p, side, i) {
   const tray = trayOrigin(p, side);
-  return at(p, tray.u + 20 + (p.upright ? 12 : 0) + i * TRAY_STEP, tray.v + trayDepth(p) / 2 + (p.upright ? 0 : 7));
+  return at(p, tray.u + 20 + (p.upright ? 28 : 0) + i * TRAY_STEP, tray.v + trayDepth(p) / 2 + (p.upright ? 0 : 7));
 }
 function offSlot(p, side, i) {
   const tray = trayOrigin(p, side);
@@ -89,7 +96,7 @@ function offSlot(p, side, i) {
 
 export function size(upright) {
   const long = X0 * 2 + 10 * S;
-  const short = trayV(upright) + (upright ? 2 * (TRAY_H / 1.3) + 6 : TRAY_H) + 10;
+  const short = trayV(upright) + (upright ? 2 * TRAY_UP + 6 : TRAY_H) + 10;
   return upright ? { width: short, height: long } : { width: long, height: short };
 }
 
@@ -196,13 +203,13 @@ export function draw(svg, pos, opts = {}) {
     if (p.upright) {
       // A narrow tray: the name centred, squeezed where a language's
       // word is wider than the tray ("Blancas").
-      const c = at(p, tray.u + 8, tray.v + trayDepth(p) / 2);
-      fitWidth(text(bg, c.x, c.y, sideName(side), { class: 'tray-label', 'text-anchor': 'middle', 'font-size': 10 }), trayDepth(p) - 6);
+      const c = at(p, tray.u + 26, tray.v + trayDepth(p) / 2);
+      fitWidth(text(bg, c.x, c.y, sideName(side), { class: 'tray-label', 'text-anchor': 'middle', 'font-size': TRAY_LABEL_UP }), trayDepth(p) - 8);
     } else {
-      const l = at(p, tray.u + 8, tray.v + 14);
-      text(bg, l.x, l.y, waiting ? t('web.senet.trayWaiting', { Side: sideName(side) }) : sideName(side), { class: 'tray-label', 'font-size': 12 });
+      const l = at(p, tray.u + 8, tray.v + 16);
+      text(bg, l.x, l.y, waiting ? t('web.senet.trayWaiting', { Side: sideName(side) }) : sideName(side), { class: 'tray-label', 'font-size': TRAY_LABEL });
     }
-    if (!p.upright) text(bg, tray.u + tray.len - 8, tray.v + 14, t('web.senet.borneOff'), { class: 'tray-label', 'text-anchor': 'end', 'font-size': 12 });
+    if (!p.upright) text(bg, tray.u + tray.len - 8, tray.v + 16, t('web.senet.borneOff'), { class: 'tray-label', 'text-anchor': 'end', 'font-size': TRAY_LABEL });
   }
 
   const layer = el('g', { class: 'pieces' }, svg);
