@@ -230,7 +230,9 @@ type Block struct {
 	// (the BA may not bear off while pieces of its side wait),
 	// "needs-throw" (pieces waiting to enter do so only with Throw;
 	// listed when the throw leaves no move, so that a pass is
-	// explained).
+	// explained); and, explaining a Ludo pass piece by piece,
+	// "own-piece", "goal-pass", "safe" and "past-goal" (package ludo,
+	// Blocks; a past-goal's Move is the piece's square alone).
 	Kind string `json:"kind"`
 	// Wall is the squares of the wall or pair ("14-16"), empty for the
 	// other kinds.

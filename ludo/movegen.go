@@ -43,23 +43,15 @@ func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 	goal := p.goal[c]
 	for m := own; m != 0; m &= m - 1 {
 		s := bits.TrailingZeros64(m)
-		t := (s-sq0+TrackLen)%TrackLen + roll // progress after the move
+		to, passed, ok := v.step(c, s, roll)
 		switch {
-		case t < TrackLen: // K5
-			if d := (s+roll-1)%TrackLen + 1; blocked&(1<<d) == 0 {
-				buf = append(buf, Move{From: int8(s), To: int8(d)})
+		case !ok:
+		case to <= TrackLen: // K5
+			if blocked&(1<<to) == 0 {
+				buf = append(buf, Move{From: int8(s), To: int8(to)})
 			}
-		case t <= lastStep: // K7: an exact roll into the goal
-			if k := t - TrackLen + 1; v.goalFree(goal, goalSpan(1, k-1), k) {
-				buf = append(buf, Move{From: int8(s), To: int8(goalBase + k)})
-			}
-		case v.Overshoot == OvershootBounce:
-			// H4: count to g4 and back; every goal square counted on
-			// the way, g4 included, is passed over.
-			k := 2*lastStep - t - TrackLen + 1
-			if v.goalFree(goal, fullGoal&^(1<<(k-1)), k) {
-				buf = append(buf, Move{From: int8(s), To: int8(goalBase + k)})
-			}
+		case v.goalFree(goal, passed, to-goalBase): // K7, H4
+			buf = append(buf, Move{From: int8(s), To: int8(to)})
 		}
 	}
 	for j := 1; j+roll <= GoalLen; j++ {
@@ -72,6 +64,26 @@ func (v *Variant) Moves(p Position, roll int, buf []Move) []Move {
 		buf = append(buf, Pass) // K8: the roll is lost
 	}
 	return buf
+}
+
+// step is where a piece of colour c on track square s goes with roll,
+// whatever stands there: a track square (K5), or a goal square goalBase+k
+// with the goal squares passed over on the way (K7: an exact roll; H4:
+// to g4 and back, every goal square counted passed over); ok is false
+// when the roll carries it beyond g4 (K7).
+func (v *Variant) step(c, s, roll int) (to int, passed uint8, ok bool) {
+	t := (s-StartSquare[c]+TrackLen)%TrackLen + roll // progress after the move
+	switch {
+	case t < TrackLen:
+		return (s+roll-1)%TrackLen + 1, 0, true
+	case t <= lastStep:
+		k := t - TrackLen + 1
+		return goalBase + k, goalSpan(1, k-1), true
+	case v.Overshoot == OvershootBounce:
+		k := 2*lastStep - t - TrackLen + 1
+		return goalBase + k, fullGoal &^ (1 << (k - 1)), true
+	}
+	return 0, 0, false
 }
 
 // goalFree reports whether a piece may end on goal square gk passing over

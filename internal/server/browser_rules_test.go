@@ -257,6 +257,17 @@ func TestBrowserBlockedWords(t *testing.T) {
 		{`[{"move":"28-off","kind":"pieces-wait","rule":"S20"}]`, "the BA on 28 may not bear off while pieces of its side wait to enter"},
 		{`[{"move":"in-1","kind":"needs-throw","throw":1,"rule":"S6"}]`, "waiting pieces enter only with a 1"},
 		{`[{"move":"5-9","kind":"wall","wall":"6-8","rule":"S11"},{"move":"in-1","kind":"needs-throw","throw":1,"rule":"S6"}]`, "the wall on 6-8 blocks 5-9; waiting pieces enter only with a 1"},
+		// Ludo's passes, piece by piece, as ludo.Blocks lists them
+		// (TestBlocksPass): goal squares are said in words.
+		{`[{"move":"in-21","kind":"needs-throw","throw":6,"rule":"K3"},{"move":"20","kind":"past-goal","rule":"K7"}]`,
+			"waiting pieces enter only with a 6; the throw would carry the piece on 20 past the end of the goal"},
+		{`[{"move":"20-g4","kind":"goal-pass","rule":"K7"},{"move":"g3","kind":"past-goal","rule":"K7"}]`,
+			"20 into goal square 4 would pass an own piece in the goal; the throw would carry the piece on goal square 3 past the end of the goal"},
+		{`[{"move":"20","kind":"past-goal","rule":"K7"},{"move":"g3","kind":"past-goal","rule":"K7"}]`,
+			"the throw would carry the pieces on 20 and goal square 3 past the end of the goal"},
+		{`[{"move":"35-40","kind":"own-piece","rule":"K5"},{"move":"g1-g3","kind":"own-piece","rule":"K7"}]`,
+			"an own piece is in the way of 35-40 and goal square 1 to 3"},
+		{`[{"move":"10-11","kind":"safe","rule":"H1"}]`, "10-11: the piece there is safe on its start square"},
 		{`[]`, ""},
 	} {
 		got := get(t, ctx, "blockedText", chromedp.Evaluate[string](`import('`+staticURL(t, "app.js")+`').then((m) => m.blockedText(`+tt.blocked+`))`, chromedp.EvalAwaitPromise))

@@ -275,7 +275,14 @@ const EFFECTS = {
 // ("8 and 7"), Count how many, Throw the throw that enters waiting
 // pieces (needs-throw: why a throw left no move).
 const BLOCKED_ICON = '▥';
-const BLOCKS = { wall: 'wall', pair: 'pair', 'ba-waits': 'baWaits', 'pieces-wait': 'piecesWait', 'needs-throw': 'needsThrow' };
+const BLOCKS = {
+  wall: 'wall', pair: 'pair', 'ba-waits': 'baWaits', 'pieces-wait': 'piecesWait', 'needs-throw': 'needsThrow',
+  'own-piece': 'ownPiece', 'goal-pass': 'goalPass', 'past-goal': 'pastGoal', safe: 'safe',
+};
+// PASS_ONLY are the kinds that only explain a throw with no move at all
+// (Ludo lists them piece by piece: ludo/blocked.go): the pass's ∅ shows
+// such a turn in the move list, so they get no BLOCKED_ICON of their own.
+const PASS_ONLY = new Set(['needs-throw', 'own-piece', 'goal-pass', 'past-goal', 'safe']);
 
 // ICONS are every icon the move list may show, each once: each is a
 // plain glyph of the fonts every system has (DejaVu, Liberation, ...),
@@ -316,9 +323,16 @@ export function blockedText(blocked) {
     const moves = list(g.moves.map(moveWords));
     if (!BLOCKS[g.kind]) return `${moves}: ${g.kind}`;
     return t(`web.blocked.${BLOCKS[g.kind]}`, {
-      Wall: g.wall || '', Moves: moves, From: list(g.moves.map((m) => m.split('-')[0])), Count: g.moves.length, Throw: g.throw,
+      Wall: g.wall || '', Moves: moves, From: list(g.moves.map((m) => squareWords(m.split('-')[0]))), Count: g.moves.length, Throw: g.throw,
     });
   }).join(t('web.status.semicolon'));
+}
+
+// squareWords is a square of a blocked move in words: Ludo's goal
+// squares (g3) are said, the track's numbers stay.
+function squareWords(sq) {
+  const m = /^g(\d)$/.exec(sq);
+  return m ? t('web.blocked.goalSquare', { N: m[1] }) : sq;
 }
 
 // join adds group (or span) x to group g: its moves, and its squares to
@@ -388,11 +402,12 @@ export function turnText(tn, seats, kind) {
 
 // obstacles are the blocks of turn tn that the move list marks with
 // BLOCKED_ICON: moves an obstacle removed (a wall, a pair, the BA's hold
-// on bearing off). A needs-throw removed no move: it only explains a
-// pass (pieces wait for a 6, K3; for Szenet's entering throw, S6), which
-// the pass's ∅ already shows, at nearly every turn of a Ludo game's
-// start; its words stay in the turn's title (turnText).
-function obstacles(tn) { return (tn.blocked || []).filter((b) => b.kind !== 'needs-throw'); }
+// on bearing off). The PASS_ONLY kinds removed no move: they only
+// explain a pass (pieces wait for a 6, K3; for Szenet's entering throw,
+// S6; Ludo's pieces that cannot move), which the pass's ∅ already shows,
+// at nearly every turn of a Ludo game's start; their words stay in the
+// turn's title (turnText).
+function obstacles(tn) { return (tn.blocked || []).filter((b) => !PASS_ONLY.has(b.kind)); }
 
 // iconLegend says what the icons of a move list mean, each icon its
 // turns use once ("↻ another throw · ⇄ …"), for a finger that cannot
