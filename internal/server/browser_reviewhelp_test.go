@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -47,6 +48,43 @@ func TestBrowserReviewHelp(t *testing.T) {
 	run(t, ctx, "focus the summary", chromedp.Focus(chromedp.CSS(".review-help summary")), chromedp.KeyEvent(kb.Enter))
 	waitJS(t, ctx, "the help open", `document.querySelector('.review-help').open && document.querySelector('.review-help p').getBoundingClientRect().height > 0`)
 	screenshot(t, ctx, "review-help-open")
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
+// TestBrowserReviewDeeper (player review 6: the review was always made
+// at hard, and only the API could ask for expert): under a review of
+// estimates a button asks for it again at expert; the panel waits for
+// it and draws the expert's review, which offers no such button.
+func TestBrowserReviewDeeper(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	id := resignedAfterFour(t, s)
+	waitReview(t, s, id, "")
+	ctx, probs := newWatchedPerson(t, browser)
+	run(t, ctx, "open the replay", chromedp.Navigate(s.url+"/g/"+id+"/replay?lang=en"))
+	waitJS(t, ctx, "the review at hard", `document.querySelector('#review[data-level="hard"] table.review-players') !== null`)
+	label := get(t, ctx, "the button", chromedp.Evaluate[string](`(document.querySelector('#review button.review-deeper') || {}).textContent || ''`))
+	if label != "Deeper review (expert level, slower)" {
+		t.Fatalf("the button under the hard review says %q", label)
+	}
+	run(t, ctx, "show the button", chromedp.ScrollIntoView(chromedp.CSS("#review button.review-deeper")))
+	screenshot(t, ctx, "review-deeper")
+	run(t, ctx, "ask for expert", chromedp.Click(chromedp.CSS("#review button.review-deeper")))
+	waitJS(t, ctx, "the review at expert", `document.querySelector('#review[data-level="expert"] table.review-players') !== null`)
+	if n := get(t, ctx, "buttons", chromedp.Evaluate[int](`document.querySelectorAll('#review button.review-deeper').length`)); n != 0 {
+		t.Errorf("the expert's review still offers %d deeper review buttons", n)
+	}
+	note := get(t, ctx, "the note", chromedp.Evaluate[string](`document.querySelector('#review .review-help').textContent`))
+	if !strings.Contains(note, "expert") {
+		t.Errorf("the expert's review does not say its level: %q", note)
+	}
+	// The server made it: the API has the expert's review stored.
+	var rep struct{ Level string }
+	if err := json.Unmarshal(waitReview(t, s, id, "?level=expert"), &rep); err != nil || rep.Level != "expert" {
+		t.Errorf("GET analysis?level=expert: %+v %v", rep, err)
+	}
 	for _, pr := range probs.take() {
 		t.Error(pr)
 	}

@@ -69,7 +69,14 @@ const T = {
   startNote: t('web.review.start'),
   verdict: (cls, d) => t(d.exact ? 'web.review.verdict' : 'web.review.verdictEstimate', { Class: cls, Points: points(d.loss), Best: moveWords(d.best) }),
   betterMove: (d) => t('web.review.betterMove', { Best: moveWords(d.best) }),
+  deeper: t('web.review.deeper', { Level: levelName('expert') }),
 };
+
+// DEEPER is the level a reader may ask for after the automatic review
+// (hard, made as every game ends): expert searches deeper and takes
+// several times as long (docs/analysis.md), so it is asked for, not made
+// for every game.
+const DEEPER = 'expert';
 
 // MIN_AT_STAKE: with fewer decisions at stake (the choices that could
 // change the chance by a tenth of a point: analysis.MinStake) a
@@ -120,6 +127,7 @@ export class Review {
     this.o = opts;
     this.rep = null;
     this.at = opts.at || 0;
+    this.level = '';
     box.classList.add('card', 'review');
     box.replaceChildren(h('h2', {}, T.heading));
     box.setAttribute('aria-busy', 'true');
@@ -129,7 +137,7 @@ export class Review {
   // runs), then draws it.
   async load() {
     if (!this.o.over) { this.note(T.notOver); return; }
-    const url = `/api/games/${this.o.id}/analysis`;
+    const url = `/api/games/${this.o.id}/analysis` + (this.level ? `?level=${this.level}` : '');
     for (let failures = 0; ;) {
       let resp, data = null;
       try {
@@ -150,6 +158,18 @@ export class Review {
       const wait = Math.max(1, Number(resp.headers.get('Retry-After')) || 1);
       await new Promise((r) => setTimeout(r, Math.min(wait, 30) * 1000));
     }
+  }
+
+  // deeperButton asks for the review at DEEPER: the panel shows the
+  // queue and the progress meanwhile, as for the first review.
+  deeperButton() {
+    const b = h('button', { type: 'button', class: 'secondary review-deeper' }, T.deeper);
+    b.addEventListener('click', () => {
+      this.level = DEEPER;
+      this.box.setAttribute('aria-busy', 'true');
+      this.load();
+    });
+    return b;
   }
 
   note(s) {
@@ -198,6 +218,7 @@ export class Review {
     const name = (s) => (o.seats[s] ? o.seats[s].label || o.seats[s].name : rep.players[s].seat);
     const n = rep.decisions.length;
     this.box.removeAttribute('aria-busy');
+    this.box.dataset.level = rep.level;
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     svg.setAttribute('class', 'review-graph');
@@ -326,7 +347,8 @@ export class Review {
         h('p', {}, T.accuracyHelp, ' ',
           T.atStake(rep.players.map((p, s) => T.atStakeOf(name(s), p.at_stake || 0))), ' ',
           ...(given.length ? [T.randomRef(given.map((s) => T.randomRefOf(name(s), oneDecimal(rep.players[s].random_accuracy)))), ' '] : []),
-          T.bestHelp, ' ', T.marksHelp, ' ', T.exactNote(exact, n, rep.level))));
+          T.bestHelp, ' ', T.marksHelp, ' ', T.exactNote(exact, n, rep.level))),
+      ...(rep.level === DEEPER || exact === n ? [] : [h('p', { class: 'small' }, this.deeperButton())]));
     if (this.log) this.markLog(this.log);
     this.show(this.at);
     if (o.onReady) o.onReady();
