@@ -18,6 +18,7 @@ func FuzzReadReplay(f *testing.F) {
 	f.Add("passage-record 1\nrules senet-apokrif\nstart wbwbwbwbwb.................... w\nw 5 10-15\n")
 	f.Add("passage-record 1\nrules senet-szenet\ncommit 00\nseed 1\n")
 	f.Add("passage-record 1\nrules kinevet players=3\nresigned y 0\nr 6 in-1\nresigned g 1\nend x\n")
+	f.Add("passage-record 1\nrules senet-jequier\ngame abc\ndate 2026-12-07T19:04:05+01:00\nseed 3\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		rec, err := Read(strings.NewReader(text))
 		if err != nil {

@@ -7,6 +7,8 @@
 //
 //	passage-record 1
 //	rules senet-jequier water=15
+//	game k3f9x2qa
+//	date 2026-12-07T18:04:05Z
 //	seed 42
 //	commit 5f2b...e1
 //	dice-seed 9c04...7a
@@ -33,7 +35,10 @@
 //
 // The first line names the format and its version. Then come the header
 // lines: "rules" is the ruleset ID with its non-default options
-// (game.Ruleset.ID); "seed" the seed of the throws (informational: the
+// (game.Ruleset.ID); "game" and "date" (optional, informational: as a
+// chess PGN's tags do, they let a collection of records be told apart)
+// the game's ID on the server that played it and when the game was
+// created, in RFC 3339 UTC to the second; "seed" the seed of the throws (informational: the
 // throws are in the turns); "commit" and "dice-seed" (optional, games
 // played with fair dice, package internal/fairdice) the published
 // SHA-256 of the dice seed and the seed itself, both in hex, the seed
@@ -62,6 +67,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"passage/game"
 )
@@ -92,6 +98,10 @@ type Record struct {
 	Rules string   // ruleset ID with options ("senet-jequier water=15")
 	Seed  uint64   // seed of the throws; HasSeed says whether it is set
 	Seats []string // who played each seat ("human", "random"), may be empty
+	// Game is the game's ID where it was played ("" when unknown); Date
+	// when it was created (zero when unknown). Both are informational.
+	Game string
+	Date time.Time
 	// Commit and DiceSeed are the fair-dice commitment and the revealed
 	// seed in hex (internal/fairdice); empty when the game has none.
 	Commit   string
@@ -114,6 +124,15 @@ func Write(w io.Writer, rec Record) error {
 	var b strings.Builder
 	b.WriteString(Header + "\n")
 	b.WriteString("rules " + rec.Rules + "\n")
+	if rec.Game != "" {
+		if !isWord(rec.Game) {
+			return fmt.Errorf("%w: game %q must be a single word", ErrBadRecord, rec.Game)
+		}
+		b.WriteString("game " + rec.Game + "\n")
+	}
+	if !rec.Date.IsZero() {
+		b.WriteString("date " + rec.Date.UTC().Format(time.RFC3339) + "\n")
+	}
 	if rec.HasSeed {
 		b.WriteString("seed " + strconv.FormatUint(rec.Seed, 10) + "\n")
 	}
@@ -190,7 +209,7 @@ func isWord(s string) bool {
 }
 
 // turnStage is Read's stage of the turn lines.
-const turnStage = 7
+const turnStage = 9
 
 // Read reads one record. It checks the form only (header, known keys in
 // order, turns of three fields with a numeric throw, a resignation's
@@ -201,8 +220,8 @@ func Read(r io.Reader) (Record, error) {
 	sc := bufio.NewScanner(r)
 	line := 0
 	sawHeader := false
-	// stage orders the keys: 1 rules, 2 seed, 3 commit, 4 dice-seed,
-	// 5 seats, 6 start, 7 turns and resignations, 8 end.
+	// stage orders the keys: 1 rules, 2 game, 3 date, 4 seed, 5 commit,
+	// 6 dice-seed, 7 seats, 8 start, 9 turns and resignations, 10 end.
 	stage := 0
 	fail := func(format string, args ...any) (Record, error) {
 		return Record{}, fmt.Errorf("%w: line %d: %s", ErrBadRecord, line, fmt.Sprintf(format, args...))
@@ -226,25 +245,27 @@ func Read(r io.Reader) (Record, error) {
 		switch key {
 		case "rules":
 			next = 1
-		case "seed":
+		case "game":
 			next = 2
-		case "commit":
+		case "date":
 			next = 3
-		case "dice-seed":
+		case "seed":
 			next = 4
-		case "seats":
+		case "commit":
 			next = 5
-		case "start":
+		case "dice-seed":
 			next = 6
-		case "end":
+		case "seats":
+			next = 7
+		case "start":
 			next = 8
-		case "resigned":
-			next = turnStage
-		default:
+		case "end":
+			next = 10
+		default: // a turn or a resignation
 			next = turnStage
 		}
 		if next < stage || (next == stage && next != turnStage) {
-			return fail("%q out of order or repeated (order: rules, seed, commit, dice-seed, seats, start, turns and resignations, end)", key)
+			return fail("%q out of order or repeated (order: rules, game, date, seed, commit, dice-seed, seats, start, turns and resignations, end)", key)
 		}
 		if next > 1 && stage < 1 {
 			return fail("%q before the rules line", key)
@@ -256,6 +277,17 @@ func Read(r io.Reader) (Record, error) {
 		switch key {
 		case "rules":
 			rec.Rules = strings.Join(strings.Fields(val), " ")
+		case "game":
+			if len(strings.Fields(val)) != 1 {
+				return fail("game %q: want one word", val)
+			}
+			rec.Game = val
+		case "date":
+			d, err := time.Parse(time.RFC3339, val)
+			if err != nil || d.Nanosecond() != 0 {
+				return fail("date %q: want RFC 3339 to the second, as 2026-12-07T18:04:05Z", val)
+			}
+			rec.Date = d.UTC()
 		case "seed":
 			n, err := strconv.ParseUint(val, 10, 64)
 			if err != nil {

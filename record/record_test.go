@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"passage/game"
 	"passage/internal/catalog"
@@ -391,5 +392,42 @@ func TestWriteRejectsBadResignations(t *testing.T) {
 				t.Errorf("Write = %v, want ErrBadRecord containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestGameAndDate: the informational "game" and "date" lines (player
+// review 6: a record told neither which game nor when) are written after
+// the rules, read back, and checked.
+func TestGameAndDate(t *testing.T) {
+	when := time.Date(2026, 12, 7, 18, 4, 5, 0, time.UTC)
+	rec := Record{Rules: "senet-jequier", Game: "k3f9x2qa", Date: when, Turns: []Turn{{"w", 2, "9-11"}}}
+	text := rec.String()
+	if want := "passage-record 1\nrules senet-jequier\ngame k3f9x2qa\ndate 2026-12-07T18:04:05Z\nw 2 9-11\n"; text != want {
+		t.Fatalf("written:\n%s\nwant:\n%s", text, want)
+	}
+	back, err := Read(strings.NewReader(text))
+	if err != nil || back.Game != rec.Game || !back.Date.Equal(when) {
+		t.Fatalf("read back %+v, %v", back, err)
+	}
+	// Another zone is written in UTC.
+	rec.Date = when.In(time.FixedZone("CET", 3600))
+	if !strings.Contains(rec.String(), "date 2026-12-07T18:04:05Z\n") {
+		t.Errorf("a date in CET written as %q", rec.String())
+	}
+	if err := Write(io.Discard, Record{Rules: "kinevet", Game: "a b"}); !errors.Is(err, ErrBadRecord) {
+		t.Errorf("a game ID of two words written: %v", err)
+	}
+	const head = "passage-record 1\nrules kinevet\n"
+	for _, tt := range []struct{ name, text, want string }{
+		{"bad date", head + "date yesterday\n", `date "yesterday": want RFC 3339`},
+		{"fractions", head + "date 2026-12-07T18:04:05.5Z\n", `want RFC 3339 to the second`},
+		{"two words", head + "game a b\n", `game "a b": want one word`},
+		{"date before game", head + "date 2026-12-07T18:04:05Z\ngame x\n", `"game" out of order`},
+		{"game before rules", "passage-record 1\ngame x\nrules kinevet\n", `"game" before the rules line`},
+		{"after the seed", head + "seed 1\ndate 2026-12-07T18:04:05Z\n", `"date" out of order`},
+	} {
+		if _, err := Read(strings.NewReader(tt.text)); !errors.Is(err, ErrBadRecord) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: Read = %v, want ErrBadRecord containing %q", tt.name, err, tt.want)
+		}
 	}
 }

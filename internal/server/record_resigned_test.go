@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -133,5 +134,23 @@ func TestRecordResigned(t *testing.T) {
 	lines, rec = servedRecord(t, s, id2)
 	if got, want := lines[len(lines)-2], fmt.Sprintf("resigned r %d", resp.Game.Turns); got != want || len(rec.Resigned) != 1 {
 		t.Errorf("the two-seat record ends %q, want %q:\n%s", got, want, strings.Join(lines, "\n"))
+	}
+}
+
+// TestRecordGameAndDate (player review 6: a record said neither which
+// game it was nor when): the served record names the game's ID and its
+// creation, to the second, as the API reports it.
+func TestRecordGameAndDate(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, tokens := seatedGame(t, s, map[string]string{"players": "2"}, 2)
+	s.playFirst(t, id, tokens, 2)
+	_, text := s.do(t, "GET", "/api/games/"+id+"/record", "", nil)
+	rec, err := record.Read(bytes.NewReader(text))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	sum := s.game(t, id)
+	if rec.Game != id || !rec.Date.Equal(sum.Created.Truncate(time.Second)) || sum.Created.IsZero() {
+		t.Errorf("record game %q date %v, want %q and %v:\n%s", rec.Game, rec.Date, id, sum.Created, text)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"time"
 
 	"passage/game"
 	"passage/internal/catalog"
@@ -35,7 +36,7 @@ func (s *Server) recordAt(ctx context.Context, id string) (record.Record, []stor
 	if err != nil {
 		return record.Record{}, nil, g, nil, err
 	}
-	rec := record.Record{Rules: g.Rules, Start: g.Start, Commit: g.Commit, End: g.Pos}
+	rec := record.Record{Rules: g.Rules, Game: g.ID, Date: g.Created.Truncate(time.Second), Start: g.Start, Commit: g.Commit, End: g.Pos}
 	for _, seat := range g.Seats {
 		rec.Seats = append(rec.Seats, seat.Kind)
 	}
