@@ -447,3 +447,29 @@ func TestNumberedEntriesAreThrows(t *testing.T) {
 		}
 	}
 }
+
+// TestLobbyHeadingNamesModernGames: the lobby's heading covers every
+// game it offers, and Ki nevet a végén (Ludo, Mensch ärgere dich nicht)
+// is a 20th-century game; the heading called them all games "of the
+// ancient world" (player review). Each language's heading must say that
+// some of its games are modern.
+func TestLobbyHeadingNamesModernGames(t *testing.T) {
+	modern := map[string]*regexp.Regexp{
+		"en": regexp.MustCompile(`(?i)\bmodern\b`),
+		"hu": regexp.MustCompile(`(?i)\bmodern`),
+		"fr": regexp.MustCompile(`(?i)\bmodernes?\b`),
+		"es": regexp.MustCompile(`(?i)\bmodern[oa]s?\b`),
+		"ru": regexp.MustCompile(`(?i)современн`),
+	}
+	for lang, msgs := range catalogs(t) {
+		heading := msgs["web.lobby.heading"]["other"]
+		re, ok := modern[lang]
+		if !ok {
+			t.Errorf("%s: no word for modern in this test", lang)
+			continue
+		}
+		if !re.MatchString(heading) {
+			t.Errorf("%s: the lobby heading %q calls every game ancient; Ludo is modern", lang, heading)
+		}
+	}
+}
