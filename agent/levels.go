@@ -59,9 +59,9 @@ var Levels = []Level{
 		recipe{algorithm: playExpectimax, depth: 12, nodes: 1_000_000, oracle: true}},
 	{"random", "uniform over the legal moves", recipe{algorithm: playRandom}},
 	{"greedy", "one move ahead with the game's evaluation", recipe{algorithm: playGreedy}},
-	{"expectimax", "expectimax, 2 throws deep (expectimax-N for N throws, 1-6)",
+	{"expectimax", "expectimax, 2 throws deep (on the command line, expectimax-N searches N throws, 1-6)",
 		recipe{algorithm: playExpectimax, depth: 2, maxN: 6}},
-	{"mcts", "Monte Carlo tree search, 2,000 iterations (mcts-N for N iterations)",
+	{"mcts", "Monte Carlo tree search, 2,000 iterations (on the command line, mcts-N runs N iterations)",
 		recipe{algorithm: playMCTS, iterations: 2000, maxN: 1_000_000}},
 }
 

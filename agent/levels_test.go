@@ -1,6 +1,9 @@
 package agent
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestParseLevels: every level of the table is a name New accepts, with
 // the recipe of its row, and NAME-N replaces the budget of numbered
@@ -31,6 +34,18 @@ func TestParseLevels(t *testing.T) {
 		"expectimax-03", "mcts-1000001", "mcts-", "mcts-x", "-3"} {
 		if _, err := parse(bad); err == nil {
 			t.Errorf("parse(%q): no error", bad)
+		}
+	}
+}
+
+// TestLevelDocsSayNumberedNamesAreCommandLine: the server sends these
+// docs to its clients (GET /api/rulesets, "computers"), whose seats take
+// the names of the table only; NAME-N is for the command line, and a doc
+// that names it must say so.
+func TestLevelDocsSayNumberedNamesAreCommandLine(t *testing.T) {
+	for _, l := range Levels {
+		if strings.Contains(l.Doc, "-N") && !strings.Contains(l.Doc, "command line") {
+			t.Errorf("%s: %q names a NAME-N player without saying it is for the command line", l.Name, l.Doc)
 		}
 	}
 }

@@ -1,6 +1,6 @@
 // Package docs embeds the project's pages that the server shows: the
-// players' rules of each ruleset (rules/<ruleset>.md) and the API
-// reference (api.md).
+// players' rules of each ruleset (rules/<ruleset>.md) and the other
+// documents (api.md, analysis.md, ...: /docs/NAME, listed at /docs).
 package docs
 
 import "embed"

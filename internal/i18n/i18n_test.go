@@ -447,3 +447,60 @@ func TestNumberedEntriesAreThrows(t *testing.T) {
 		}
 	}
 }
+
+// TestLobbyHeadingNamesModernGames: the lobby's heading covers every
+// game it offers, and Ki nevet a végén (Ludo, Mensch ärgere dich nicht)
+// is a 20th-century game; the heading called them all games "of the
+// ancient world" (player review). Each language's heading must say that
+// some of its games are modern.
+func TestLobbyHeadingNamesModernGames(t *testing.T) {
+	modern := map[string]*regexp.Regexp{
+		"en": regexp.MustCompile(`(?i)\bmodern\b`),
+		"hu": regexp.MustCompile(`(?i)\bmodern`),
+		"fr": regexp.MustCompile(`(?i)\bmodernes?\b`),
+		"es": regexp.MustCompile(`(?i)\bmodern[oa]s?\b`),
+		"ru": regexp.MustCompile(`(?i)современн`),
+	}
+	for lang, msgs := range catalogs(t) {
+		heading := msgs["web.lobby.heading"]["other"]
+		re, ok := modern[lang]
+		if !ok {
+			t.Errorf("%s: no word for modern in this test", lang)
+			continue
+		}
+		if !re.MatchString(heading) {
+			t.Errorf("%s: the lobby heading %q calls every game ancient; Ludo is modern", lang, heading)
+		}
+	}
+}
+
+// TestLevelHintsSayWhereBudgetsAreChosen: the lobby's seat menu offers
+// the research players "expectimax" and "mcts" as they are; expectimax-N
+// and mcts-N (another depth or number of iterations) are only for the
+// command line (passage play, sim), and neither the menu nor the API
+// takes them. A hint that names NAME-N must say so (player review: the
+// hints offered choices the menu did not have).
+func TestLevelHintsSayWhereBudgetsAreChosen(t *testing.T) {
+	commandLine := map[string]*regexp.Regexp{
+		"en": regexp.MustCompile(`(?i)command line`),
+		"hu": regexp.MustCompile(`(?i)parancssor`),
+		"fr": regexp.MustCompile(`(?i)ligne de commande`),
+		"es": regexp.MustCompile(`(?i)línea de (órdenes|comandos)`),
+		"ru": regexp.MustCompile(`(?i)командн(ой|ая) строк`),
+	}
+	numbered := regexp.MustCompile(`\b[a-z]+-N\b`)
+	for lang, msgs := range catalogs(t) {
+		for _, name := range []string{"random", "greedy", "expectimax", "mcts"} {
+			id := "web.level." + name + ".doc"
+			doc, ok := msgs[id]
+			if !ok {
+				t.Errorf("%s: no hint %s", lang, id)
+				continue
+			}
+			text := doc["other"]
+			if numbered.MatchString(text) && !commandLine[lang].MatchString(text) {
+				t.Errorf("%s: %s names %q, which the seat menu does not offer, without saying it is for the command line: %q", lang, id, numbered.FindString(text), text)
+			}
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -41,5 +43,39 @@ func TestMarkdown(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRulesPagesInPageLinks: every in-page link of every page the server
+// renders ("#interpretations", the Russian "#источники", which goldmark
+// writes percent-encoded and a browser decodes) reaches an element with
+// that id on the page. docs' structure test checks the same with a copy
+// of headingIDs' rule.
+func TestRulesPagesInPageLinks(t *testing.T) {
+	static, err := loadStatic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := newSite(static)
+	if err != nil {
+		t.Fatal(err)
+	}
+	href := regexp.MustCompile(`href="#([^"]+)"`)
+	n := 0
+	for key, body := range site.docs {
+		for _, m := range href.FindAllStringSubmatch(string(body), -1) {
+			id, err := url.PathUnescape(m[1])
+			if err != nil {
+				t.Errorf("%s: link %s: %v", key, m[1], err)
+				continue
+			}
+			n++
+			if !strings.Contains(string(body), ` id="`+id+`"`) {
+				t.Errorf("%s links to #%s, which no element of the page has", key, id)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no in-page link found")
 	}
 }

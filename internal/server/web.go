@@ -32,6 +32,7 @@ type pageData struct {
 	// page's (an English rules page on a Hungarian page, the API docs).
 	ContentLang string
 	Rules       []rulesEntry
+	DocGroups   []docsGroup // the /docs index
 	Heading     string
 	Text        string
 	Back        string
@@ -80,7 +81,7 @@ func newSite(static *staticFiles) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range []string{"lobby", "game", "replay", "doc", "rules-index", "notfound"} {
+	for _, name := range []string{"lobby", "game", "replay", "doc", "rules-index", "docs-index", "notfound"} {
 		t, err := layout.Clone()
 		if err != nil {
 			return nil, err
@@ -209,6 +210,11 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 		}
 		s.page(w, r, site, http.StatusOK, "rules-index", pageData{TitleID: "web.title.rules", Class: "doc", MainClass: "doc", Rules: list})
 	})
+	docsIndex := func(w http.ResponseWriter, r *http.Request) {
+		s.page(w, r, site, http.StatusOK, "docs-index", pageData{TitleID: "web.title.docs", Class: "doc", MainClass: "doc", DocGroups: site.docsGroups()})
+	}
+	mux.HandleFunc("GET /docs", docsIndex)
+	mux.HandleFunc("GET /docs/{$}", docsIndex)
 	mux.HandleFunc("GET /docs/{name}", func(w http.ResponseWriter, r *http.Request) {
 		name := r.PathValue("name")
 		body, ok := site.docs[name]
@@ -232,6 +238,52 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 		}
 		s.notFound(w, r, site)
 	})
+}
+
+// docsGroup is a section of the /docs index: the documents for one
+// kind of reader.
+type docsGroup struct {
+	HeadingID string // its heading's catalog id
+	Docs      []docsEntry
+	Sim       bool // followed by how to run simulations (passage sim)
+}
+
+// docsEntry is a document on the /docs index, described by the catalog's
+// web.docs.about.NAME.
+type docsEntry struct {
+	Name, Href, Title string
+	English           bool // a developers' page, in English (docs/NAME.md)
+}
+
+// docsIndex lists every page of docs/*.md (and the rules) by reader;
+// TestDocsIndex checks that none is left out.
+var docsIndex = []struct {
+	heading string
+	names   []string
+	sim     bool
+}{
+	{"web.docs.players", []string{"rules"}, false},
+	{"web.docs.researchers", []string{"analysis", "agents", "strength", "endgame", "notation", "cli", "api"}, true},
+	{"web.docs.operators", []string{"deploy"}, false},
+	{"web.docs.translators", []string{"i18n"}, false},
+}
+
+// docsGroups is the /docs index: each document under its English title
+// (its first heading), the rules under the rules index's address.
+func (s *site) docsGroups() []docsGroup {
+	var out []docsGroup
+	for _, g := range docsIndex {
+		group := docsGroup{HeadingID: g.heading, Sim: g.sim}
+		for _, name := range g.names {
+			e := docsEntry{Name: name, Href: "/docs/" + name, Title: s.titles[name], English: true}
+			if name == "rules" {
+				e = docsEntry{Name: name, Href: "/rules"}
+			}
+			group.Docs = append(group.Docs, e)
+		}
+		out = append(out, group)
+	}
+	return out
 }
 
 // nearGameAddress is the game or replay page address that p misses

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"passage/docs"
 	"passage/internal/catalog"
 	"passage/internal/i18n"
 	"passage/ludo"
@@ -347,5 +348,69 @@ func TestInvitePagesAreNotStored(t *testing.T) {
 		if got := resp.Header.Get("Cache-Control"); got != want {
 			t.Errorf("%s: Cache-Control %q, want %q", path, got, want)
 		}
+	}
+}
+
+// TestDocsIndex: /docs lists every document the server shows (the rules
+// and each docs/*.md), with a line in the page's language saying what it
+// is for, says that /docs/strength is the developers' measurement log
+// and how simulations are run (passage sim, a command-line feature), and
+// every link on it resolves. The lobby links to it: the research pages
+// were linked from nowhere but the API page, and /docs was a 404
+// (player review).
+func TestDocsIndex(t *testing.T) {
+	s := newTestServer(t, Config{})
+	get := func(path string) (int, string) {
+		t.Helper()
+		resp, err := http.Get(s.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.StatusCode, string(b)
+	}
+	status, body := get("/docs")
+	if status != http.StatusOK {
+		t.Fatalf("GET /docs: status %d, want 200", status)
+	}
+	main := body[strings.Index(body, `<main`):]
+	hrefs := regexp.MustCompile(`href="([^"]+)"`).FindAllStringSubmatch(main, -1)
+	linked := map[string]bool{}
+	for _, m := range hrefs {
+		linked[m[1]] = true
+	}
+	mds, err := fs.Glob(docs.Files, "*.md")
+	if err != nil || len(mds) == 0 {
+		t.Fatalf("docs: %v, %d files", err, len(mds))
+	}
+	for _, f := range append(mds, "rules") {
+		want := "/docs/" + strings.TrimSuffix(f, ".md")
+		if f == "rules" {
+			want = "/rules"
+		}
+		if !linked[want] {
+			t.Errorf("/docs does not link to %s", want)
+		}
+	}
+	for _, w := range []string{`<title>Documentation · Passage</title>`, `measurement log`, `<code>passage sim`, `passage help sim`} {
+		if !strings.Contains(body, w) {
+			t.Errorf("/docs lacks %s", w)
+		}
+	}
+	for href := range linked {
+		if status, _ := get(href); status != http.StatusOK {
+			t.Errorf("/docs links to %s, which answers %d", href, status)
+		}
+	}
+	// In the reader's language, and at /docs/ too.
+	if status, body := get("/docs/?lang=hu"); status != http.StatusOK || !strings.Contains(body, `<html lang="hu">`) || !strings.Contains(body, "<h1>Dokumentáció</h1>") {
+		t.Errorf("GET /docs/?lang=hu: status %d, not the Hungarian index", status)
+	}
+	if _, lobby := get("/"); !strings.Contains(lobby, `href="/docs"`) {
+		t.Error("the lobby does not link to /docs")
 	}
 }

@@ -209,7 +209,7 @@ async function init() {
         if (!unsure || attempt === 2) {
           // Said once the seats' names are known. A link without its
           // secret, to a seat by invitation, lost it on the way.
-          refused = { seat, error: e.message, damaged: link.invite === undefined && e.code === 'invite_only' };
+          refused = { seat, error: e.message, code: e.code, damaged: link.invite === undefined && e.code === 'invite_only' };
           break;
         }
         await new Promise((r) => setTimeout(r, 1000));
@@ -234,7 +234,12 @@ async function init() {
   if (refused) {
     // A seat the game lacks is a damaged link too.
     const s = refused.damaged ? null : game.seats[refused.seat];
-    message(s ? t('web.game.seatRefused', { Seat: s.label, Error: refused.error }) : t('web.invite.damaged'));
+    // A taken seat in one sentence: "could not be taken" followed by
+    // the error's "This seat is already taken" said it twice (player
+    // review).
+    if (!s) message(t('web.invite.damaged'));
+    else if (refused.code === 'seat_taken') message(t('web.game.seatTaken', { Seat: s.label }));
+    else message(t('web.game.seatRefused', { Seat: s.label, Error: refused.error }));
   }
   if (mine && first.seats) { mine.seats = first.seats; saveSeat(id, mine.token, mine.seats); }
   invites = first.invites || [];
