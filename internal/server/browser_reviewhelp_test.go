@@ -89,3 +89,38 @@ func TestBrowserReviewDeeper(t *testing.T) {
 		t.Error(pr)
 	}
 }
+
+// TestBrowserReviewTurnSaysEstimate (player review 6: the replay's
+// verdict said "(estimate)" and the review panel's line on the same
+// move did not): the panel's line on a marked or lossy move says that
+// its loss is the search's estimate, unless the value is exact.
+func TestBrowserReviewTurnSaysEstimate(t *testing.T) {
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	rep := reviewOf(6, func(int) float64 { return 0.5 })
+	// Throw 3 is a mistake by the search's estimate, throw 4 an exact
+	// loss of half a point, below the marks.
+	rep.Decisions[2].Played, rep.Decisions[2].Best, rep.Decisions[2].AfterMove, rep.Decisions[2].AfterBest, rep.Decisions[2].Loss, rep.Decisions[2].Class = "1-3", "2-4", 0.4, 0.5, 0.1, "mistake"
+	rep.Decisions[3].Played, rep.Decisions[3].Best, rep.Decisions[3].AfterMove, rep.Decisions[3].AfterBest, rep.Decisions[3].Loss, rep.Decisions[3].Exact = "1-3", "2-4", 0.495, 0.5, 0.005, true
+	doc, _ := json.Marshal(rep)
+	run(t, ctx, "a page", chromedp.Navigate(s.url+"/rules?lang=en"), visible("main"))
+	got := get(t, ctx, "the panel's lines", chromedp.Evaluate[[]string](`import('/static/review.js').then((m) => {
+		const box = document.createElement('section');
+		document.querySelector('main').append(box);
+		const r = new m.Review(box, { id: 'x', board: 'senet', seats: [], over: true, onPick() {} });
+		r.rep = `+string(doc)+`;
+		r.draw();
+		const lines = [3, 4].map((n) => { r.show(n); return box.querySelector('.review-turn').textContent; });
+		box.remove();
+		return lines;
+	})`, chromedp.EvalAwaitPromise))
+	if len(got) != 2 || !strings.Contains(got[0], "10.0 points lost (estimate)") {
+		t.Errorf("the line on an estimated mistake: %q", got)
+	}
+	if len(got) == 2 && (strings.Contains(got[1], "estimate") || !strings.Contains(got[1], "points lost")) {
+		t.Errorf("the line on an exact loss: %q", got[1])
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

@@ -63,8 +63,11 @@ const T = {
       BestChance: pct(d.after_best), Chance: pct(d.after_move),
     };
     if (d.moves <= 1) return t('web.review.turnForced', a);
-    if (cls) return t('web.review.turnError', a);
-    return d.loss >= BEST_LOSS ? t('web.review.turnBelow', a) : t('web.review.turnBest', a);
+    // A loss the search estimated says so, as the move list's marks and
+    // the replay's verdict do (player review 6 found the panel silent).
+    if (cls) return d.exact ? t('web.review.turnError', a) : t('web.review.turnErrorEstimate', a);
+    if (d.loss < BEST_LOSS) return t('web.review.turnBest', a);
+    return d.exact ? t('web.review.turnBelow', a) : t('web.review.turnBelowEstimate', a);
   },
   startNote: t('web.review.start'),
   verdict: (cls, d) => t(d.exact ? 'web.review.verdict' : 'web.review.verdictEstimate', { Class: cls, Points: points(d.loss), Best: moveWords(d.best) }),
