@@ -6,16 +6,16 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+
+	"passage/internal/headingid"
 )
 
 // anchorRE is the server's test for a rule anchor (internal/server,
@@ -46,7 +46,7 @@ func shapeOf(t *testing.T, path string) pageShape {
 		t.Fatal(err)
 	}
 	md := goldmark.New(goldmark.WithExtensions(extension.Table), goldmark.WithParserOptions(parser.WithAutoHeadingID()))
-	doc := md.Parser().Parse(text.NewReader(src), parser.WithContext(parser.NewContext(parser.WithIDs(&headingIDs{used: map[string]bool{}}))))
+	doc := md.Parser().Parse(text.NewReader(src), parser.WithContext(parser.NewContext(parser.WithIDs(headingid.New()))))
 	s := pageShape{diagrams: map[string]string{}}
 	err = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -88,39 +88,6 @@ func shapeOf(t *testing.T, path string) pageShape {
 	}
 	return s
 }
-
-// headingIDs makes heading IDs as the server does (internal/server,
-// headingids.go, which TestRulesPagesInPageLinks there checks against the
-// pages it serves): letters and digits of any script kept and
-// lowercased, a space, '-' or '_' a hyphen, other signs dropped, "-N"
-// after an ID already used. goldmark's own keep only ASCII, so that a
-// link to a Russian or Hungarian heading ("#források") could not be
-// checked here.
-type headingIDs struct{ used map[string]bool }
-
-func (h *headingIDs) Generate(value []byte, _ ast.NodeKind) []byte {
-	var b strings.Builder
-	for _, r := range strings.TrimSpace(string(value)) {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(unicode.ToLower(r))
-		case unicode.IsSpace(r) || r == '-' || r == '_':
-			b.WriteByte('-')
-		}
-	}
-	id := b.String()
-	if id == "" {
-		id = "heading"
-	}
-	unique := id
-	for n := 1; h.used[unique]; n++ {
-		unique = id + "-" + strconv.Itoa(n)
-	}
-	h.used[unique] = true
-	return []byte(unique)
-}
-
-func (h *headingIDs) Put(value []byte) { h.used[string(value)] = true }
 
 // inOrderedList reports whether n stands inside an ordered list.
 func inOrderedList(n ast.Node) bool {

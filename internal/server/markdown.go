@@ -14,6 +14,8 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
+	"passage/internal/headingid"
+
 	"passage/internal/i18n"
 )
 
@@ -35,7 +37,7 @@ func newMarkdown() goldmark.Markdown {
 // start-up.
 func renderMarkdown(md goldmark.Markdown, src []byte) (template.HTML, error) {
 	var b bytes.Buffer
-	if err := md.Convert(src, &b, parser.WithContext(parser.NewContext(parser.WithIDs(newHeadingIDs())))); err != nil {
+	if err := md.Convert(src, &b, parser.WithContext(parser.NewContext(parser.WithIDs(headingid.New())))); err != nil {
 		return "", err
 	}
 	// goldmark escapes the source's HTML; the only HTML added is the

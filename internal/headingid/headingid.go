@@ -1,4 +1,7 @@
-package server
+// Package headingid gives Markdown headings IDs that keep their letters
+// in any script: the server's pages and the docs' link checks make them
+// by this one rule.
+package headingid
 
 import (
 	"strconv"
@@ -19,7 +22,8 @@ type headingIDs struct {
 	used map[string]bool
 }
 
-func newHeadingIDs() parser.IDs { return &headingIDs{used: map[string]bool{}} }
+// New is a page's heading IDs, for goldmark's parser.WithIDs.
+func New() parser.IDs { return &headingIDs{used: map[string]bool{}} }
 
 // Generate makes an ID from a heading's text as goldmark does (letters
 // and digits lowercased, a space, '-' or '_' a hyphen, other signs
