@@ -316,51 +316,58 @@ func houseKey(name string) string {
 var nonLetters = regexp.MustCompile(`[^a-z]+`)
 
 // rulesDiagrams draws every ruleset's diagrams in p's language, by
-// address.
+// address, under the default options.
 func rulesDiagrams(t *template.Template, p *i18n.Printer) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, sp := range catalog.Specs() {
-		draw, ok := boardDiagrams[sp.Board]
-		if !ok {
-			return nil, fmt.Errorf("no board diagram for %s (board %q)", sp.Name, sp.Board)
-		}
-		board := draw(p, sp)
 		kit, err := catalog.Open(sp.Name, nil)
 		if err != nil {
 			return nil, err
 		}
-		outcomes, err := kit.Outcomes(kit.Start())
+		docs, err := kitDiagrams(p, sp, kit)
 		if err != nil {
 			return nil, err
 		}
-		if sp.Board == "senet" {
-			var up bytes.Buffer
-			if err := t.ExecuteTemplate(&up, "diagram", senetBoardUpright(p, sp)); err != nil {
-				return nil, err
-			}
-			out["/rules/"+sp.Name+"/board-upright.svg"] = up.Bytes()
-			// The ruleset's own examples: its rules about pieces that
-			// meet differ (Apokrif's pair blocks, its three can be broken).
-			exs, err := kit.Examples()
-			if err != nil {
-				return nil, err
-			}
-			for file, narrow := range map[string]bool{"examples": false, "examples-narrow": true} {
-				var b bytes.Buffer
-				if err := t.ExecuteTemplate(&b, "diagram", senetExamples(p, exs, narrow)); err != nil {
-					return nil, err
-				}
-				out["/rules/"+sp.Name+"/"+file+".svg"] = b.Bytes()
-			}
-		}
-		throws := throwsChart(p, p.T("web.diagram.throws", "Title", p.T("ruleset."+sp.Name)), outcomes)
-		for name, doc := range map[string]svgDoc{"board": board, "throws": throws} {
+		for file, doc := range docs {
 			var b bytes.Buffer
 			if err := t.ExecuteTemplate(&b, "diagram", doc); err != nil {
 				return nil, err
 			}
-			out["/rules/"+sp.Name+"/"+name+".svg"] = b.Bytes()
+			out["/rules/"+sp.Name+"/"+file] = b.Bytes()
 		}
+	}
+	return out, nil
+}
+
+// kitDiagrams draws the diagrams of ruleset sp opened as kit (with its
+// options: water=15 moves the return square the board marks) in p's
+// language, by file name ("board.svg").
+func kitDiagrams(p *i18n.Printer, sp game.Spec, kit catalog.Kit) (map[string]svgDoc, error) {
+	draw, ok := boardDiagrams[sp.Board]
+	if !ok {
+		return nil, fmt.Errorf("no board diagram for %s (board %q)", sp.Name, sp.Board)
+	}
+	if houses := kit.Houses(); houses != nil {
+		sp.Houses = houses // under the options chosen
+	}
+	outcomes, err := kit.Outcomes(kit.Start())
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]svgDoc{
+		"board.svg":  draw(p, sp),
+		"throws.svg": throwsChart(p, p.T("web.diagram.throws", "Title", p.T("ruleset."+sp.Name)), outcomes),
+	}
+	if sp.Board == "senet" {
+		out["board-upright.svg"] = senetBoardUpright(p, sp)
+		// The ruleset's own examples: its rules about pieces that
+		// meet differ (Apokrif's pair blocks, its three can be broken).
+		exs, err := kit.Examples()
+		if err != nil {
+			return nil, err
+		}
+		out["examples.svg"] = senetExamples(p, exs, false)
+		out["examples-narrow.svg"] = senetExamples(p, exs, true)
 	}
 	return out, nil
 }

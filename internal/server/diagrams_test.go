@@ -1,7 +1,12 @@
 package server
 
 import (
+	"html"
+	"io"
+	"net/http"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -184,6 +189,113 @@ func TestSenetExampleCaptionsPadded(t *testing.T) {
 					t.Errorf("%s %s (narrow %v): %d caption lines for %d examples", name, tag, narrow, lines, len(exs))
 				}
 			}
+		}
+	}
+}
+
+// svgTextRE is a text of a drawn diagram: its position and its words.
+var svgTextRE = regexp.MustCompile(`<text x="([0-9.]+)" y="([0-9.]+)"[^>]*>([^<]*)</text>`)
+
+// squareSymbols maps each square of a drawn Senet board (lying down) to
+// the symbols drawn in it: the texts between its number's corner and
+// the next square's.
+func squareSymbols(t *testing.T, svg string) map[int][]string {
+	t.Helper()
+	type at struct{ x, y float64 }
+	nums := map[int]at{}
+	var texts []struct {
+		at
+		s string
+	}
+	for _, m := range svgTextRE.FindAllStringSubmatch(svg, -1) {
+		x, _ := strconv.ParseFloat(m[1], 64)
+		y, _ := strconv.ParseFloat(m[2], 64)
+		s := html.UnescapeString(m[3])
+		if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= 30 {
+			if _, seen := nums[n]; !seen {
+				nums[n] = at{x, y}
+				continue
+			}
+		}
+		texts = append(texts, struct {
+			at
+			s string
+		}{at{x, y}, s})
+	}
+	if len(nums) != 30 {
+		t.Fatalf("%d square numbers drawn", len(nums))
+	}
+	out := map[int][]string{}
+	for n, c := range nums {
+		for _, tx := range texts {
+			// A square's number stands 5 px in from its left edge and
+			// 14 px down from its top; the square is 64 px.
+			if tx.x > c.x-5 && tx.x < c.x+59 && tx.y > c.y-14 && tx.y < c.y+50 {
+				out[n] = append(out[n], tx.s)
+			}
+		}
+	}
+	return out
+}
+
+// TestRulesBoardFollowsOptions (player review): a rules page asked for
+// with options shows its board drawn under them, as its box "in brief"
+// says them: /rules/senet-jequier?opt=water=15 marks the return square
+// ↺ on 15, not on 1 where the ruleset as it comes has it, on the board
+// lying down and upright, in a translation too; its diagrams' addresses
+// carry the options; a diagram asked for with options it does not have
+// answers 400 as the page does.
+func TestRulesBoardFollowsOptions(t *testing.T) {
+	s := newTestServer(t, Config{})
+	get := func(path string) (int, string) {
+		t.Helper()
+		resp, err := http.Get(s.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp.StatusCode, string(b)
+	}
+	for _, tt := range []struct {
+		page, img string
+		ret       int
+	}{
+		{"/rules/senet-jequier", "/rules/senet-jequier/board.svg", 1},
+		{"/rules/senet-jequier?opt=water%3D15", "/rules/senet-jequier/board.svg?opt=water%3D15", 15},
+		{"/rules/senet-jequier.fr?opt=water%3D15", "/rules/senet-jequier/board.svg?lang=fr&amp;opt=water%3D15", 15},
+		{"/rules/senet-jequier?opt=water%3D15&opt=overshoot%3Dblock", "/rules/senet-jequier/board.svg?opt=overshoot%3Dblock&amp;opt=water%3D15", 15},
+	} {
+		status, page := get(tt.page)
+		if status != http.StatusOK {
+			t.Fatalf("%s: %d", tt.page, status)
+		}
+		if !strings.Contains(page, `<img src="`+tt.img+`"`) {
+			t.Errorf("%s: no board at %s", tt.page, tt.img)
+			continue
+		}
+		upright := strings.Replace(tt.img, "board.svg", "board-upright.svg", 1)
+		if !strings.Contains(page, `srcset="`+upright+`"`) {
+			t.Errorf("%s: no upright board at %s", tt.page, upright)
+		}
+		status, svg := get(html.UnescapeString(tt.img))
+		if status != http.StatusOK {
+			t.Fatalf("%s: %d", tt.img, status)
+		}
+		syms := squareSymbols(t, svg)
+		for sq := 1; sq <= 30; sq++ {
+			if has := slices.Contains(syms[sq], "↺"); has != (sq == tt.ret) {
+				t.Errorf("%s: square %d drawn with %q, want ↺ only on %d", tt.img, sq, syms[sq], tt.ret)
+			}
+		}
+		status, svg = get(html.UnescapeString(upright))
+		if status != http.StatusOK || strings.Count(svg, ">↺<") != 1 {
+			t.Errorf("%s: %d, %d ↺", upright, status, strings.Count(svg, ">↺<"))
+		}
+	}
+	for _, path := range []string{"/rules/senet-jequier/board.svg?opt=water%3D16", "/rules/senet-jequier/throws.svg?opt=nonsense"} {
+		if status, page := get(path); status != http.StatusBadRequest || !strings.Contains(page, "water") && !strings.Contains(page, "nonsense") {
+			t.Errorf("%s: %d, want 400 naming the option", path, status)
 		}
 	}
 }

@@ -62,6 +62,7 @@ type site struct {
 	docs     map[string]template.HTML      // "api", "rules/kinevet", "rules/kinevet.hu"
 	titles   map[string]string             // each doc's first heading, by the same key
 	diagrams map[string]map[string][]byte  // SVG by language and address: "/rules/kinevet/board.svg"
+	diagramT *template.Template            // draws a diagram under options (?opt=) on request
 	langs    map[string]*langPack          // by language code
 }
 
@@ -94,6 +95,7 @@ func newSite(static *staticFiles) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.diagramT = dt
 	s.diagrams = map[string]map[string][]byte{}
 	for lang, pack := range s.langs {
 		if s.diagrams[lang], err = rulesDiagrams(dt, pack.p); err != nil {
@@ -181,10 +183,35 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 	})
 	mux.HandleFunc("GET /rules/{name}", func(w http.ResponseWriter, r *http.Request) { s.rulesPage(w, r, site) })
 	mux.HandleFunc("GET /rules/{name}/{file}", func(w http.ResponseWriter, r *http.Request) {
-		svg, ok := site.diagrams[imageLang(r).String()][r.URL.Path]
+		lang := imageLang(r).String()
+		svg, ok := site.diagrams[lang][r.URL.Path]
 		if !ok {
 			s.notFound(w, r, site)
 			return
+		}
+		// With ?opt= (as a rules page with options asks for them), the
+		// diagram is drawn under those options, checked as the page
+		// checks them: water=15 marks the return square on 15.
+		if opts := r.URL.Query()["opt"]; len(opts) > 0 {
+			sp, _ := catalog.Lookup(r.PathValue("name")) // there: site.diagrams has it
+			kit, err := catalog.Open(sp.Name, opts)
+			if err != nil {
+				s.badOptions(w, r, site, "", sp.Name, err)
+				return
+			}
+			if kit.ID() != sp.Name {
+				docs, err := kitDiagrams(site.langs[lang].p, sp, kit)
+				if err != nil {
+					s.fail(w, r, err)
+					return
+				}
+				var b bytes.Buffer
+				if err := site.diagramT.ExecuteTemplate(&b, "diagram", docs[r.PathValue("file")]); err != nil {
+					s.fail(w, r, err)
+					return
+				}
+				svg = b.Bytes()
+			}
 		}
 		w.Header().Set("Content-Type", "image/svg+xml")
 		w.Header().Set("Cache-Control", "no-cache")
@@ -290,9 +317,7 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request, site *site) {
 	brief := func(base string, p *i18n.Printer, data *pageData) bool {
 		kit, err := catalog.Open(base, r.URL.Query()["opt"])
 		if err != nil {
-			s.page(w, r, site, http.StatusBadRequest, "notfound", pageData{Lang: data.Lang, TitleID: "web.title.badOptions", MainClass: "doc",
-				HeadingID: "web.notFound.badOptions", TextID: "web.notFound.badOptionsText", TextArg: clip(err.Error()),
-				Back: "/rules/" + base, BackTextID: "web.notFound.plainRules"})
+			s.badOptions(w, r, site, data.Lang, base, err)
 			return false
 		}
 		v, err := briefOf(p, kit)
@@ -301,6 +326,9 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request, site *site) {
 			return false
 		}
 		data.Brief = v
+		// The diagrams follow the same options, so that the board marks
+		// what the box says (water=15: the return square on 15).
+		data.Body = withDiagramOpts(data.Body, kit.ID())
 		data.Title1, data.Body = splitTitle(data.Body)
 		return true
 	}
@@ -341,6 +369,14 @@ func rulesIn(docs map[string]template.HTML, name, lang string) (template.HTML, s
 		return body, lang
 	}
 	return docs["rules/"+name], "en"
+}
+
+// badOptions answers a rules page or diagram asked for with options
+// ruleset base does not have (400), in lang (the page's when empty).
+func (s *Server) badOptions(w http.ResponseWriter, r *http.Request, site *site, lang, base string, err error) {
+	s.page(w, r, site, http.StatusBadRequest, "notfound", pageData{Lang: lang, TitleID: "web.title.badOptions", MainClass: "doc",
+		HeadingID: "web.notFound.badOptions", TextID: "web.notFound.badOptionsText", TextArg: clip(err.Error()),
+		Back: "/rules/" + base, BackTextID: "web.notFound.plainRules"})
 }
 
 func (s *Server) rulesNotFound(w http.ResponseWriter, r *http.Request, site *site, name string) {
