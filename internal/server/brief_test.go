@@ -237,3 +237,48 @@ func TestRulesInBriefFollowsOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesBadOptionsWords (player review): a rules page asked for with
+// a bad option says what is wrong in the page's language, from the
+// error's data (the option, the value given, the values it takes), in
+// every language, not with the engine's English inside a French
+// sentence; the API keeps its English message and its code.
+func TestRulesBadOptionsWords(t *testing.T) {
+	s := newTestServer(t, Config{})
+	for _, tag := range i18n.Languages {
+		lang := tag.String()
+		p, _ := i18n.New(tag)
+		for _, tt := range []struct {
+			path string
+			want string
+		}{
+			{"/rules/senet-jequier?opt=water%3D16&lang=" + lang, p.T("web.optionError.value", "Key", "water", "Value", "16", "Allowed", p.T("web.brief.or", "Rest", "1", "Last", "15"))},
+			{"/rules/senet-jequier." + lang + "?opt=water%3D16", p.T("web.optionError.value", "Key", "water", "Value", "16", "Allowed", p.T("web.brief.or", "Rest", "1", "Last", "15"))},
+			{"/rules/senet-jequier?opt=depth%3D2&lang=" + lang, p.T("web.optionError.unknown", "Item", "depth=2", "Key", "depth", "Allowed", p.T("web.brief.and", "Rest", "overshoot", "Last", "water"))},
+			{"/rules/senet-szenet?opt=depth%3D2&lang=" + lang, p.T("web.optionError.none", "Item", "depth=2")},
+			{"/rules/senet-jequier?opt=water&lang=" + lang, p.T("web.optionError.syntax", "Item", "water")},
+			{"/rules/senet-jequier?opt=water%3D1&opt=water%3D15&lang=" + lang, p.T("web.optionError.twice", "Key", "water")},
+			{"/rules/kinevet?opt=players%3D3&opt=colors%3Dry&lang=" + lang, p.T("web.optionError.conflict", "Key", "players", "Value", "3", "Other", "colors", "OtherValue", "ry")},
+			{"/rules/senet-jequier/board.svg?opt=water%3D16&lang=" + lang, p.T("web.optionError.value", "Key", "water", "Value", "16", "Allowed", p.T("web.brief.or", "Rest", "1", "Last", "15"))},
+		} {
+			status, _, _, page := getBrief(t, s, tt.path)
+			page = html.UnescapeString(page)
+			want := p.T("web.notFound.badOptionsText", "Name", tt.want)
+			if status != http.StatusBadRequest || !strings.Contains(page, want) {
+				t.Errorf("%s: %d, want 400 saying %q", tt.path, status, want)
+			}
+			if strings.Contains(page, "invalid option") || strings.Contains(page, "want one of") || strings.Contains(page, "!web.") {
+				t.Errorf("%s: the engine's English, or a missing message, on the page", tt.path)
+			}
+		}
+	}
+	resp, err := http.Get(s.url + "/api/rulesets/senet-jequier?opt=water%3D16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := `"error":"invalid option: water=16: want one of 1, 15"`; resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), want) || !strings.Contains(string(b), `"code":"invalid_options"`) {
+		t.Errorf("API: %d %s, want 400 invalid_options with %s", resp.StatusCode, b, want)
+	}
+}

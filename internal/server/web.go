@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"passage/docs"
+	"passage/game"
 	"passage/internal/catalog"
 	"passage/internal/i18n"
 	"passage/internal/store"
@@ -374,9 +375,42 @@ func rulesIn(docs map[string]template.HTML, name, lang string) (template.HTML, s
 // badOptions answers a rules page or diagram asked for with options
 // ruleset base does not have (400), in lang (the page's when empty).
 func (s *Server) badOptions(w http.ResponseWriter, r *http.Request, site *site, lang, base string, err error) {
+	in := lang
+	if in == "" {
+		in = imageLang(r).String() // the page's language, which page remembers
+	}
 	s.page(w, r, site, http.StatusBadRequest, "notfound", pageData{Lang: lang, TitleID: "web.title.badOptions", MainClass: "doc",
-		HeadingID: "web.notFound.badOptions", TextID: "web.notFound.badOptionsText", TextArg: clip(err.Error()),
+		HeadingID: "web.notFound.badOptions", TextID: "web.notFound.badOptionsText", TextArg: optionErrorText(site.langs[in].p, err),
 		Back: "/rules/" + base, BackTextID: "web.notFound.plainRules"})
+}
+
+// optionErrorText says what is wrong with a ruleset's options in p's
+// language (web.optionError.KIND, from a *game.OptionError's data: the
+// option, the value given and those it takes), not in the English of
+// the error's message, which the API gives; the user's words clipped.
+func optionErrorText(p *i18n.Printer, err error) string {
+	var oe *game.OptionError
+	if !errors.As(err, &oe) {
+		return clip(err.Error())
+	}
+	key, value := clip(oe.Key), clip(oe.Value)
+	item := key + "=" + value
+	switch oe.Kind {
+	case game.OptionSyntax:
+		return p.T("web.optionError.syntax", "Item", key)
+	case game.OptionUnknown:
+		if len(oe.Allowed) == 0 {
+			return p.T("web.optionError.none", "Item", item)
+		}
+		return p.T("web.optionError.unknown", "Item", item, "Key", key, "Allowed", joinList(p, oe.Allowed, "web.brief.and"))
+	case game.OptionTwice:
+		return p.T("web.optionError.twice", "Key", key)
+	case game.OptionValue:
+		return p.T("web.optionError.value", "Key", key, "Value", value, "Allowed", joinList(p, oe.Allowed, "web.brief.or"))
+	case game.OptionConflict:
+		return p.T("web.optionError.conflict", "Key", key, "Value", value, "Other", oe.Other, "OtherValue", oe.OtherValue)
+	}
+	return clip(err.Error())
 }
 
 func (s *Server) rulesNotFound(w http.ResponseWriter, r *http.Request, site *site, name string) {
