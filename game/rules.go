@@ -281,6 +281,15 @@ type Brief struct {
 	// Sixes is the number of 6s in a row of which the last is not played
 	// and sends the piece moved last home (Ludo H3: 3), 0 for none.
 	Sixes int
+	// OpeningSquare is the square from which seat OpeningSeat must make
+	// its first move if that piece can move (Jéquier J4: White from 9),
+	// 0 for no such rule.
+	OpeningSquare, OpeningSeat int
+	// Overshoot is what a throw that would carry a piece past the last
+	// square does where pieces bear off from it (Jéquier J13, J14):
+	// "bounce" (it counts back by the rest) or "block" (it cannot move
+	// that piece); "" where the bearing-off rule says it (exact throws).
+	Overshoot string
 }
 
 // Briefer is a ruleset that sums its rules up for the rules pages.

@@ -25,6 +25,14 @@ func (v *Variant) Brief() game.Brief {
 		BAGate:       v.BAGatesBearOff, // S20
 		Houses:       v.Houses(),
 	}
+	if v.OpeningSquare != 0 {
+		b.OpeningSquare, b.OpeningSeat = v.OpeningSquare, White // J4
+	}
+	if v.BearOff == BearOffLastRow {
+		// J14; under an exact bearing off (S20, A24) a larger throw is
+		// said with the throws that bear off.
+		b.Overshoot = map[Overshoot]string{OvershootBounce: "bounce", OvershootBlock: "block"}[v.Overshoot]
+	}
 	for _, o := range v.Throws {
 		if v.ExtraThrow&(1<<o.Roll) != 0 {
 			b.Extra = append(b.Extra, o.Roll)

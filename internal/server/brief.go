@@ -77,6 +77,12 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 	} else {
 		v.Lines = append(v.Lines, p.N("web.brief.pieces", b.Pieces, "Squares", b.Squares, "Seat", seat))
 	}
+	if b.OpeningSquare > 0 {
+		// Jéquier J4: White's first move from 9.
+		name, _ := game.SeatName(kit.Ruleset, game.Player(b.OpeningSeat))
+		v.Lines[len(v.Lines)-1] += " " + p.T("web.brief.opening", "Seat", p.T("seat."+strings.ToLower(name)),
+			"Square", p.T("web.brief.squareNo", "N", b.OpeningSquare))
+	}
 	// A turn: the move and the extra throws.
 	turn := []string{p.T("web.brief.move")}
 	switch {
@@ -164,6 +170,15 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 	line = p.N(win, b.Pieces)
 	if len(houseSquares(b.Houses, "bearoff-lastrow")) > 0 {
 		line += " " + p.T("web.brief.lastRow") // Jéquier J13
+	}
+	switch last := p.T("web.brief.squareNo", "N", b.Squares); b.Overshoot {
+	case "":
+	case "bounce":
+		line += " " + p.T("web.brief.overshootBounce", "Last", last) // Jéquier J14
+	case "block":
+		line += " " + p.T("web.brief.overshootBlock", "Last", last)
+	default:
+		return nil, fmt.Errorf("%s: unknown overshoot %q", kit.ID(), b.Overshoot)
 	}
 	if b.BAGate {
 		line += " " + p.T("web.brief.baGate") // Szenet S20

@@ -157,6 +157,19 @@ func checkBriefSpecials(t *testing.T, path string, p *i18n.Printer, kit catalog.
 	}) && !strings.Contains(last, p.T("web.brief.lastRow")) {
 		t.Errorf("%s: the last line says not when pieces bear off: %q", path, last)
 	}
+	// Jéquier J4 and J14, from the ruleset's data.
+	if b.OpeningSquare > 0 {
+		name, _ := game.SeatName(kit.Ruleset, game.Player(b.OpeningSeat))
+		if want := p.T("web.brief.opening", "Seat", p.T("seat."+strings.ToLower(name)), "Square", p.T("web.brief.squareNo", "N", b.OpeningSquare)); !strings.HasSuffix(lines[1], " "+want) {
+			t.Errorf("%s: the pieces' line says not %q: %q", path, want, lines[1])
+		}
+	}
+	if b.Overshoot != "" {
+		key := map[string]string{"bounce": "web.brief.overshootBounce", "block": "web.brief.overshootBlock"}[b.Overshoot]
+		if want := p.T(key, "Last", p.T("web.brief.squareNo", "N", b.Squares)); !strings.Contains(last, want) {
+			t.Errorf("%s: the last line says not %q: %q", path, want, last)
+		}
+	}
 	if b.GoalSquares > 0 && !strings.Contains(strings.Join(lines, "\n"), p.N("web.brief.goalExact", b.GoalSquares)) {
 		t.Errorf("%s: no line says that a piece cannot go past its goal: %q", path, lines)
 	}
@@ -209,6 +222,19 @@ func TestRulesInBriefFollowsOptions(t *testing.T) {
 		{"/rules/senet-jequier?opt=water%3D15&lang=hu", 5, "A Víz háza (27.\u00a0mező): az ide lépő bábu elmerül, és a visszatérési mezőn (15.\u00a0mező) kezdi újra", "(1.\u00a0mező)", ""},
 		{"/rules/senet-jequier.es?opt=water%3D15", 5, "Casa del Agua (27): una ficha que termina allí un movimiento se ahoga y vuelve a empezar en 15,", "", ""},
 		{"/rules/senet-jequier", 6, "Pieces bear off at 30, and only once all of a side's pieces on the board stand in 21–30.", "", ""},
+		// A newcomer's first two questions (player review): White's
+		// first move from 9 (J4) and a throw past 30 (J14), as the
+		// options make it.
+		{"/rules/senet-jequier", 1, "First to throw: Black. White's first move must be made from square 9 if that piece can move.", "", ""},
+		{"/rules/senet-jequier?lang=hu", 1, "Fehér első lépése csak innen indulhat, ha az ottani bábu léphet: 9.\u00a0mező.", "", ""},
+		{"/rules/senet-jequier.fr", 1, "Le premier coup des Blancs doit partir de la case 9 si ce pion peut se déplacer.", "", ""},
+		{"/rules/senet-jequier.ru", 1, "Белые первым ходом ходят фишкой с поля 9, если она может ходить.", "", ""},
+		{"/rules/senet-apokrif", 1, "First to throw: White.", "first move", ""},
+		{"/rules/senet-jequier", 6, "A throw that would carry a piece past 30 bounces: it counts up to 30 and back by the rest.", "cannot move it", ""},
+		{"/rules/senet-jequier?opt=overshoot%3Dblock", 6, "A throw that would carry a piece past 30 cannot move it.", "bounces", "With these options: A throw past square 30: cannot be played."},
+		{"/rules/senet-jequier.es?opt=overshoot%3Dblock", 6, "Una tirada que llevaría una ficha más allá de 30 no puede moverla.", "rebota", ""},
+		{"/rules/senet-jequier?lang=hu", 6, "Ha a dobás túlvinné a bábut az utolsó mezőn (30.\u00a0mező), a bábu odáig számol, majd a maradékkal visszafelé lép.", "", ""},
+		{"/rules/senet-szenet", 6, "BA has entered the board.", "past 30", ""},
 		{"/rules/senet-apokrif", 5, "House of Beauty (26): every piece must stop there. House of Water (27): a piece that ends a move there drowns and starts again on 15, or on the first empty square before it.", "", ""},
 		{"/rules/senet-apokrif.ru", 5, "Дом Красоты (26): здесь обязана остановиться каждая фишка. Дом Воды (27): ", "", ""},
 		{"/rules/kinevet", 5, "A piece cannot go past the last of its 4 goal squares: a throw too big cannot move it. In the goal a piece cannot jump its own pieces.", "", ""},
