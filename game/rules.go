@@ -290,6 +290,9 @@ type Brief struct {
 	// "bounce" (it counts back by the rest) or "block" (it cannot move
 	// that piece); "" where the bearing-off rule says it (exact throws).
 	Overshoot string
+	// Spaced: no piece passes over two pieces side by side, of either
+	// colour (Apokrif A8).
+	Spaced bool
 }
 
 // Briefer is a ruleset that sums its rules up for the rules pages.

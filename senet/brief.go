@@ -24,6 +24,7 @@ func (v *Variant) Brief() game.Brief {
 		BA:           v.BA,             // S6
 		BAGate:       v.BAGatesBearOff, // S20
 		Houses:       v.Houses(),
+		Spaced:       v.Passing == PassingSpaced, // A8
 	}
 	if v.OpeningSquare != 0 {
 		b.OpeningSquare, b.OpeningSeat = v.OpeningSquare, White // J4

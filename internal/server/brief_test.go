@@ -157,6 +157,20 @@ func checkBriefSpecials(t *testing.T, path string, p *i18n.Printer, kit catalog.
 	}) && !strings.Contains(last, p.T("web.brief.lastRow")) {
 		t.Errorf("%s: the last line says not when pieces bear off: %q", path, last)
 	}
+	// Apokrif A8 and A24, from the ruleset's data.
+	if b.Spaced && !strings.Contains(lines[4], p.T("web.brief.spaced")) {
+		t.Errorf("%s: the capture line says not that no piece passes two side by side: %q", path, lines[4])
+	}
+	for _, h := range b.Houses {
+		for _, e := range h.Effects {
+			if e.Kind != "bearoff-exact" {
+				continue
+			}
+			if want := p.T("web.brief.throwFrom", "Roll", e.N, "Square", p.T("web.brief.squareNo", "N", h.Square)); !strings.Contains(last, want) {
+				t.Errorf("%s: the last line says not %q: %q", path, want, last)
+			}
+		}
+	}
 	// Jéquier J4 and J14, from the ruleset's data.
 	if b.OpeningSquare > 0 {
 		name, _ := game.SeatName(kit.Ruleset, game.Player(b.OpeningSeat))
@@ -235,6 +249,16 @@ func TestRulesInBriefFollowsOptions(t *testing.T) {
 		{"/rules/senet-jequier.es?opt=overshoot%3Dblock", 6, "Una tirada que llevaría una ficha más allá de 30 no puede moverla.", "rebota", ""},
 		{"/rules/senet-jequier?lang=hu", 6, "Ha a dobás túlvinné a bábut az utolsó mezőn (30.\u00a0mező), a bábu odáig számol, majd a maradékkal visszafelé lép.", "", ""},
 		{"/rules/senet-szenet", 6, "BA has entered the board.", "past 30", ""},
+		// Apokrif's own rules (player review): no piece jumps two side
+		// by side (A8); bearing off with exact throws (A24).
+		{"/rules/senet-apokrif", 4, "4 or more in a row can be neither attacked nor passed. No piece can pass over two pieces side by side, of either colour.", "", ""},
+		{"/rules/senet-apokrif.hu", 4, "Egyik bábu sem ugorhat át két egymás melletti bábut, akármilyen színűek.", "", ""},
+		{"/rules/senet-jequier", 4, "3 or more in a row", "side by side", ""},
+		{"/rules/senet-apokrif", 6, "The first to bear off all 5 pieces wins. A piece bears off only with the exact throw: 5 from 26, 3 from 28 or 2 from 29; from 30 with any throw.", "", ""},
+		{"/rules/senet-apokrif?opt=pieces%3D7", 6, "The first to bear off all 7 pieces wins. A piece bears off only with the exact throw: 5 from 26, 3 from 28 or 2 from 29; from 30 with any throw.", "", ""},
+		{"/rules/senet-apokrif.fr", 6, "Un pion ne sort qu'avec le lancer exact\u202f: 5 depuis 26, 3 depuis 28 ou 2 depuis 29\u202f; de 30, avec n'importe quel lancer.", "", ""},
+		{"/rules/senet-apokrif.ru", 6, "Фишка выводится только точным броском: 5 с поля 26, 3 с поля 28 или 2 с поля 29; с поля 30 — любым броском.", "", ""},
+		{"/rules/senet-jequier", 6, "21–30.", "exact throw", ""},
 		{"/rules/senet-apokrif", 5, "House of Beauty (26): every piece must stop there. House of Water (27): a piece that ends a move there drowns and starts again on 15, or on the first empty square before it.", "", ""},
 		{"/rules/senet-apokrif.ru", 5, "Дом Красоты (26): здесь обязана остановиться каждая фишка. Дом Воды (27): ", "", ""},
 		{"/rules/kinevet", 5, "A piece cannot go past the last of its 4 goal squares: a throw too big cannot move it. In the goal a piece cannot jump its own pieces.", "", ""},
