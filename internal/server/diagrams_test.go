@@ -299,3 +299,79 @@ func TestRulesBoardFollowsOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardLegend (player review: Szenet's × on 10 and 20 and ◆ on
+// 28-30, Jéquier's ↺ on 1, were explained nowhere near the board): a
+// Senet board, lying and upright, says under it what each symbol it
+// draws in a house means, from the same houses it is drawn with (under
+// the options: water=15 moves ↺ to 15), in every language: each house's
+// symbol is on an entry that names its square and the kinds of its
+// effects, every entry fits the drawing's width and height.
+func TestBoardLegend(t *testing.T) {
+	for _, tag := range i18n.Languages {
+		p, _ := i18n.New(tag)
+		for _, id := range []string{"senet-jequier", "senet-jequier water=15", "senet-szenet", "senet-apokrif"} {
+			kit, err := catalog.OpenID(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sp, _ := catalog.Lookup(strings.Fields(id)[0])
+			sp.Houses = kit.Houses()
+			entries := boardLegend(p, sp.Houses)
+			for _, h := range sp.Houses {
+				i := slices.IndexFunc(entries, func(e string) bool {
+					sym, rest, _ := strings.Cut(e, " ")
+					squares, what, ok := strings.Cut(rest, ":")
+					return ok && sym == h.Symbol && slices.Contains(expandRuns(strings.TrimSpace(squares)), h.Square) &&
+						strings.Contains(what, p.T("diagram.senet.house."+legendKind(h.Effects[0].Kind)))
+				})
+				if i < 0 {
+					t.Errorf("%s %s: no legend entry says %s on %d (%s): %q", tag, id, h.Symbol, h.Square, h.Effects[0].Kind, entries)
+				}
+			}
+			if id == "senet-jequier water=15" && !slices.ContainsFunc(entries, func(e string) bool { return strings.HasPrefix(e, "↺ 15") }) {
+				t.Errorf("%s %s: the legend says not ↺ on 15: %q", tag, id, entries)
+			}
+			for _, upright := range []bool{false, true} {
+				d := senetBoardDrawn(p, sp, upright)
+				drawn := ""
+				for _, tx := range d.Texts {
+					if tx.Size == 22 { // a house's symbol
+						if !slices.ContainsFunc(entries, func(e string) bool { return strings.HasPrefix(e, tx.S+" ") }) {
+							t.Errorf("%s %s upright=%v: symbol %s drawn with no legend entry", tag, id, upright, tx.S)
+						}
+						continue
+					}
+					if tx.Y > 660 || !upright && tx.Y > 212 {
+						drawn += tx.S + " "
+						if tx.X+legendWidth(tx.S, tx.Size) > float64(d.W)-10+1e-9 || tx.Y > float64(d.H) {
+							t.Errorf("%s %s upright=%v: %q at (%g, %g) runs out of the drawing (%d x %d)", tag, id, upright, tx.S, tx.X, tx.Y, d.W, d.H)
+						}
+					}
+				}
+				for _, e := range entries {
+					if !strings.Contains(drawn, e) && !strings.Contains(drawn, strings.Fields(e)[0]+" "+strings.Fields(e)[1]) {
+						t.Errorf("%s %s upright=%v: entry %q not drawn under the board: %q", tag, id, upright, e, drawn)
+					}
+				}
+			}
+		}
+	}
+}
+
+// expandRuns reads squares as a legend writes them ("10, 20", "28–30").
+func expandRuns(s string) []int {
+	var out []int
+	for _, item := range strings.Split(s, ", ") {
+		a, b, isRun := strings.Cut(item, "–")
+		from, _ := strconv.Atoi(a)
+		to := from
+		if isRun {
+			to, _ = strconv.Atoi(b)
+		}
+		for n := from; n <= to; n++ {
+			out = append(out, n)
+		}
+	}
+	return out
+}
