@@ -417,9 +417,24 @@ func throwsChart(p *i18n.Printer, title string, outcomes []game.Outcome) svgDoc 
 		d.Rects = append(d.Rects, svgRect{X: x, Y: 150 - h, W: barW, H: h, RX: 4, Fill: "#9a4d12", Stroke: "none"})
 		d.text(x+barW/2, 145-h, 14, fmt.Sprintf("%d/%d", o.Num, o.Den), "#2b2118", "middle", "bold")
 		d.text(x+barW/2, 172, 17, fmt.Sprint(o.Roll), "#2b2118", "middle", "bold")
-		d.text(x+barW/2, 195, 13, p.Percent(share, 1), "#6b5b45", "middle", "normal")
+		d.text(x+barW/2, 195, 13, chancePercent(p, o), "#6b5b45", "middle", "normal")
 	}
 	return d
+}
+
+// chancePercent writes a throw's chance as a percentage: exactly, with
+// as many decimals as that takes, up to two (1/16 is 6.25%, 4/16 25%),
+// so that the chances of the throws add up to 100; a chance that no
+// two decimals write exactly (1/6) with one, after "≈".
+func chancePercent(p *i18n.Printer, o game.Outcome) string {
+	scale := 100
+	for decimals := range 3 {
+		if o.Num*scale%o.Den == 0 {
+			return p.Percent(float64(o.Num)/float64(o.Den), decimals)
+		}
+		scale *= 10
+	}
+	return "≈" + p.Percent(float64(o.Num)/float64(o.Den), 1)
 }
 
 // boardDiagrams draws the board of each board family.

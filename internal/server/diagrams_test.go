@@ -3,6 +3,7 @@ package server
 import (
 	"html"
 	"io"
+	"math"
 	"net/http"
 	"regexp"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"passage/game"
 	"passage/internal/catalog"
 	"passage/internal/i18n"
 )
@@ -374,4 +376,57 @@ func expandRuns(s string) []int {
 		}
 	}
 	return out
+}
+
+// TestThrowsChartExact (player review: the chart showed 1/16 as "6.2%",
+// so that Senet's row added up to 99.9): each throw's chance is written
+// exactly, with as many decimals as it takes (6.25%), so that a row adds
+// up to 100, in every language; a chance no two decimals write (a die's
+// 1/6) is marked approximate.
+func TestThrowsChartExact(t *testing.T) {
+	for _, tag := range i18n.Languages {
+		p, _ := i18n.New(tag)
+		for _, sp := range catalog.Specs() {
+			kit, err := catalog.Open(sp.Name, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			outcomes, _ := kit.Outcomes(kit.Start())
+			d := throwsChart(p, "", outcomes)
+			sum, exact := 0.0, true
+			for _, tx := range d.Texts {
+				if tx.Y != 195 {
+					continue
+				}
+				if strings.HasPrefix(tx.S, "≈") {
+					exact = false
+					continue
+				}
+				num := strings.Map(func(r rune) rune {
+					switch {
+					case r == ',':
+						return '.'
+					case r == '.' || r >= '0' && r <= '9':
+						return r
+					}
+					return -1
+				}, tx.S)
+				v, err := strconv.ParseFloat(num, 64)
+				if err != nil {
+					t.Fatalf("%s %s: chance %q", tag, sp.Name, tx.S)
+				}
+				sum += v
+			}
+			if sp.Board == "senet" && (!exact || math.Abs(sum-100) > 1e-9) {
+				t.Errorf("%s %s: the chances add up to %g (exact %v)", tag, sp.Name, sum, exact)
+			}
+			if sp.Board == "ludo" && exact {
+				t.Errorf("%s %s: a die's 1/6 not marked approximate", tag, sp.Name)
+			}
+		}
+	}
+	p, _ := i18n.New(i18n.Languages[0])
+	if got := chancePercent(p, game.Outcome{Roll: 4, Num: 1, Den: 16}); got != "6.25%" {
+		t.Errorf("1/16 is %q, want 6.25%%", got)
+	}
 }
