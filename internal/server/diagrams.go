@@ -467,7 +467,7 @@ func rulesDiagrams(t *template.Template, p *i18n.Printer) (map[string][]byte, er
 		if err != nil {
 			return nil, err
 		}
-		docs, err := kitDiagrams(p, sp, kit)
+		docs, err := kitDiagrams(p, sp, kit, "")
 		if err != nil {
 			return nil, err
 		}
@@ -484,8 +484,9 @@ func rulesDiagrams(t *template.Template, p *i18n.Printer) (map[string][]byte, er
 
 // kitDiagrams draws the diagrams of ruleset sp opened as kit (with its
 // options: water=15 moves the return square the board marks) in p's
-// language, by file name ("board.svg").
-func kitDiagrams(p *i18n.Printer, sp game.Spec, kit catalog.Kit) (map[string]svgDoc, error) {
+// language, by file name ("board.svg"); only the one named only, when
+// it is not "" (a diagram asked for with options is drawn on request).
+func kitDiagrams(p *i18n.Printer, sp game.Spec, kit catalog.Kit, only string) (map[string]svgDoc, error) {
 	draw, ok := boardDiagrams[sp.Board]
 	if !ok {
 		return nil, fmt.Errorf("no board diagram for %s (board %q)", sp.Name, sp.Board)
@@ -493,16 +494,25 @@ func kitDiagrams(p *i18n.Printer, sp game.Spec, kit catalog.Kit) (map[string]svg
 	if houses := kit.Houses(); houses != nil {
 		sp.Houses = houses // under the options chosen
 	}
-	outcomes, err := kit.Outcomes(kit.Start())
-	if err != nil {
-		return nil, err
+	want := func(file string) bool { return only == "" || only == file }
+	out := map[string]svgDoc{}
+	if want("board.svg") {
+		out["board.svg"] = draw(p, sp)
 	}
-	out := map[string]svgDoc{
-		"board.svg":  draw(p, sp),
-		"throws.svg": throwsChart(p, p.T("web.diagram.throws", "Title", p.T("ruleset."+sp.Name)), outcomes),
+	if want("throws.svg") {
+		outcomes, err := kit.Outcomes(kit.Start())
+		if err != nil {
+			return nil, err
+		}
+		out["throws.svg"] = throwsChart(p, p.T("web.diagram.throws", "Title", p.T("ruleset."+sp.Name)), outcomes)
 	}
-	if sp.Board == "senet" {
+	if sp.Board != "senet" {
+		return out, nil
+	}
+	if want("board-upright.svg") {
 		out["board-upright.svg"] = senetBoardUpright(p, sp)
+	}
+	if want("examples.svg") || want("examples-narrow.svg") {
 		// The ruleset's own examples: its rules about pieces that
 		// meet differ (Apokrif's pair blocks, its three can be broken).
 		exs, err := kit.Examples()

@@ -295,6 +295,13 @@ func TestRulesBoardFollowsOptions(t *testing.T) {
 			t.Errorf("%s: %d, %d ↺", upright, status, strings.Count(svg, ">↺<"))
 		}
 	}
+	// Each diagram is drawn under options, the one asked for.
+	for _, file := range []string{"board.svg", "board-upright.svg", "throws.svg", "examples.svg", "examples-narrow.svg"} {
+		path := "/rules/senet-apokrif/" + file + "?opt=pieces%3D7&lang=hu"
+		if status, svg := get(path); status != http.StatusOK || !strings.HasPrefix(svg, "<svg") {
+			t.Errorf("%s: %d %.60s", path, status, svg)
+		}
+	}
 	for _, path := range []string{"/rules/senet-jequier/board.svg?opt=water%3D16", "/rules/senet-jequier/throws.svg?opt=nonsense"} {
 		if status, page := get(path); status != http.StatusBadRequest || !strings.Contains(page, "water") && !strings.Contains(page, "nonsense") {
 			t.Errorf("%s: %d, want 400 naming the option", path, status)

@@ -201,13 +201,14 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 				return
 			}
 			if kit.ID() != sp.Name {
-				docs, err := kitDiagrams(site.langs[lang].p, sp, kit)
+				file := r.PathValue("file")
+				docs, err := kitDiagrams(site.langs[lang].p, sp, kit, file)
 				if err != nil {
 					s.fail(w, r, err)
 					return
 				}
 				var b bytes.Buffer
-				if err := site.diagramT.ExecuteTemplate(&b, "diagram", docs[r.PathValue("file")]); err != nil {
+				if err := site.diagramT.ExecuteTemplate(&b, "diagram", docs[file]); err != nil {
 					s.fail(w, r, err)
 					return
 				}
