@@ -3,6 +3,7 @@ package game_test
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -169,5 +170,42 @@ func TestSamplerMatchesOutcomes(t *testing.T) {
 		if d := count[o.Roll] - want; d*d > 36*want {
 			t.Errorf("throw %d drawn %d times, want about %d", o.Roll, count[o.Roll], want)
 		}
+	}
+}
+
+// TestOptionErrors: a bad option is an *OptionError, whose data (the
+// kind, the option, the value and what was allowed) a page words in its
+// reader's language, and whose message is the API's English one.
+func TestOptionErrors(t *testing.T) {
+	spec := game.Spec{Name: "x", Options: []game.Option{
+		{Key: "water", Values: []string{"1", "15"}, Default: "1"},
+		{Key: "overshoot", Values: []string{"bounce", "block"}, Default: "bounce"},
+	}}
+	for _, tt := range []struct {
+		kv   []string
+		want game.OptionError
+		msg  string
+	}{
+		{[]string{"water"}, game.OptionError{Kind: game.OptionSyntax, Ruleset: "x", Key: "water"}, `invalid option: "water" is not KEY=VALUE`},
+		{[]string{"depth=2"}, game.OptionError{Kind: game.OptionUnknown, Ruleset: "x", Key: "depth", Value: "2", Allowed: []string{"water", "overshoot"}}, `invalid option: x has no option "depth" (options: water, overshoot)`},
+		{[]string{"water=1", "water=15"}, game.OptionError{Kind: game.OptionTwice, Ruleset: "x", Key: "water", Value: "15"}, "invalid option: option water given twice"},
+		{[]string{"water=16"}, game.OptionError{Kind: game.OptionValue, Ruleset: "x", Key: "water", Value: "16", Allowed: []string{"1", "15"}}, "invalid option: water=16: want one of 1, 15"},
+	} {
+		_, err := spec.ParseOptions(tt.kv)
+		var oe *game.OptionError
+		if !errors.As(err, &oe) || !errors.Is(err, game.ErrBadOption) {
+			t.Errorf("ParseOptions(%q) = %v, want an OptionError wrapping ErrBadOption", tt.kv, err)
+			continue
+		}
+		if !reflect.DeepEqual(*oe, tt.want) {
+			t.Errorf("ParseOptions(%q) = %+v, want %+v", tt.kv, *oe, tt.want)
+		}
+		if err.Error() != tt.msg {
+			t.Errorf("ParseOptions(%q): %q, want %q", tt.kv, err.Error(), tt.msg)
+		}
+	}
+	none := game.Spec{Name: "y"}
+	if _, err := none.ParseOptions([]string{"a=b"}); err == nil || err.Error() != `invalid option: y has no option "a" (options: none)` {
+		t.Errorf("no options: %v", err)
 	}
 }

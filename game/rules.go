@@ -54,7 +54,8 @@ type HouseEffect struct {
 }
 
 // ParseOptions reads KEY=VALUE strings against spec's options and
-// returns every option with its value, defaults filled in.
+// returns every option with its value, defaults filled in. A bad option
+// is an *OptionError (wrapping ErrBadOption).
 func (s Spec) ParseOptions(kv []string) (map[string]string, error) {
 	opts := make(map[string]string, len(s.Options))
 	for _, o := range s.Options {
@@ -64,33 +65,81 @@ func (s Spec) ParseOptions(kv []string) (map[string]string, error) {
 	for _, item := range kv {
 		k, v, ok := strings.Cut(item, "=")
 		if !ok {
-			return nil, fmt.Errorf("%w: %q is not KEY=VALUE", ErrBadOption, item)
+			return nil, &OptionError{Kind: OptionSyntax, Ruleset: s.Name, Key: item}
 		}
 		i := slices.IndexFunc(s.Options, func(o Option) bool { return o.Key == k })
 		if i < 0 {
-			return nil, fmt.Errorf("%w: %s has no option %q (options: %s)", ErrBadOption, s.Name, k, s.optionKeys())
+			return nil, &OptionError{Kind: OptionUnknown, Ruleset: s.Name, Key: k, Value: v, Allowed: s.optionKeyList()}
 		}
 		if seen[k] {
-			return nil, fmt.Errorf("%w: option %s given twice", ErrBadOption, k)
+			return nil, &OptionError{Kind: OptionTwice, Ruleset: s.Name, Key: k, Value: v}
 		}
 		seen[k] = true
 		if !slices.Contains(s.Options[i].Values, v) {
-			return nil, fmt.Errorf("%w: %s=%s: want one of %s", ErrBadOption, k, v, strings.Join(s.Options[i].Values, ", "))
+			return nil, &OptionError{Kind: OptionValue, Ruleset: s.Name, Key: k, Value: v, Allowed: slices.Clone(s.Options[i].Values)}
 		}
 		opts[k] = v
 	}
 	return opts, nil
 }
 
-func (s Spec) optionKeys() string {
-	if len(s.Options) == 0 {
-		return "none"
+// The kinds of bad option (OptionError.Kind).
+const (
+	OptionSyntax   = "syntax"   // not KEY=VALUE: Key is the item as given
+	OptionUnknown  = "unknown"  // no option Key: Allowed lists the options
+	OptionTwice    = "twice"    // option Key given twice
+	OptionValue    = "value"    // Key=Value, a value Key does not take: Allowed lists those it takes
+	OptionConflict = "conflict" // Key=Value does not go with Other=OtherValue (Ludo's players=3 colors=ry)
+)
+
+// OptionError is a bad option, as data, so that a page can say it in
+// its reader's language; Error is its English message (the API's). It
+// wraps ErrBadOption.
+type OptionError struct {
+	Kind       string
+	Ruleset    string
+	Key, Value string
+	// Allowed is what Key could have been (OptionUnknown: the
+	// ruleset's options) or what its value could have been
+	// (OptionValue).
+	Allowed []string
+	// Other and OtherValue are the option Key=Value conflicts with.
+	Other, OtherValue string
+	// Detail ends the English message of a conflict ("names 2 colours").
+	Detail string
+}
+
+func (e *OptionError) Error() string {
+	var msg string
+	switch e.Kind {
+	case OptionSyntax:
+		msg = fmt.Sprintf("%q is not KEY=VALUE", e.Key)
+	case OptionUnknown:
+		keys := "none"
+		if len(e.Allowed) > 0 {
+			keys = strings.Join(e.Allowed, ", ")
+		}
+		msg = fmt.Sprintf("%s has no option %q (options: %s)", e.Ruleset, e.Key, keys)
+	case OptionTwice:
+		msg = fmt.Sprintf("option %s given twice", e.Key)
+	case OptionValue:
+		msg = fmt.Sprintf("%s=%s: want one of %s", e.Key, e.Value, strings.Join(e.Allowed, ", "))
+	case OptionConflict:
+		msg = fmt.Sprintf("%s=%s but %s=%s %s", e.Key, e.Value, e.Other, e.OtherValue, e.Detail)
+	default:
+		msg = fmt.Sprintf("%s=%s", e.Key, e.Value)
 	}
+	return ErrBadOption.Error() + ": " + msg
+}
+
+func (e *OptionError) Unwrap() error { return ErrBadOption }
+
+func (s Spec) optionKeyList() []string {
 	keys := make([]string, len(s.Options))
 	for i, o := range s.Options {
 		keys[i] = o.Key
 	}
-	return strings.Join(keys, ", ")
+	return keys
 }
 
 // Resolve is ParseOptions for options given as a map (KEY to VALUE):
@@ -232,6 +281,18 @@ type Brief struct {
 	// Sixes is the number of 6s in a row of which the last is not played
 	// and sends the piece moved last home (Ludo H3: 3), 0 for none.
 	Sixes int
+	// OpeningSquare is the square from which seat OpeningSeat must make
+	// its first move if that piece can move (Jéquier J4: White from 9),
+	// 0 for no such rule.
+	OpeningSquare, OpeningSeat int
+	// Overshoot is what a throw that would carry a piece past the last
+	// square does where pieces bear off from it (Jéquier J13, J14):
+	// "bounce" (it counts back by the rest) or "block" (it cannot move
+	// that piece); "" where the bearing-off rule says it (exact throws).
+	Overshoot string
+	// Spaced: no piece passes over two pieces side by side, of either
+	// colour (Apokrif A8).
+	Spaced bool
 }
 
 // Briefer is a ruleset that sums its rules up for the rules pages.

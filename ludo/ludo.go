@@ -156,7 +156,8 @@ func New(name string, opts map[string]string) (*Rules, error) {
 	if colors == autoColors {
 		colors = k1Colors[players]
 	} else if resolved["players"] != "4" && len(colors) != players {
-		return nil, fmt.Errorf("%w: players=%d but colors=%s names %d colours", game.ErrBadOption, players, colors, len(colors))
+		return nil, &game.OptionError{Kind: game.OptionConflict, Ruleset: name, Key: "players", Value: resolved["players"],
+			Other: "colors", OtherValue: colors, Detail: fmt.Sprintf("names %d colours", len(colors))}
 	}
 	players = len(colors)
 	resolved["players"] = strconv.Itoa(players)

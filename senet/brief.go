@@ -24,6 +24,15 @@ func (v *Variant) Brief() game.Brief {
 		BA:           v.BA,             // S6
 		BAGate:       v.BAGatesBearOff, // S20
 		Houses:       v.Houses(),
+		Spaced:       v.Passing == PassingSpaced, // A8
+	}
+	if v.OpeningSquare != 0 {
+		b.OpeningSquare, b.OpeningSeat = v.OpeningSquare, White // J4
+	}
+	if v.BearOff == BearOffLastRow {
+		// J14; under an exact bearing off (S20, A24) a larger throw is
+		// said with the throws that bear off.
+		b.Overshoot = map[Overshoot]string{OvershootBounce: "bounce", OvershootBlock: "block"}[v.Overshoot]
 	}
 	for _, o := range v.Throws {
 		if v.ExtraThrow&(1<<o.Roll) != 0 {

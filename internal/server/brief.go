@@ -77,6 +77,12 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 	} else {
 		v.Lines = append(v.Lines, p.N("web.brief.pieces", b.Pieces, "Squares", b.Squares, "Seat", seat))
 	}
+	if b.OpeningSquare > 0 {
+		// Jéquier J4: White's first move from 9.
+		name, _ := game.SeatName(kit.Ruleset, game.Player(b.OpeningSeat))
+		v.Lines[len(v.Lines)-1] += " " + p.T("web.brief.opening", "Seat", p.T("seat."+strings.ToLower(name)),
+			"Square", p.T("web.brief.squareNo", "N", b.OpeningSquare))
+	}
 	// A turn: the move and the extra throws.
 	turn := []string{p.T("web.brief.move")}
 	switch {
@@ -128,6 +134,9 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 	if b.Wall > 0 {
 		capture = append(capture, p.T("web.brief.wall", "Count", b.Wall))
 	}
+	if b.Spaced {
+		capture = append(capture, p.T("web.brief.spaced")) // Apokrif A8
+	}
 	if len(b.Safe) > 0 {
 		capture = append(capture, p.T("web.brief.safe", "Squares", squareList(p, b.Safe, "web.brief.or")))
 	}
@@ -165,6 +174,20 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 	if len(houseSquares(b.Houses, "bearoff-lastrow")) > 0 {
 		line += " " + p.T("web.brief.lastRow") // Jéquier J13
 	}
+	if exact, err := exactOff(p, b); err != nil {
+		return nil, fmt.Errorf("%s: %w", kit.ID(), err)
+	} else if exact != "" {
+		line += " " + exact // Apokrif A24
+	}
+	switch last := p.T("web.brief.squareNo", "N", b.Squares); b.Overshoot {
+	case "":
+	case "bounce":
+		line += " " + p.T("web.brief.overshootBounce", "Last", last) // Jéquier J14
+	case "block":
+		line += " " + p.T("web.brief.overshootBlock", "Last", last)
+	default:
+		return nil, fmt.Errorf("%s: unknown overshoot %q", kit.ID(), b.Overshoot)
+	}
 	if b.BAGate {
 		line += " " + p.T("web.brief.baGate") // Szenet S20
 	}
@@ -173,6 +196,30 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 	}
 	v.Lines = append(v.Lines, line)
 	return v, nil
+}
+
+// exactOff says the throws that bear a piece off from the houses that
+// need an exact one ("5 from 26, 3 from 28 or 2 from 29"; Apokrif A24)
+// and the squares from which any throw bears off, as the board's houses
+// have them (bearoff-exact, bearoff); "" where no house needs an exact
+// throw.
+func exactOff(p *i18n.Printer, b *game.Brief) (string, error) {
+	var throws []string
+	for _, h := range b.Houses {
+		for _, e := range h.Effects {
+			if e.Kind == "bearoff-exact" {
+				throws = append(throws, p.T("web.brief.throwFrom", "Roll", e.N, "Square", p.T("web.brief.squareNo", "N", h.Square)))
+			}
+		}
+	}
+	if len(throws) == 0 {
+		return "", nil
+	}
+	anyThrow := houseSquares(b.Houses, "bearoff")
+	if len(anyThrow) == 0 {
+		return "", fmt.Errorf("exact bearing-off throws %q but no square any throw bears off from", throws)
+	}
+	return p.T("web.brief.exactOff", "Throws", joinList(p, throws, "web.brief.or"), "Any", squareList(p, anyThrow, "web.brief.or")), nil
 }
 
 // optionWords writes the non-default options of kit's ruleset ("kinevet
@@ -223,8 +270,8 @@ func seatNames(p *i18n.Printer, kit catalog.Kit) string {
 // box says in its houses line, in that order, with their words (a
 // drowned BA's under web.brief.house.waterHandBA). The others are said
 // on other lines (safe, enter, extra, bonus, leave, bearoff-lastrow; the
-// return square with the water), or only on the page (jump, the exact
-// bearing-off throws).
+// return square with the water; the exact bearing-off throws with the
+// win), or only on the page (jump).
 var briefHouseKinds = []struct{ kind, key string }{
 	{"stop", "web.brief.house.stop"},
 	{"skip", "web.brief.house.skip"},

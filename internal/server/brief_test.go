@@ -157,6 +157,33 @@ func checkBriefSpecials(t *testing.T, path string, p *i18n.Printer, kit catalog.
 	}) && !strings.Contains(last, p.T("web.brief.lastRow")) {
 		t.Errorf("%s: the last line says not when pieces bear off: %q", path, last)
 	}
+	// Apokrif A8 and A24, from the ruleset's data.
+	if b.Spaced && !strings.Contains(lines[4], p.T("web.brief.spaced")) {
+		t.Errorf("%s: the capture line says not that no piece passes two side by side: %q", path, lines[4])
+	}
+	for _, h := range b.Houses {
+		for _, e := range h.Effects {
+			if e.Kind != "bearoff-exact" {
+				continue
+			}
+			if want := p.T("web.brief.throwFrom", "Roll", e.N, "Square", p.T("web.brief.squareNo", "N", h.Square)); !strings.Contains(last, want) {
+				t.Errorf("%s: the last line says not %q: %q", path, want, last)
+			}
+		}
+	}
+	// Jéquier J4 and J14, from the ruleset's data.
+	if b.OpeningSquare > 0 {
+		name, _ := game.SeatName(kit.Ruleset, game.Player(b.OpeningSeat))
+		if want := p.T("web.brief.opening", "Seat", p.T("seat."+strings.ToLower(name)), "Square", p.T("web.brief.squareNo", "N", b.OpeningSquare)); !strings.HasSuffix(lines[1], " "+want) {
+			t.Errorf("%s: the pieces' line says not %q: %q", path, want, lines[1])
+		}
+	}
+	if b.Overshoot != "" {
+		key := map[string]string{"bounce": "web.brief.overshootBounce", "block": "web.brief.overshootBlock"}[b.Overshoot]
+		if want := p.T(key, "Last", p.T("web.brief.squareNo", "N", b.Squares)); !strings.Contains(last, want) {
+			t.Errorf("%s: the last line says not %q: %q", path, want, last)
+		}
+	}
 	if b.GoalSquares > 0 && !strings.Contains(strings.Join(lines, "\n"), p.N("web.brief.goalExact", b.GoalSquares)) {
 		t.Errorf("%s: no line says that a piece cannot go past its goal: %q", path, lines)
 	}
@@ -209,6 +236,29 @@ func TestRulesInBriefFollowsOptions(t *testing.T) {
 		{"/rules/senet-jequier?opt=water%3D15&lang=hu", 5, "A Víz háza (27.\u00a0mező): az ide lépő bábu elmerül, és a visszatérési mezőn (15.\u00a0mező) kezdi újra", "(1.\u00a0mező)", ""},
 		{"/rules/senet-jequier.es?opt=water%3D15", 5, "Casa del Agua (27): una ficha que termina allí un movimiento se ahoga y vuelve a empezar en 15,", "", ""},
 		{"/rules/senet-jequier", 6, "Pieces bear off at 30, and only once all of a side's pieces on the board stand in 21–30.", "", ""},
+		// A newcomer's first two questions (player review): White's
+		// first move from 9 (J4) and a throw past 30 (J14), as the
+		// options make it.
+		{"/rules/senet-jequier", 1, "First to throw: Black. White's first move must be made from square 9 if that piece can move.", "", ""},
+		{"/rules/senet-jequier?lang=hu", 1, "Fehér első lépése csak innen indulhat, ha az ottani bábu léphet: 9.\u00a0mező.", "", ""},
+		{"/rules/senet-jequier.fr", 1, "Le premier coup des Blancs doit partir de la case 9 si ce pion peut se déplacer.", "", ""},
+		{"/rules/senet-jequier.ru", 1, "Белые первым ходом ходят фишкой с поля 9, если она может ходить.", "", ""},
+		{"/rules/senet-apokrif", 1, "First to throw: White.", "first move", ""},
+		{"/rules/senet-jequier", 6, "A throw that would carry a piece past 30 bounces: it counts up to 30 and back by the rest.", "cannot move it", ""},
+		{"/rules/senet-jequier?opt=overshoot%3Dblock", 6, "A throw that would carry a piece past 30 cannot move it.", "bounces", "With these options: A throw past square 30: cannot be played."},
+		{"/rules/senet-jequier.es?opt=overshoot%3Dblock", 6, "Una tirada que llevaría una ficha más allá de 30 no puede moverla.", "rebota", ""},
+		{"/rules/senet-jequier?lang=hu", 6, "Ha a dobás túlvinné a bábut az utolsó mezőn (30.\u00a0mező), a bábu odáig számol, majd a maradékkal visszafelé lép.", "", ""},
+		{"/rules/senet-szenet", 6, "BA has entered the board.", "past 30", ""},
+		// Apokrif's own rules (player review): no piece jumps two side
+		// by side (A8); bearing off with exact throws (A24).
+		{"/rules/senet-apokrif", 4, "4 or more in a row can be neither attacked nor passed. No piece can pass over two pieces side by side, of either colour.", "", ""},
+		{"/rules/senet-apokrif.hu", 4, "Egyik bábu sem ugorhat át két egymás melletti bábut, akármilyen színűek.", "", ""},
+		{"/rules/senet-jequier", 4, "3 or more in a row", "side by side", ""},
+		{"/rules/senet-apokrif", 6, "The first to bear off all 5 pieces wins. A piece bears off only with the exact throw: 5 from 26, 3 from 28 or 2 from 29; from 30 with any throw.", "", ""},
+		{"/rules/senet-apokrif?opt=pieces%3D7", 6, "The first to bear off all 7 pieces wins. A piece bears off only with the exact throw: 5 from 26, 3 from 28 or 2 from 29; from 30 with any throw.", "", ""},
+		{"/rules/senet-apokrif.fr", 6, "Un pion ne sort qu'avec le lancer exact\u202f: 5 depuis 26, 3 depuis 28 ou 2 depuis 29\u202f; de 30, avec n'importe quel lancer.", "", ""},
+		{"/rules/senet-apokrif.ru", 6, "Фишка выводится только точным броском: 5 с поля 26, 3 с поля 28 или 2 с поля 29; с поля 30 — любым броском.", "", ""},
+		{"/rules/senet-jequier", 6, "21–30.", "exact throw", ""},
 		{"/rules/senet-apokrif", 5, "House of Beauty (26): every piece must stop there. House of Water (27): a piece that ends a move there drowns and starts again on 15, or on the first empty square before it.", "", ""},
 		{"/rules/senet-apokrif.ru", 5, "Дом Красоты (26): здесь обязана остановиться каждая фишка. Дом Воды (27): ", "", ""},
 		{"/rules/kinevet", 5, "A piece cannot go past the last of its 4 goal squares: a throw too big cannot move it. In the goal a piece cannot jump its own pieces.", "", ""},
@@ -235,5 +285,50 @@ func TestRulesInBriefFollowsOptions(t *testing.T) {
 		if status != http.StatusBadRequest || lines != nil || !strings.Contains(page, "six-rolls") && !strings.Contains(page, "nonsense") {
 			t.Errorf("%s: %d, want 400 naming the option", path, status)
 		}
+	}
+}
+
+// TestRulesBadOptionsWords (player review): a rules page asked for with
+// a bad option says what is wrong in the page's language, from the
+// error's data (the option, the value given, the values it takes), in
+// every language, not with the engine's English inside a French
+// sentence; the API keeps its English message and its code.
+func TestRulesBadOptionsWords(t *testing.T) {
+	s := newTestServer(t, Config{})
+	for _, tag := range i18n.Languages {
+		lang := tag.String()
+		p, _ := i18n.New(tag)
+		for _, tt := range []struct {
+			path string
+			want string
+		}{
+			{"/rules/senet-jequier?opt=water%3D16&lang=" + lang, p.T("web.optionError.value", "Key", "water", "Value", "16", "Allowed", p.T("web.brief.or", "Rest", "1", "Last", "15"))},
+			{"/rules/senet-jequier." + lang + "?opt=water%3D16", p.T("web.optionError.value", "Key", "water", "Value", "16", "Allowed", p.T("web.brief.or", "Rest", "1", "Last", "15"))},
+			{"/rules/senet-jequier?opt=depth%3D2&lang=" + lang, p.T("web.optionError.unknown", "Item", "depth=2", "Key", "depth", "Allowed", p.T("web.brief.and", "Rest", "overshoot", "Last", "water"))},
+			{"/rules/senet-szenet?opt=depth%3D2&lang=" + lang, p.T("web.optionError.none", "Item", "depth=2")},
+			{"/rules/senet-jequier?opt=water&lang=" + lang, p.T("web.optionError.syntax", "Item", "water")},
+			{"/rules/senet-jequier?opt=water%3D1&opt=water%3D15&lang=" + lang, p.T("web.optionError.twice", "Key", "water")},
+			{"/rules/kinevet?opt=players%3D3&opt=colors%3Dry&lang=" + lang, p.T("web.optionError.conflict", "Key", "players", "Value", "3", "Other", "colors", "OtherValue", "ry")},
+			{"/rules/senet-jequier/board.svg?opt=water%3D16&lang=" + lang, p.T("web.optionError.value", "Key", "water", "Value", "16", "Allowed", p.T("web.brief.or", "Rest", "1", "Last", "15"))},
+		} {
+			status, _, _, page := getBrief(t, s, tt.path)
+			page = html.UnescapeString(page)
+			want := p.T("web.notFound.badOptionsText", "Name", tt.want)
+			if status != http.StatusBadRequest || !strings.Contains(page, want) {
+				t.Errorf("%s: %d, want 400 saying %q", tt.path, status, want)
+			}
+			if strings.Contains(page, "invalid option") || strings.Contains(page, "want one of") || strings.Contains(page, "!web.") {
+				t.Errorf("%s: the engine's English, or a missing message, on the page", tt.path)
+			}
+		}
+	}
+	resp, err := http.Get(s.url + "/api/rulesets/senet-jequier?opt=water%3D16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := `"error":"invalid option: water=16: want one of 1, 15"`; resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), want) || !strings.Contains(string(b), `"code":"invalid_options"`) {
+		t.Errorf("API: %d %s, want 400 invalid_options with %s", resp.StatusCode, b, want)
 	}
 }

@@ -162,3 +162,46 @@ func TestBrowserLobbySwapSides(t *testing.T) {
 		t.Error(pr)
 	}
 }
+
+// TestBrowserLobbyRulesLink (player review): the lobby's "How to play"
+// link carries the options chosen, as a game page's Rules link does
+// (?opt=KEY=VALUE for each that differs from its default), and follows
+// each change: after "square 15" it opens the Jéquier rules with
+// water=15, whose box and board say 15; back to the classic rules it is
+// the plain page; Ludo's colours chosen by hand are in it, the seats'
+// own order is not.
+func TestBrowserLobbyRulesLink(t *testing.T) {
+	s := newTestServer(t, Config{})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	href := func(want string) {
+		t.Helper()
+		if got := attr(t, ctx, "#ruleset-links a", "href"); got != want {
+			t.Errorf("How to play links %q, want %q", got, want)
+		}
+	}
+	run(t, ctx, "the Jéquier lobby", chromedp.Navigate(s.url+"/?rules=senet-jequier"), lobbyReady())
+	href("/rules/senet-jequier")
+	run(t, ctx, "drowned pieces to 15", click(`input[data-option="water"][value="15"]`), lobbyReady())
+	href("/rules/senet-jequier?opt=water%3D15")
+	run(t, ctx, "and no bounce", click(`input[data-option="overshoot"][value="block"]`), lobbyReady())
+	href("/rules/senet-jequier?opt=overshoot%3Dblock&opt=water%3D15")
+	run(t, ctx, "the classic rules", click(`button[data-preset="classic"]`), lobbyReady())
+	href("/rules/senet-jequier")
+	run(t, ctx, "drowned pieces to 15 again", click(`input[data-option="water"][value="15"]`), lobbyReady())
+	run(t, ctx, "follow the link", click("#ruleset-links a"), visible("#in-brief"))
+	if text := get(t, ctx, "the box", chromedp.Evaluate[string](`document.querySelector('#in-brief').innerText`)); !strings.Contains(text, "starts again on 15") {
+		t.Errorf("the box of the rules linked says %q", text)
+	}
+	if src := attr(t, ctx, `img[src^="/rules/senet-jequier/board.svg"]`, "src"); src != "/rules/senet-jequier/board.svg?opt=water%3D15" {
+		t.Errorf("the board drawn is %q", src)
+	}
+	run(t, ctx, "the Ludo lobby", chromedp.Navigate(s.url+"/?rules=kinevet"), lobbyReady())
+	href("/rules/kinevet")
+	run(t, ctx, "two players", click(`input[data-option="players"][value="2"]`), lobbyReady())
+	href("/rules/kinevet?opt=players%3D2")
+	run(t, ctx, "seat 1 green", click(`button[data-seat-color="0"][data-color="g"]`), lobbyReady())
+	href("/rules/kinevet?opt=colors%3Dgr&opt=players%3D2")
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

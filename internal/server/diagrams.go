@@ -176,7 +176,135 @@ func senetBoardDrawn(p *i18n.Printer, sp game.Spec, upright bool) svgDoc {
 			d.arrow((x+nx)/2, (y+ny)/2, math.Atan2(ny-y, nx-x)*180/math.Pi, "#5e4020")
 		}
 	}
+	// Under the board, what its symbols mean, from the same houses.
+	size := 13.0
+	if upright {
+		size = uprightName
+	}
+	d.legend(boardLegend(p, sp.Houses), float64(d.H)+size, size)
 	return d
+}
+
+// legend writes entries under a drawing from y (the first line's
+// baseline) in columns, as many as the drawing's width holds at
+// legendColumn each, one to a cell in order; an entry too wide for a
+// cell takes a line of its own, wrapped at its spaces if it is wider
+// still. The drawing is made as high as they need.
+func (d *svgDoc) legend(entries []string, y, size float64) {
+	if len(entries) == 0 {
+		return
+	}
+	const margin = 10.0
+	width := float64(d.W) - 2*margin
+	cols := max(1, int(width/legendColumn))
+	colW := width / float64(cols)
+	line := size * 1.35
+	col := 0
+	for _, e := range entries {
+		w := legendWidth(e, size)
+		if w <= colW-12 {
+			d.text(margin+float64(col)*colW, y, size, e, "#2b2118", "start", "normal")
+			if col++; col == cols {
+				col, y = 0, y+line
+			}
+			continue
+		}
+		if col > 0 {
+			col, y = 0, y+line
+		}
+		lines := wrapWords(e, int(width/(legendEm*size)))
+		for i, l := range lines {
+			d.text(margin, y+float64(i)*line, size, l, "#2b2118", "start", "normal")
+		}
+		y += float64(len(lines)) * line
+	}
+	if col == 0 {
+		y -= line // the last entry ended its line
+	}
+	d.H = int(math.Ceil(y + size*0.6 + margin))
+}
+
+// legendColumn is the least width of a column of a board's legend.
+const legendColumn = 300.0
+
+// legendEm is a generous estimate of the average width of a glyph of
+// the legend (normal weight), in ems.
+const legendEm = 0.58
+
+// legendWidth estimates the width of a legend entry at size.
+func legendWidth(s string, size float64) float64 {
+	return float64(utf8.RuneCountInString(s)) * legendEm * size
+}
+
+// boardLegend says what the symbols a Senet board draws in its houses
+// mean: each symbol with the squares that have it and the kinds of
+// their effects ("✕ 10, 20: miss a turn"), in the words of the terminal
+// diagram's legend (diagram.senet.house.*), from the houses the board
+// is drawn with. Houses with the same symbol and kinds share an entry;
+// entries in square order.
+func boardLegend(p *i18n.Printer, houses []game.House) []string {
+	type entry struct {
+		symbol, what string
+		squares      []int
+	}
+	var out []*entry
+	for _, h := range houses {
+		if h.Symbol == "" {
+			continue
+		}
+		var labels []string
+		for _, e := range h.Effects {
+			if l := p.T("diagram.senet.house." + legendKind(e.Kind)); !slices.Contains(labels, l) {
+				labels = append(labels, l)
+			}
+		}
+		what := strings.Join(labels, ", ")
+		i := slices.IndexFunc(out, func(e *entry) bool { return e.symbol == h.Symbol && e.what == what })
+		if i < 0 {
+			out = append(out, &entry{symbol: h.Symbol, what: what})
+			i = len(out) - 1
+		}
+		out[i].squares = append(out[i].squares, h.Square)
+	}
+	texts := make([]string, len(out))
+	for i, e := range out {
+		texts[i] = p.T("web.diagram.legendItem", "Symbol", e.symbol, "Squares", squareRuns(e.squares), "What", e.what)
+	}
+	return texts
+}
+
+// legendKind is the kind of house (diagram.senet.house.*) an effect
+// (game.HouseEffect.Kind) belongs to: water-up, water-down and
+// water-hand are the water; bearoff-exact and bearoff-lastrow, bearing
+// off.
+func legendKind(kind string) string {
+	for _, k := range []string{"water", "bearoff"} {
+		if strings.HasPrefix(kind, k+"-") {
+			return k
+		}
+	}
+	return kind
+}
+
+// squareRuns writes ascending squares as a legend lists them: runs of
+// three or more as a range ("28–30"), the others by commas.
+func squareRuns(nums []int) string {
+	var items []string
+	for i := 0; i < len(nums); {
+		j := i
+		for j+1 < len(nums) && nums[j+1] == nums[j]+1 {
+			j++
+		}
+		if j-i >= 2 {
+			items = append(items, fmt.Sprintf("%d–%d", nums[i], nums[j]))
+		} else {
+			for k := i; k <= j; k++ {
+				items = append(items, fmt.Sprint(nums[k]))
+			}
+		}
+		i = j + 1
+	}
+	return strings.Join(items, ", ")
 }
 
 // ludoTrack is the grid cell (column, row) of Ludo's squares 1-40, as
@@ -289,9 +417,24 @@ func throwsChart(p *i18n.Printer, title string, outcomes []game.Outcome) svgDoc 
 		d.Rects = append(d.Rects, svgRect{X: x, Y: 150 - h, W: barW, H: h, RX: 4, Fill: "#9a4d12", Stroke: "none"})
 		d.text(x+barW/2, 145-h, 14, fmt.Sprintf("%d/%d", o.Num, o.Den), "#2b2118", "middle", "bold")
 		d.text(x+barW/2, 172, 17, fmt.Sprint(o.Roll), "#2b2118", "middle", "bold")
-		d.text(x+barW/2, 195, 13, p.Percent(share, 1), "#6b5b45", "middle", "normal")
+		d.text(x+barW/2, 195, 13, chancePercent(p, o), "#6b5b45", "middle", "normal")
 	}
 	return d
+}
+
+// chancePercent writes a throw's chance as a percentage: exactly, with
+// as many decimals as that takes, up to two (1/16 is 6.25%, 4/16 25%),
+// so that the chances of the throws add up to 100; a chance that no
+// two decimals write exactly (1/6) with one, after "≈".
+func chancePercent(p *i18n.Printer, o game.Outcome) string {
+	scale := 100
+	for decimals := range 3 {
+		if o.Num*scale%o.Den == 0 {
+			return p.Percent(float64(o.Num)/float64(o.Den), decimals)
+		}
+		scale *= 10
+	}
+	return "≈" + p.Percent(float64(o.Num)/float64(o.Den), 1)
 }
 
 // boardDiagrams draws the board of each board family.
@@ -316,51 +459,68 @@ func houseKey(name string) string {
 var nonLetters = regexp.MustCompile(`[^a-z]+`)
 
 // rulesDiagrams draws every ruleset's diagrams in p's language, by
-// address.
+// address, under the default options.
 func rulesDiagrams(t *template.Template, p *i18n.Printer) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, sp := range catalog.Specs() {
-		draw, ok := boardDiagrams[sp.Board]
-		if !ok {
-			return nil, fmt.Errorf("no board diagram for %s (board %q)", sp.Name, sp.Board)
-		}
-		board := draw(p, sp)
 		kit, err := catalog.Open(sp.Name, nil)
 		if err != nil {
 			return nil, err
 		}
-		outcomes, err := kit.Outcomes(kit.Start())
+		docs, err := kitDiagrams(p, sp, kit, "")
 		if err != nil {
 			return nil, err
 		}
-		if sp.Board == "senet" {
-			var up bytes.Buffer
-			if err := t.ExecuteTemplate(&up, "diagram", senetBoardUpright(p, sp)); err != nil {
-				return nil, err
-			}
-			out["/rules/"+sp.Name+"/board-upright.svg"] = up.Bytes()
-			// The ruleset's own examples: its rules about pieces that
-			// meet differ (Apokrif's pair blocks, its three can be broken).
-			exs, err := kit.Examples()
-			if err != nil {
-				return nil, err
-			}
-			for file, narrow := range map[string]bool{"examples": false, "examples-narrow": true} {
-				var b bytes.Buffer
-				if err := t.ExecuteTemplate(&b, "diagram", senetExamples(p, exs, narrow)); err != nil {
-					return nil, err
-				}
-				out["/rules/"+sp.Name+"/"+file+".svg"] = b.Bytes()
-			}
-		}
-		throws := throwsChart(p, p.T("web.diagram.throws", "Title", p.T("ruleset."+sp.Name)), outcomes)
-		for name, doc := range map[string]svgDoc{"board": board, "throws": throws} {
+		for file, doc := range docs {
 			var b bytes.Buffer
 			if err := t.ExecuteTemplate(&b, "diagram", doc); err != nil {
 				return nil, err
 			}
-			out["/rules/"+sp.Name+"/"+name+".svg"] = b.Bytes()
+			out["/rules/"+sp.Name+"/"+file] = b.Bytes()
 		}
+	}
+	return out, nil
+}
+
+// kitDiagrams draws the diagrams of ruleset sp opened as kit (with its
+// options: water=15 moves the return square the board marks) in p's
+// language, by file name ("board.svg"); only the one named only, when
+// it is not "" (a diagram asked for with options is drawn on request).
+func kitDiagrams(p *i18n.Printer, sp game.Spec, kit catalog.Kit, only string) (map[string]svgDoc, error) {
+	draw, ok := boardDiagrams[sp.Board]
+	if !ok {
+		return nil, fmt.Errorf("no board diagram for %s (board %q)", sp.Name, sp.Board)
+	}
+	if houses := kit.Houses(); houses != nil {
+		sp.Houses = houses // under the options chosen
+	}
+	want := func(file string) bool { return only == "" || only == file }
+	out := map[string]svgDoc{}
+	if want("board.svg") {
+		out["board.svg"] = draw(p, sp)
+	}
+	if want("throws.svg") {
+		outcomes, err := kit.Outcomes(kit.Start())
+		if err != nil {
+			return nil, err
+		}
+		out["throws.svg"] = throwsChart(p, p.T("web.diagram.throws", "Title", p.T("ruleset."+sp.Name)), outcomes)
+	}
+	if sp.Board != "senet" {
+		return out, nil
+	}
+	if want("board-upright.svg") {
+		out["board-upright.svg"] = senetBoardUpright(p, sp)
+	}
+	if want("examples.svg") || want("examples-narrow.svg") {
+		// The ruleset's own examples: its rules about pieces that
+		// meet differ (Apokrif's pair blocks, its three can be broken).
+		exs, err := kit.Examples()
+		if err != nil {
+			return nil, err
+		}
+		out["examples.svg"] = senetExamples(p, exs, false)
+		out["examples-narrow.svg"] = senetExamples(p, exs, true)
 	}
 	return out, nil
 }

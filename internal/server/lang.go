@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"html/template"
 	"net/http"
+	"net/url"
 	"regexp"
+	"strings"
 
 	"golang.org/x/text/language"
 
@@ -64,6 +66,33 @@ var diagramSrc = regexp.MustCompile(`(src|srcset)="(/rules/[^"?]+\.svg)"`)
 func withDiagramLang(body template.HTML, lang string) template.HTML {
 	return template.HTML(diagramSrc.ReplaceAllString(string(body), `$1="$2?lang=`+lang+`"`))
 }
+
+// withDiagramOpts makes the diagrams of a rules page shown with options
+// (kit ID "senet-jequier water=15") ask for them (?opt=water%3D15), so
+// that they are drawn under the same options as the box "in brief";
+// the page as it is for the ruleset without options.
+func withDiagramOpts(body template.HTML, id string) template.HTML {
+	fields := strings.Fields(id)
+	if len(fields) < 2 {
+		return body
+	}
+	q := make([]string, len(fields)-1)
+	for i, kv := range fields[1:] {
+		q[i] = "opt=" + url.QueryEscape(kv)
+	}
+	opts := strings.Join(q, "&amp;")
+	return template.HTML(diagramSrcQuery.ReplaceAllStringFunc(string(body), func(m string) string {
+		src := strings.TrimSuffix(m, `"`)
+		if strings.Contains(src, "?") {
+			return src + "&amp;" + opts + `"`
+		}
+		return src + "?" + opts + `"`
+	}))
+}
+
+// diagramSrcQuery is a rules diagram shown by a page, with the query
+// withDiagramLang may have given it.
+var diagramSrcQuery = regexp.MustCompile(`(src|srcset)="/rules/[^"?]+\.svg(\?[^"]*)?"`)
 
 // langPack is what a page needs of one language: the printer for the
 // template's words and the messages its scripts read.

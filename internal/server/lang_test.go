@@ -152,7 +152,7 @@ func TestDiagramLanguage(t *testing.T) {
 		{"/rules/kinevet/board.svg", map[string]string{"Accept-Language": "hu"}, ">piros ház</text>"},
 		{"/rules/kinevet/board.svg?lang=ru", map[string]string{"Cookie": "lang=fr"}, ">красный</text>"},
 		{"/rules/senet-szenet/board.svg", map[string]string{"Cookie": "lang=hu"}, ">Víz</text>"},
-		{"/rules/senet-szenet/throws.svg?lang=fr", nil, ">25,0\u00a0%</text>"},
+		{"/rules/senet-szenet/throws.svg?lang=fr", nil, ">6,25\u00a0%</text>"},
 		{"/rules/senet-jequier/examples.svg?lang=es", nil, "⇄ intercambio"},
 	} {
 		resp, body := getPage(t, s.url+tt.path, tt.headers)

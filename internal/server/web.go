@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"passage/docs"
+	"passage/game"
 	"passage/internal/catalog"
 	"passage/internal/i18n"
 	"passage/internal/store"
@@ -63,6 +64,7 @@ type site struct {
 	docs     map[string]template.HTML      // "api", "rules/kinevet", "rules/kinevet.hu"
 	titles   map[string]string             // each doc's first heading, by the same key
 	diagrams map[string]map[string][]byte  // SVG by language and address: "/rules/kinevet/board.svg"
+	diagramT *template.Template            // draws a diagram under options (?opt=) on request
 	langs    map[string]*langPack          // by language code
 }
 
@@ -95,6 +97,7 @@ func newSite(static *staticFiles) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.diagramT = dt
 	s.diagrams = map[string]map[string][]byte{}
 	for lang, pack := range s.langs {
 		if s.diagrams[lang], err = rulesDiagrams(dt, pack.p); err != nil {
@@ -182,10 +185,36 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 	})
 	mux.HandleFunc("GET /rules/{name}", func(w http.ResponseWriter, r *http.Request) { s.rulesPage(w, r, site) })
 	mux.HandleFunc("GET /rules/{name}/{file}", func(w http.ResponseWriter, r *http.Request) {
-		svg, ok := site.diagrams[imageLang(r).String()][r.URL.Path]
+		lang := imageLang(r).String()
+		svg, ok := site.diagrams[lang][r.URL.Path]
 		if !ok {
 			s.notFound(w, r, site)
 			return
+		}
+		// With ?opt= (as a rules page with options asks for them), the
+		// diagram is drawn under those options, checked as the page
+		// checks them: water=15 marks the return square on 15.
+		if opts := r.URL.Query()["opt"]; len(opts) > 0 {
+			sp, _ := catalog.Lookup(r.PathValue("name")) // there: site.diagrams has it
+			kit, err := catalog.Open(sp.Name, opts)
+			if err != nil {
+				s.badOptions(w, r, site, "", sp.Name, err)
+				return
+			}
+			if kit.ID() != sp.Name {
+				file := r.PathValue("file")
+				docs, err := kitDiagrams(site.langs[lang].p, sp, kit, file)
+				if err != nil {
+					s.fail(w, r, err)
+					return
+				}
+				var b bytes.Buffer
+				if err := site.diagramT.ExecuteTemplate(&b, "diagram", docs[file]); err != nil {
+					s.fail(w, r, err)
+					return
+				}
+				svg = b.Bytes()
+			}
 		}
 		w.Header().Set("Content-Type", "image/svg+xml")
 		w.Header().Set("Cache-Control", "no-cache")
@@ -342,9 +371,7 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request, site *site) {
 	brief := func(base string, p *i18n.Printer, data *pageData) bool {
 		kit, err := catalog.Open(base, r.URL.Query()["opt"])
 		if err != nil {
-			s.page(w, r, site, http.StatusBadRequest, "notfound", pageData{Lang: data.Lang, TitleID: "web.title.badOptions", MainClass: "doc",
-				HeadingID: "web.notFound.badOptions", TextID: "web.notFound.badOptionsText", TextArg: clip(err.Error()),
-				Back: "/rules/" + base, BackTextID: "web.notFound.plainRules"})
+			s.badOptions(w, r, site, data.Lang, base, err)
 			return false
 		}
 		v, err := briefOf(p, kit)
@@ -353,6 +380,9 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request, site *site) {
 			return false
 		}
 		data.Brief = v
+		// The diagrams follow the same options, so that the board marks
+		// what the box says (water=15: the return square on 15).
+		data.Body = withDiagramOpts(data.Body, kit.ID())
 		data.Title1, data.Body = splitTitle(data.Body)
 		return true
 	}
@@ -393,6 +423,47 @@ func rulesIn(docs map[string]template.HTML, name, lang string) (template.HTML, s
 		return body, lang
 	}
 	return docs["rules/"+name], "en"
+}
+
+// badOptions answers a rules page or diagram asked for with options
+// ruleset base does not have (400), in lang (the page's when empty).
+func (s *Server) badOptions(w http.ResponseWriter, r *http.Request, site *site, lang, base string, err error) {
+	in := lang
+	if in == "" {
+		in = imageLang(r).String() // the page's language, which page remembers
+	}
+	s.page(w, r, site, http.StatusBadRequest, "notfound", pageData{Lang: lang, TitleID: "web.title.badOptions", MainClass: "doc",
+		HeadingID: "web.notFound.badOptions", TextID: "web.notFound.badOptionsText", TextArg: optionErrorText(site.langs[in].p, err),
+		Back: "/rules/" + base, BackTextID: "web.notFound.plainRules"})
+}
+
+// optionErrorText says what is wrong with a ruleset's options in p's
+// language (web.optionError.KIND, from a *game.OptionError's data: the
+// option, the value given and those it takes), not in the English of
+// the error's message, which the API gives; the user's words clipped.
+func optionErrorText(p *i18n.Printer, err error) string {
+	var oe *game.OptionError
+	if !errors.As(err, &oe) {
+		return clip(err.Error())
+	}
+	key, value := clip(oe.Key), clip(oe.Value)
+	item := key + "=" + value
+	switch oe.Kind {
+	case game.OptionSyntax:
+		return p.T("web.optionError.syntax", "Item", key)
+	case game.OptionUnknown:
+		if len(oe.Allowed) == 0 {
+			return p.T("web.optionError.none", "Item", item)
+		}
+		return p.T("web.optionError.unknown", "Item", item, "Key", key, "Allowed", joinList(p, oe.Allowed, "web.brief.and"))
+	case game.OptionTwice:
+		return p.T("web.optionError.twice", "Key", key)
+	case game.OptionValue:
+		return p.T("web.optionError.value", "Key", key, "Value", value, "Allowed", joinList(p, oe.Allowed, "web.brief.or"))
+	case game.OptionConflict:
+		return p.T("web.optionError.conflict", "Key", key, "Value", value, "Other", oe.Other, "OtherValue", oe.OtherValue)
+	}
+	return clip(err.Error())
 }
 
 func (s *Server) rulesNotFound(w http.ResponseWriter, r *http.Request, site *site, name string) {

@@ -2,7 +2,7 @@
 // who sits where and in which colour), and the lists of games waiting
 // for players, being played and finished.
 
-import { api, saveSeat, loadSeat, $, h, chip, decorateSeats, levelName, optionValue, resultText, COLOR_OPTION } from './app.js';
+import { api, saveSeat, loadSeat, $, h, chip, decorateSeats, levelName, optionValue, resultText, rulesHref, COLOR_OPTION } from './app.js';
 import { COLOR_NAMES } from './ludo.js';
 import { t, has } from './i18n.js';
 import { stored, store } from './prefs.js';
@@ -110,7 +110,7 @@ function showOptions() {
   // What the game is and what sets it apart, for a newcomer choosing
   // (web.intro.RULESET, which the rules index shows too).
   $('#ruleset-about').textContent = t(`web.intro.${r.name}`);
-  $('#ruleset-links').replaceChildren(h('a', { href: '/rules/' + r.name }, t('web.lobby.howToPlay', { Title: t('ruleset.' + r.name) })));
+  $('#ruleset-links').replaceChildren(h('a', { href: rulesHref(r.name) }, t('web.lobby.howToPlay', { Title: t('ruleset.' + r.name) })));
   const box = $('#options');
   box.replaceChildren();
   const shown = r.options.filter((o) => o.key !== COLOR_OPTION);
@@ -167,6 +167,19 @@ function markPresets() {
   }
 }
 
+// showRulesLink points "How to play" at the rules page of the rules
+// chosen now, with their options, as the game page's Rules link does
+// (rulesHref): id is the ruleset's ID under the options chosen, as the
+// server writes it, and colors, when given, the colours chosen by hand
+// (the seats' own order is the default), so that the page's box and
+// diagrams follow them.
+function showRulesLink(id, colors) {
+  const [name, ...kvs] = id.split(' ');
+  if (colors) kvs.push(COLOR_OPTION + '=' + colors);
+  const link = $('#ruleset-links a');
+  if (link) link.href = rulesHref([name, ...kvs.sort()].join(' '));
+}
+
 function chosenOptions() {
   const opts = {};
   for (const input of document.querySelectorAll('input[data-option]:checked')) opts[input.dataset.option] = input.value;
@@ -215,10 +228,13 @@ async function showSeats() {
   const previous = [...document.querySelectorAll('select[data-seat]')].map((s) => s.value);
   box.replaceChildren();
   const seats = decorateSeats(info.board, info.start, info.seats.map((s, i) => ({ ...s, seat: i })));
+  let colors = '';
   if (colorsOpt) {
     const fresh = seats.map((s) => s.cl);
     if (seatColors.length !== seats.length) seatColors = fresh;
+    if (seatColors.join('') !== fresh.join('')) colors = seatColors.join('');
   }
+  showRulesLink(info.id, colors);
   seats.forEach((s, i) => {
     const levels = computers.filter((c) => LEVELS.includes(c.name));
     const research = computers.filter((c) => !LEVELS.includes(c.name));
