@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"html/template"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode"
@@ -26,6 +27,21 @@ type briefView struct {
 	// for, empty for the ruleset as it comes.
 	Options string
 	Lines   []string
+	// Play is the link that opens the lobby with these rules and options
+	// chosen (PlayHref), as a variant page on lichess offers a game.
+	Play, PlayHref string
+}
+
+// playHref is the lobby's address with the ruleset of kit and its
+// options chosen: /?rules=NAME&opt=KEY%3DVALUE...#create (lobby.js reads
+// them).
+func playHref(kit catalog.Kit) string {
+	f := strings.Fields(kit.ID())
+	q := url.Values{"rules": {f[0]}}
+	if len(f) > 1 {
+		q["opt"] = f[1:]
+	}
+	return "/?" + q.Encode() + "#create"
 }
 
 // briefOf words the brief of kit (opened with opts) in p's language;
@@ -46,7 +62,7 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 	}
 	name, _ := game.SeatName(kit.Ruleset, first)
 	seat := p.T("seat." + strings.ToLower(name))
-	v := &briefView{Heading: p.T("web.brief.heading")}
+	v := &briefView{Heading: p.T("web.brief.heading"), Play: p.T("web.brief.play"), PlayHref: playHref(kit)}
 	if words := optionWords(p, kit); words != "" {
 		v.Options = p.T("web.brief.options", "Options", words)
 	}

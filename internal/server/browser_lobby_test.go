@@ -195,6 +195,27 @@ func TestBrowserLobbyRulesLink(t *testing.T) {
 	if src := attr(t, ctx, `img[src^="/rules/senet-jequier/board.svg"]`, "src"); src != "/rules/senet-jequier/board.svg?opt=water%3D15" {
 		t.Errorf("the board drawn is %q", src)
 	}
+	// And back (player review 6: a rules page offered no game, as a
+	// variant's page on lichess does): its box's link opens the lobby
+	// with these rules and options chosen.
+	if got := attr(t, ctx, "#in-brief a.button", "href"); got != "/?opt=water%3D15&rules=senet-jequier#create" {
+		t.Errorf("the box's play link is %q", got)
+	}
+	// (Navigate to the link: a poll across the click's page load loses
+	// its page.)
+	run(t, ctx, "play these rules", chromedp.Navigate(s.url+attr(t, ctx, "#in-brief a.button", "href")), lobbyReady())
+	chosen := get(t, ctx, "the lobby's choice", chromedp.Evaluate[[]string](`[document.querySelector('#ruleset').value,
+		document.querySelector('input[data-option="water"]:checked').value, document.querySelector('input[data-option="overshoot"]:checked').value]`))
+	if strings.Join(chosen, " ") != "senet-jequier 15 bounce" {
+		t.Errorf("the lobby opened from the rules has %q chosen, want Jéquier, water 15, the default bounce", chosen)
+	}
+	href("/rules/senet-jequier?opt=water%3D15")
+	run(t, ctx, "Ludo's rules for two", chromedp.Navigate(s.url+"/rules/kinevet?opt=players=2&opt=safe-start=on"), visible("#in-brief"))
+	run(t, ctx, "play them", chromedp.Navigate(s.url+attr(t, ctx, "#in-brief a.button", "href")), lobbyReady())
+	href("/rules/kinevet?opt=players%3D2&opt=safe-start%3Don")
+	// Options the ruleset does not have are left at their defaults.
+	run(t, ctx, "a made-up option", chromedp.Navigate(s.url+"/?rules=senet-jequier&opt=water=99&opt=nonsense=1"), lobbyReady())
+	href("/rules/senet-jequier")
 	run(t, ctx, "the Ludo lobby", chromedp.Navigate(s.url+"/?rules=kinevet"), lobbyReady())
 	href("/rules/kinevet")
 	run(t, ctx, "two players", click(`input[data-option="players"][value="2"]`), lobbyReady())

@@ -81,7 +81,8 @@ async function init() {
   computers = data.computers;
   const sel = $('#ruleset');
   for (const r of rulesets) sel.append(h('option', { value: r.name }, t('ruleset.' + r.name)));
-  const want = new URLSearchParams(location.search).get('rules');
+  const params = new URLSearchParams(location.search);
+  const want = params.get('rules');
   if (want && rulesets.some((r) => r.name === want)) sel.value = want;
   sel.addEventListener('change', showOptions);
   $('#create').addEventListener('submit', create);
@@ -97,6 +98,11 @@ async function init() {
   $('#quick-computer').addEventListener('click', () => quickStart(level.value));
   $('#quick-friend').addEventListener('click', () => quickStart('invite'));
   showOptions();
+  // A rules page's "Play a game with these rules" names its options
+  // (?opt=KEY=VALUE, repeated): they are chosen as a preset would; an
+  // option or value the ruleset does not have is left at its default.
+  const opts = Object.fromEntries(params.getAll('opt').map((kv) => kv.split('=', 2)).filter((kv) => kv.length === 2));
+  if (want && Object.keys(opts).length) preset(opts);
   refresh();
   setInterval(refresh, 4000);
 }
