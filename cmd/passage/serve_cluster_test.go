@@ -124,8 +124,12 @@ func TestClusterKillOwner(t *testing.T) {
 			v, err = playTurn(b, g)
 			return err
 		})
-		if v.Turns != got.Turns+1 {
-			t.Errorf("game %d: a move on b reached turn %d, want %d", i, v.Turns, got.Turns+1)
+		// The move makes one turn more than b has (playTurn names the
+		// turn it plays), counted after b took the game over: the
+		// unacknowledged move's commit, sent before the kill, may land
+		// after the read above (CI once saw got 7, then turn 9).
+		if v.Turns < acked[i].Turns+1 || v.Turns > acked[i].Turns+2 {
+			t.Errorf("game %d: a move on b reached turn %d, want %d or, after an unacknowledged one, %d", i, v.Turns, acked[i].Turns+1, acked[i].Turns+2)
 		}
 		rec := recordOf(t, b, g.id)
 		rules, _ := catalog.ByID(rec.Rules)
