@@ -19,7 +19,10 @@ import (
 // tables is ""). It
 // evaluates as the player of that name plays: hard and expert with the
 // embedded network where the ruleset has one, LEVEL-linear with the
-// linear evaluation. The
+// linear evaluation; but where a Senet ruleset has a review network
+// (nneval.ReviewForSenet: Apokrif, whose playing network's values are
+// discounted), hard, expert and expectimax-N judge with it, as its values are the
+// chances of the players' games. The
 // command line (analyze, eval) and the server's game review both judge
 // through it, so that they give the same values.
 func Open(id, level, tables string) (TextJudge, error) {
@@ -48,7 +51,7 @@ func Open(id, level, tables string) (TextJudge, error) {
 				oracle = t
 			}
 		}
-		j, err := NewJudge(r, agent.EvalOf(level, game.Evaluator[senet.Position](r), nneval.ForSenet(r)), oracle, level)
+		j, err := NewJudge(r, agent.EvalOf(level, game.Evaluator[senet.Position](r), nneval.ReviewForSenet(r)), oracle, level)
 		if err != nil {
 			return nil, err
 		}

@@ -106,9 +106,12 @@ type Player struct {
 // accuracy is the mean share of each stake kept (7 December 2026;
 // before, a per-move curve on the loss that gave random play 98), 3
 // since it says what random moves would have scored (after_mean,
-// random_accuracy). A reader that stored an older review makes it again
-// rather than serve figures of another meaning or without them.
-const ReportVersion = 3
+// random_accuracy), 4 since Apokrif is judged with its review network
+// (nneval.ReviewForSenet: undiscounted chances; every ruleset's reviews
+// are made again, the others' to the same figures). A reader that
+// stored an older review makes it again rather than serve figures of
+// another meaning or without them.
+const ReportVersion = 4
 
 // Report is the review of a game. Version comes first, so that a reader
 // can learn it from the document's first field (StoredVersion).

@@ -105,6 +105,23 @@ func ForSenet(r *senet.Rules) game.Evaluator[senet.Position] {
 	return bindEmbedded[senet.Position](SenetKey(r), SenetEncoder{R: r})
 }
 
+// ReviewKey names the review network of the weights key: a network
+// embedded for the game review alone (weights/KEY.review.nnw), beside
+// the one the players search with. The dot keeps it out of Keys.
+func ReviewKey(key string) string { return key + ".review" }
+
+// ReviewForSenet is the evaluation the game review judges r with: the
+// review network of r's ruleset where one is embedded (Apokrif's, which
+// estimates the chances of its players' games without the discount its
+// playing network was trained with: docs/analysis.md), else the
+// playing network (ForSenet). Players never use it.
+func ReviewForSenet(r *senet.Rules) game.Evaluator[senet.Position] {
+	if e := bindEmbedded[senet.Position](ReviewKey(SenetKey(r)), SenetEncoder{R: r}); e != nil {
+		return e
+	}
+	return ForSenet(r)
+}
+
 // ForLudo is the learned evaluation of r, or nil when r has no weights.
 func ForLudo(r *ludo.Rules) game.Evaluator[ludo.Position] {
 	return bindEmbedded[ludo.Position](LudoKey(r), NewLudoEncoder(r))

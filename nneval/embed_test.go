@@ -119,3 +119,61 @@ func TestEmbeddedDigest(t *testing.T) {
 		}
 	}
 }
+
+// Review networks (weights/KEY.review.nnw): each reads, names the
+// command that made it and the weights of its ruleset, stays within
+// 1 MB and is no checkpoint. ReviewForSenet uses Apokrif's, whose values
+// differ from its playing network's, and falls back to the playing
+// network (the same file) for the rulesets without one.
+func TestReviewWeights(t *testing.T) {
+	entries, err := fs.ReadDir(weightFiles, "weights")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reviews := map[string]bool{}
+	for _, e := range entries {
+		key, ok := strings.CutSuffix(e.Name(), ".review.nnw")
+		if !ok {
+			continue
+		}
+		reviews[key] = true
+		info, _ := e.Info()
+		if info.Size() > 1<<20 {
+			t.Errorf("%s: %d bytes, more than 1 MB", e.Name(), info.Size())
+		}
+		f, err := Load(ReviewKey(key))
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name(), err)
+		}
+		if f.Exact != nil || f.Header["key"] != key || !strings.HasPrefix(f.Header["command"], "go run ./cmd/train -rules ") {
+			t.Errorf("%s: checkpoint %v, header %v", e.Name(), f.Exact != nil, f.Header)
+		}
+	}
+	if !reviews["senet-apokrif"] {
+		t.Fatal("no review network for senet-apokrif")
+	}
+	for _, name := range senetNames {
+		r := senet.MustNew(name, nil)
+		review, ok := ReviewForSenet(r).(*Eval[senet.Position])
+		play := ForSenet(r).(*Eval[senet.Position])
+		if !ok {
+			t.Fatalf("%s: no review evaluation", name)
+		}
+		f, _ := Load(SenetKey(r))
+		if reviews[SenetKey(r)] {
+			f, _ = Load(ReviewKey(SenetKey(r)))
+		}
+		if review.Digest() != f.Digest {
+			t.Errorf("%s: the review evaluation is %s, want %s", name, review.Digest(), f.Digest)
+		}
+		differ := false
+		for _, p := range randomPositions(r, 50, 3) {
+			if review.Evaluate(p)[0] != play.Evaluate(p)[0] {
+				differ = true
+			}
+		}
+		if differ != reviews[SenetKey(r)] {
+			t.Errorf("%s: review values differ from the players' %v, review network %v", name, differ, reviews[SenetKey(r)])
+		}
+	}
+}

@@ -90,8 +90,16 @@ type Trainer[P comparable, M comparable] struct {
 	// backups alone). An ensemble, too costly to search with, can so
 	// pass on what it knows to one network.
 	Teacher game.Evaluator[P]
-	Loss    float64 // the mean cross-entropy of the last batch's positions
-	Moves   int     // the positions trained on in the last batch
+	// Policy, when set, is the fixed evaluation that chooses self-play's
+	// moves (as the network would: the best by its value, a finished or
+	// exact position by its payoffs, a random move with Epsilon), while
+	// the backups value the chosen positions by the network being
+	// trained: policy evaluation, the network learns the chances of that
+	// play. A network trained with a discount to choose moves (Apokrif's)
+	// so gets an undiscounted twin that estimates its games' results.
+	Policy game.Evaluator[P]
+	Loss   float64 // the mean cross-entropy of the last batch's positions
+	Moves  int     // the positions trained on in the last batch
 	// Cut counts the games of this run that MaxMoves ended.
 	Cut int
 }
@@ -260,10 +268,13 @@ func (t *Trainer[P, M]) selfPlay(i int, grad *Grads) gameResult {
 			var bestV game.Payoffs
 			for k, m := range buf {
 				q := g.Apply(p, o.Roll, m)
-				v := t.value(q)
+				v := t.choiceValue(q)
 				if k == 0 || v[mover] > bestV[mover] {
 					best, bestV = q, v
 				}
+			}
+			if t.Policy != nil {
+				bestV = t.value(best)
 			}
 			bestAfter = append(bestAfter, best)
 			w := o.Prob()
@@ -334,6 +345,22 @@ func (t *Trainer[P, M]) value(p P) game.Payoffs {
 		return t.Teacher.Evaluate(p)
 	}
 	return t.E.Evaluate(p)
+}
+
+// choiceValue is the value self-play chooses moves by: the policy's
+// (a finished or exact position's payoffs first), or value's without
+// one.
+func (t *Trainer[P, M]) choiceValue(p P) game.Payoffs {
+	if t.Policy == nil {
+		return t.value(p)
+	}
+	if t.G.Over(p) {
+		return t.G.Payoffs(p)
+	}
+	if v, ok := t.exactValue(p); ok {
+		return v
+	}
+	return t.Policy.Evaluate(p)
 }
 
 // exactValue is p's exact value, when Exact knows it.

@@ -287,3 +287,52 @@ func must[T any](x T, err error) T {
 	}
 	return x
 }
+
+// With a Policy, the fixed policy chooses self-play's moves and the
+// network only learns their values: networks that start apart play the
+// same games (the same positions a batch), which plain self-play does
+// not; a policy that is the starting network trains, over one batch,
+// what plain self-play does; and the targets are the trained network's
+// own backups, not the policy's (a Teacher's).
+func TestPolicyChoosesTheMoves(t *testing.T) {
+	r := senet.MustNew("senet-szenet", nil)
+	enc := SenetEncoder{R: r}
+	policyNet, _ := NewNet(enc.Inputs(), 8, 1)
+	randomize(policyNet, 5, 0.2)
+	policy, _ := NewEval(policyNet, enc)
+	run := func(startSeed uint64, p, teacher game.Evaluator[senet.Position], games int) ([]int, *Grads) {
+		net, _ := SenetFromLinear(r, 8, uniform(startSeed))
+		randomize(net, startSeed, 0.2)
+		e, _ := NewEval(net, enc)
+		var moves []int
+		var tr *Trainer[senet.Position, senet.Move]
+		tr = NewTrainer(r, e, nil, TrainConfig{Games: games, Batch: 2, Lambda: 0.5, Rate: 0.5, SkipRate: 1, Epsilon: 0.1, Seed: 3, Workers: 2,
+			AfterBatch: func(int) error { moves = append(moves, tr.Moves); return nil }})
+		tr.Policy, tr.Teacher = p, teacher
+		if err := tr.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return moves, tr.W
+	}
+	a, aw := run(1, policy, nil, 16)
+	b, _ := run(2, policy, nil, 16)
+	if !slices.Equal(a, b) {
+		t.Errorf("with one policy, networks that start apart played games of %v and %v positions", a, b)
+	}
+	pa, _ := run(1, nil, nil, 16)
+	pb, _ := run(2, nil, nil, 16)
+	if slices.Equal(pa, pb) {
+		t.Errorf("plain self-play of networks that start apart played games of the same lengths %v", pa)
+	}
+	if _, tw := run(1, nil, policy, 16); sameWeights(aw, tw) {
+		t.Error("a policy trained what a teacher does")
+	}
+	// The starting network as the policy: one batch is plain self-play.
+	start, _ := SenetFromLinear(r, 8, uniform(1))
+	randomize(start, 1, 0.2)
+	self, _ := NewEval(start, enc)
+	_, sw := run(1, self, nil, 2)
+	if _, pw := run(1, nil, nil, 2); !sameWeights(sw, pw) {
+		t.Error("the starting network as the policy trained other weights than self-play over one batch")
+	}
+}

@@ -89,6 +89,7 @@ type options struct {
 	weights      multi
 	tables       string
 	teacher      multi
+	policy       string
 }
 
 type multi []string
@@ -132,6 +133,7 @@ func cmdTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&o.tables, "tables", "", "train Senet with the largest endgame table of -rules in `DIR`: a self-play game ends at the first position it holds, whose exact value stands for the result")
 	fs.Var(&o.weights, "weights", "with -mae, also measure the network in weight `FILE` (repeatable)")
 	fs.Var(&o.teacher, "teacher", "learn the values of the network in weight `FILE` instead of self-play's own (repeatable: the ensemble of the files); with -lambda 0, distillation")
+	fs.StringVar(&o.policy, "policy", "", "choose self-play's moves by the fixed network in weight `FILE` (with -epsilon) while the trained network learns their values: its chances under that play (policy evaluation; -discount 1 for undiscounted ones)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -158,6 +160,8 @@ func cmdTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return errors.New("-lambda and -epsilon must lie in [0, 1], -discount in (0, 1]; -rate, -rate-end and -skip-rate must not be negative")
 	case o.plot != "" && o.curve == "":
 		return errors.New("-plot needs -curve")
+	case o.policy != "" && len(o.teacher) > 0:
+		return errors.New("-policy and -teacher cannot be combined: the teacher's values would choose the moves too")
 	}
 	return trainRules(ctx, o, stderr)
 }

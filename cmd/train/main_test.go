@@ -163,3 +163,42 @@ func TestTeacher(t *testing.T) {
 		}
 	}
 }
+
+// -policy: the network in the file it names chooses self-play's moves
+// while the run learns their values; the weights are the same on any
+// number of workers and differ from self-play's, the path is part of
+// the command in the header, and a policy made for another ruleset, a
+// missing file or -policy with -teacher is refused with the error
+// contract.
+func TestPolicy(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.nnw")
+	if err := os.WriteFile(a, tiny(t, dir, "-seed", "2"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := tiny(t, dir)
+	one := tiny(t, t.TempDir(), "-policy", a, "-epsilon", "0.2", "-workers", "1")
+	if three := tiny(t, t.TempDir(), "-policy", a, "-epsilon", "0.2", "-workers", "3"); !bytes.Equal(one, three) {
+		t.Error("-policy: 1 and 3 workers wrote different weights")
+	}
+	if bytes.Equal(plain, tiny(t, dir, "-policy", a)) {
+		t.Error("-policy changed nothing")
+	}
+	code, out, errs := runTrain("-info", filepath.Join(dir, "w.nnw"))
+	if code != 0 || !strings.Contains(out, " -policy "+a) {
+		t.Errorf("-info: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	szenet := filepath.Join(dir, "s.nnw")
+	if code, _, errs := runTrain("-rules", "senet-szenet", "-games", "8", "-batch", "8", "-hidden", "8",
+		"-out", szenet, "-checkpoint", filepath.Join(dir, "s.ckpt")); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, extra := range [][]string{{"-policy", szenet}, {"-policy", filepath.Join(dir, "missing.nnw")}, {"-policy", a, "-teacher", a}} {
+		args := append([]string{"-rules", "senet-jequier", "-games", "8", "-hidden", "8",
+			"-out", filepath.Join(dir, "x.nnw"), "-checkpoint", filepath.Join(dir, "x.ckpt")}, extra...)
+		code, out, errs := runTrain(args...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "-policy") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", extra, code, out, errs)
+		}
+	}
+}

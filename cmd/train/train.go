@@ -124,6 +124,9 @@ func command(o options, id string) string {
 	for _, path := range o.teacher {
 		fmt.Fprintf(&b, " -teacher %s", path)
 	}
+	if o.policy != "" {
+		fmt.Fprintf(&b, " -policy %s", o.policy)
+	}
 	if o.stopAfter > 0 && o.stopAfter < o.games {
 		// The weights after N games of a longer run's schedule: its
 		// learning rate falls over -games, so N alone would not name them.
@@ -187,6 +190,16 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 			return err
 		}
 	}
+	var policy *nneval.Eval[P]
+	if o.policy != "" {
+		f, err := readWeights(o.policy, enc.Name(), key)
+		if err != nil {
+			return fmt.Errorf("-policy %w", err)
+		}
+		if policy, err = nneval.NewEval(f.Net, enc); err != nil {
+			return fmt.Errorf("-policy %s: %w", o.policy, err)
+		}
+	}
 	curve, err := newCurve(o, g, e)
 	if err != nil {
 		return err
@@ -227,6 +240,9 @@ func train[P comparable, M comparable](ctx context.Context, o options, g evaluat
 	tr.Exact = exact
 	if teacher != nil {
 		tr.Teacher = teacher
+	}
+	if policy != nil {
+		tr.Policy = policy
 	}
 	err = tr.Run(ctx)
 	bar.finish()

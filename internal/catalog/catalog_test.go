@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"passage/game"
+	"passage/nneval"
 )
 
 // TestRegistry: every ruleset is registered once, in the documented
@@ -90,5 +91,26 @@ func TestKitHouses(t *testing.T) {
 	}
 	if got := squares(w15.Houses()); !slices.Contains(got, 15) || slices.Contains(got, 1) {
 		t.Errorf("water=15 houses on %v, want 15 and not 1", got)
+	}
+}
+
+// TestPlayersKeepThePlayingNetwork: Apokrif's computer players search
+// with its playing network (weights/senet-apokrif.nnw), never with the
+// review network the game review judges with (nneval.ReviewForSenet).
+func TestPlayersKeepThePlayingNetwork(t *testing.T) {
+	kit, err := Open("senet-apokrif", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play, err := nneval.Load("senet-apokrif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	review, err := nneval.Load(nneval.ReviewKey("senet-apokrif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kit.Weights != play.Digest || kit.Weights == review.Digest {
+		t.Errorf("the players' weights %s; the playing network %s, the review network %s", kit.Weights, play.Digest, review.Digest)
 	}
 }

@@ -183,40 +183,60 @@ func TestReviewQueuedThenStored(t *testing.T) {
 }
 
 // TestReviewOlderVersionMadeAgain: a review stored by an older server
-// (before versions: its accuracy had another meaning) is not served; the
+// (before versions: its accuracy had another meaning; or version 3,
+// before Apokrif was judged with its review network) is not served; the
 // first read queues the review again (202), which is then stored over
 // the old one and served, the same as analyze's.
 func TestReviewOlderVersionMadeAgain(t *testing.T) {
-	s := newTestServer(t, Config{Review: ReviewConfig{OnRequestOnly: true}})
-	id := finishedGame(t, s)
-	want := wantReview(t, s.srv, id, "hard")
-	// The document as it was stored before: no version, accuracy 98.
-	var old map[string]any
-	if err := json.Unmarshal(want, &old); err != nil {
-		t.Fatal(err)
-	}
-	delete(old, "version")
-	for _, p := range old["players"].([]any) {
-		p.(map[string]any)["accuracy"] = 98.0
-	}
-	doc, err := json.Marshal(old)
-	if err != nil {
-		t.Fatal(err)
-	}
-	analyses := s.st.(store.Analyses)
-	if err := analyses.SaveAnalysis(context.Background(), id, "hard", doc); err != nil {
-		t.Fatal(err)
-	}
-	release := holdPool(t, s.srv)
-	var p reviewProgress
-	s.ok(t, http.StatusAccepted, "GET", "/api/games/"+id+"/analysis", "", nil, &p)
-	release()
-	got := waitReview(t, s, id, "")
-	if string(got) != string(want) {
-		t.Errorf("after an old stored review, served\n%s\nwant\n%s", got, want)
-	}
-	if stored, err := analyses.Analysis(context.Background(), id, "hard"); err != nil || string(stored) != string(want) {
-		t.Errorf("stored after: %v, the new review: %v", err, string(stored) == string(want))
+	for _, version := range []int{0, 3} {
+		s := newTestServer(t, Config{Review: ReviewConfig{OnRequestOnly: true}})
+		id := finishedGame(t, s)
+		want := wantReview(t, s.srv, id, "hard")
+		// The document as it was stored before: no version (0) and
+		// accuracy 98, or version 3 (its first field) with this review.
+		var old map[string]any
+		if err := json.Unmarshal(want, &old); err != nil {
+			t.Fatal(err)
+		}
+		delete(old, "version")
+		for _, p := range old["players"].([]any) {
+			p.(map[string]any)["accuracy"] = 98.0
+		}
+		doc, err := json.Marshal(old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if version > 0 {
+			var rep analysis.Report
+			if err := json.Unmarshal(want, &rep); err != nil {
+				t.Fatal(err)
+			}
+			rep.Version = version
+			for i := range rep.Players {
+				rep.Players[i].Accuracy = 98
+			}
+			if doc, err = json.Marshal(rep); err != nil {
+				t.Fatal(err)
+			}
+			if v, err := analysis.StoredVersion(doc); v != version || err != nil {
+				t.Fatalf("the old review's version reads as %d, %v", v, err)
+			}
+		}
+		analyses := s.st.(store.Analyses)
+		if err := analyses.SaveAnalysis(context.Background(), id, "hard", doc); err != nil {
+			t.Fatal(err)
+		}
+		release := holdPool(t, s.srv)
+		var p reviewProgress
+		s.ok(t, http.StatusAccepted, "GET", "/api/games/"+id+"/analysis", "", nil, &p)
+		release()
+		got := waitReview(t, s, id, "")
+		if string(got) != string(want) {
+			t.Errorf("version %d: after an old stored review, served\n%s\nwant\n%s", version, got, want)
+		}
+		if stored, err := analyses.Analysis(context.Background(), id, "hard"); err != nil || string(stored) != string(want) {
+			t.Errorf("version %d: stored after: %v, the new review: %v", version, err, string(stored) == string(want))
+		}
 	}
 }
 
