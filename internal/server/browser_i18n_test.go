@@ -142,7 +142,12 @@ func containsWord(text, frag string) bool {
 const visibleText = `(() => {
 	const sw = document.querySelector('.lang-switch');
 	if (sw) sw.style.display = 'none';
+	// Words marked as another language's (a book's English title on a
+	// Hungarian rules page: <em lang="en">) are not the page's.
+	const other = [...document.querySelectorAll('body [lang]')].filter((e) => e.lang !== document.documentElement.lang && e.style.display !== 'none');
+	for (const e of other) e.style.display = 'none';
 	const parts = [document.body.innerText, document.title];
+	for (const e of other) e.style.display = '';
 	if (sw) sw.style.display = '';
 	for (const e of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
 		if (sw && sw.contains(e)) continue;

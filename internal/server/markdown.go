@@ -105,6 +105,8 @@ func (docLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Contex
 		case *ast.Emphasis:
 			if n.Level == 2 {
 				bold = append(bold, n)
+			} else {
+				markLanguage(n, src)
 			}
 		}
 		return ast.WalkContinue, nil
@@ -133,6 +135,28 @@ func (docLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Contex
 		rest := ast.NewString([]byte(m[2]))
 		e.ReplaceChild(e, first, rest)
 	}
+}
+
+// langMarkRE is the mark after an italic text in another language than
+// its page's ("*Das Senet-Brettspiel im Alten Ägypten*{lang=de}": a
+// book's title in the Sources sections).
+var langMarkRE = regexp.MustCompile(`^\{lang=([a-z]{2,3})\}`)
+
+// markLanguage gives italic text followed by a language mark that
+// language (<em lang="de">), so that a screen reader says it in it and
+// the page's words stay in the page's language (WCAG 3.1.2), and drops
+// the mark.
+func markLanguage(e *ast.Emphasis, src []byte) {
+	next, ok := e.NextSibling().(*ast.Text)
+	if !ok {
+		return
+	}
+	m := langMarkRE.FindSubmatch(next.Segment.Value(src))
+	if m == nil {
+		return
+	}
+	e.SetAttributeString("lang", m[1])
+	next.Segment = next.Segment.WithStart(next.Segment.Start + len(m[0]))
 }
 
 // pageOf is the address of the page that shows a Markdown file linked

@@ -24,6 +24,9 @@ func TestMarkdown(t *testing.T) {
 			[]string{`<a href="#J7" id="J7" class="rule-id">J7</a>`, `<strong>Attack.</strong>`}, nil},
 		{"rule ID alone", "- **K3** Enter with a 6.", []string{`<a href="#K3" id="K3" class="rule-id">K3</a>`}, []string{"<strong>"}},
 		{"bold that is no rule", "**Sources.** Two texts.", []string{"<strong>Sources.</strong>"}, []string{"rule-id"}},
+		{"a title in another language", "E. B. Pusch, *Das Senet-Brettspiel*{lang=de} (1979); *Passing\nThrough*{lang=en}.",
+			[]string{`<em lang="de">Das Senet-Brettspiel</em> (1979)`, "<em lang=\"en\">Passing\nThrough</em>."}, []string{"{lang"}},
+		{"italic without a mark", "*Interpretation:* {x}", []string{"<em>Interpretation:</em> {x}"}, []string{"lang="}},
 		{"table", "| a | b |\n|---|---|\n| `1` | 2 |", []string{"<table>", "<th>a</th>", "<td><code>1</code></td>"}, nil},
 	}
 	for _, tt := range tests {
