@@ -399,6 +399,12 @@ func orList(p *i18n.Printer, nums []int) string {
 // numberItems writes ascending numbers as list items, runs of three or
 // more as a range (26–30, held on one line).
 func numberItems(nums []int) []string {
+	return runItems(nums, "\u2060–\u2060") // joined: no line break in it
+}
+
+// runItems writes ascending numbers as items, runs of three or more as
+// one range whose ends dash joins.
+func runItems(nums []int, dash string) []string {
 	var items []string
 	for i := 0; i < len(nums); {
 		j := i
@@ -406,7 +412,7 @@ func numberItems(nums []int) []string {
 			j++
 		}
 		if j-i >= 2 {
-			items = append(items, fmt.Sprintf("%d\u2060–\u2060%d", nums[i], nums[j])) // joined: no line break in it
+			items = append(items, fmt.Sprintf("%d%s%d", nums[i], dash, nums[j]))
 		} else {
 			for k := i; k <= j; k++ {
 				items = append(items, fmt.Sprint(nums[k]))

@@ -288,24 +288,7 @@ func legendKind(kind string) string {
 
 // squareRuns writes ascending squares as a legend lists them: runs of
 // three or more as a range ("28–30"), the others by commas.
-func squareRuns(nums []int) string {
-	var items []string
-	for i := 0; i < len(nums); {
-		j := i
-		for j+1 < len(nums) && nums[j+1] == nums[j]+1 {
-			j++
-		}
-		if j-i >= 2 {
-			items = append(items, fmt.Sprintf("%d–%d", nums[i], nums[j]))
-		} else {
-			for k := i; k <= j; k++ {
-				items = append(items, fmt.Sprint(nums[k]))
-			}
-		}
-		i = j + 1
-	}
-	return strings.Join(items, ", ")
-}
+func squareRuns(nums []int) string { return strings.Join(runItems(nums, "–"), ", ") }
 
 // ludoTrack is the grid cell (column, row) of Ludo's squares 1-40, as
 // the board of web/static/ludo.js draws them.
