@@ -94,9 +94,11 @@ func TestBrowserBoardWords(t *testing.T) {
 		t.Fatal("no first throw of 60 games was a 3")
 	}
 
-	// Ki nevet: Red on 38 and in its goal's first square, two pieces in
-	// the yard; any throw moves one (38-39, 38-g2, g1-g3, in-1...).
-	lc := s.create(t, createRequest{Rules: "kinevet", Start: ".....................................r.. r.../..../..../.... r",
+	// Ki nevet: Red on 38 and on its goal's last square (finished), two
+	// pieces in the yard; every throw moves one (38-39, 38-40, 38-g1,
+	// 38-g2, 38-g3; a 6 enters: in-1). (With the goal's piece on g1, a 4
+	// and a 5 had none: CI once threw a 5.)
+	lc := s.create(t, createRequest{Rules: "kinevet", Start: ".....................................r.. ...r/..../..../.... r",
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}, {Kind: "easy"}, {Kind: "easy"}}})
 	ludo := s.throw(t, lc.Game.ID, lc.Token)
 	if len(ludo.Moves) == 0 || ludo.Moves[0].Move == "pass" {
