@@ -2,7 +2,6 @@ package server
 
 import (
 	"html"
-	"io"
 	"math"
 	"net/http"
 	"regexp"
@@ -251,13 +250,8 @@ func TestRulesBoardFollowsOptions(t *testing.T) {
 	s := newTestServer(t, Config{})
 	get := func(path string) (int, string) {
 		t.Helper()
-		resp, err := http.Get(s.url + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		return resp.StatusCode, string(b)
+		resp, body := getPage(t, s.url+path, nil)
+		return resp.StatusCode, body
 	}
 	for _, tt := range []struct {
 		page, img string

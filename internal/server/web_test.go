@@ -368,16 +368,8 @@ func TestDocsIndex(t *testing.T) {
 	s := newTestServer(t, Config{})
 	get := func(path string) (int, string) {
 		t.Helper()
-		resp, err := http.Get(s.url + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp.StatusCode, string(b)
+		resp, body := getPage(t, s.url+path, nil)
+		return resp.StatusCode, body
 	}
 	status, body := get("/docs")
 	if status != http.StatusOK {
