@@ -611,3 +611,29 @@ func TestBrowserNoNotesAtEnd(t *testing.T) {
 		t.Error(pr)
 	}
 }
+
+// TestBrowserFirstTapAfterJoin: the tab's title says a friend joined
+// until the player presses a key or taps, and that tap is a tap like any
+// other: the board is not drawn again under it. It was: the title was
+// cleared by a redraw of the whole page at the tap's pointerdown, so the
+// click that followed fell on a piece no longer there, and the first tap
+// on a piece after a friend joined did nothing (CI, TestBrowserAutoPass:
+// a 6 at the game's start never played).
+func TestBrowserFirstTapAfterJoin(t *testing.T) {
+	s := newTestServer(t, Config{})
+	browser := newBrowser(t)
+	alice, probs := newWatchedPerson(t, browser)
+	twoPeopleLive(t, s, alice, newPerson(t, browser))
+	const joined = `document.title.startsWith('(Your opponent is here)')`
+	waitJS(t, alice, "the title says the friend joined", joined)
+	get(t, alice, "mark a piece as drawn", chromedp.Evaluate[bool](`(window.drawnPiece = document.querySelector('svg#board .piece')) !== null`))
+	b := boxOf(t, alice, "svg#board .piece")
+	run(t, alice, "tap the piece", chromedp.MouseClickXY(b.Left+b.Width/2, b.Top+b.Height/2))
+	waitJS(t, alice, "the title says it no more", "!"+joined)
+	if !get(t, alice, "the piece tapped", chromedp.Evaluate[bool](`window.drawnPiece.isConnected`)) {
+		t.Error("the tap that put away the title's notice drew the board again under it: the tap's click falls on a piece no longer there")
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

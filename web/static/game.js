@@ -100,11 +100,15 @@ function clearMessage() {
 // joinedTitle is said in the tab's title after another person took the
 // last open seat, until this page's player has seen it: a key or tap
 // here, the page shown again after it was hidden, or a move.
+// Seeing it changes the title alone: a redraw of the board at the
+// pointerdown that says so (active) would replace the piece under the
+// pointer before its click, and the player's first tap after the join
+// would do nothing (CI found it: TestBrowserAutoPass, a 6 at the start).
 let joinedTitle = '';
 function seenJoin() {
   if (!joinedTitle) return;
   joinedTitle = '';
-  render(null);
+  if (game) showTitle();
 }
 document.addEventListener('visibilitychange', () => { if (!document.hidden) setTimeout(seenJoin, 3000); });
 $('#message').addEventListener('click', () => { if (!messageSticky) message(''); });
@@ -727,13 +731,19 @@ function scheduleThrow() {
   }, THROW_PAUSE);
 }
 
-function render(animateFrom, freshThrow) {
-  if (!game || !view) return;
-  const mod = boardModule(game.board);
+// showTitle names the game on the page and in the tab's title, which
+// says first that a friend joined or that it is this player's turn.
+function showTitle() {
   const title = rulesetTitle(game.rules);
   $('#title').textContent = title;
   const prefix = joinedTitle || (myTurn() ? t('web.title.yourTurn') : '');
   document.title = `${prefix ? prefix + ' ' : ''}${title} · Passage`;
+}
+
+function render(animateFrom, freshThrow) {
+  if (!game || !view) return;
+  const mod = boardModule(game.board);
+  showTitle();
   const base = statusText();
   const status = $('#status');
   if (game.status === 'over' && game.result && game.result.text) {
