@@ -151,9 +151,12 @@ func TestBrowserReview(t *testing.T) {
 			if said := textOf(t, ctx, "#announce"); !strings.Contains(said, first.Class+": ") {
 				t.Errorf("a screen reader hears %q at a marked turn, want its %s", said, first.Class)
 			}
-			// The verdict shows beside the turn's words, by the controls.
-			if v := textOf(t, ctx, "#step .verdict"); !strings.HasPrefix(v, first.Class+": ") || !strings.Contains(v, first.Best) {
-				t.Errorf("the step line's verdict at a marked turn is %q, want the %s and the better %s", v, first.Class, first.Best)
+			// The verdict shows beside the turn's words, by the controls,
+			// and says the better move in words ("bearing off from 29" for
+			// 29-off; a move from square to square stays as written).
+			better := get(t, ctx, "the better move in words", chromedp.Evaluate[string](fmt.Sprintf(`import('/static/app.js').then((m) => m.moveWords(%q))`, first.Best), chromedp.EvalAwaitPromise))
+			if v := textOf(t, ctx, "#step .verdict"); !strings.HasPrefix(v, first.Class+": ") || !strings.Contains(v, better) {
+				t.Errorf("the step line's verdict at a marked turn is %q, want the %s and the better %q", v, first.Class, better)
 			}
 			if got := attr(t, ctx, "svg.review-graph", "aria-valuenow"); got != strconv.Itoa(first.Turn) {
 				t.Errorf("the graph marks turn %s, want %d", got, first.Turn)
