@@ -262,6 +262,14 @@ type Opening struct {
 	Rule string `json:"rule"`
 }
 
+// Finisher is implemented by games in which the seats that have
+// finished wait while the others play on for the places (Ludo
+// finish=all): Finished lists them in p, in the order they finished,
+// none while none has or once the game is over.
+type Finisher[P comparable] interface {
+	Finished(p P) []Player
+}
+
 // Opener is implemented by games with a first-move rule; Opening tells
 // how it stands in p with throw roll in hand (0 before the throw), nil
 // when the rule no longer applies (the first move was made) or the game

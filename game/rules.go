@@ -293,7 +293,16 @@ type Brief struct {
 	// Spaced: no piece passes over two pieces side by side, of either
 	// colour (Apokrif A8).
 	Spaced bool
+	// ExactOff lists, where every piece bears off only with the throw
+	// that carries it exactly off and a larger throw cannot bear it off
+	// (Szenet S20), each square a piece can bear off from with the throw
+	// it needs, in square order (26 with 5, 28 with 3, 29 with 2, 30 with
+	// 1); nil elsewhere (Apokrif's exact throws are its houses').
+	ExactOff []OffThrow
 }
+
+// OffThrow is a square a piece bears off from and the throw it needs.
+type OffThrow struct{ Square, Throw int }
 
 // Briefer is a ruleset that sums its rules up for the rules pages.
 type Briefer interface {

@@ -252,6 +252,20 @@ func (r *Rules) Placings(p Position) []int {
 	return p.Done()
 }
 
+// Finished lists the seats whose colours have brought all their pieces
+// home while the others play on for the places (game.Finisher; K9,
+// finish=all), in the order they finished; none once the game is over.
+func (r *Rules) Finished(p Position) []game.Player {
+	if r.Over(p) {
+		return nil
+	}
+	var out []game.Player
+	for _, c := range p.Done() {
+		out = append(out, game.Player(r.seat(c)))
+	}
+	return out
+}
+
 // ParsePosition reads a position in notation.
 func (r *Rules) ParsePosition(s string) (Position, error) { return r.Parse(s) }
 

@@ -1,6 +1,10 @@
 package senet
 
-import "passage/game"
+import (
+	"slices"
+
+	"passage/game"
+)
 
 // Brief sums the ruleset up for its rules page's "in brief" box
 // (game.Brief), from the fields move generation reads.
@@ -33,6 +37,15 @@ func (v *Variant) Brief() game.Brief {
 		// J14; under an exact bearing off (S20, A24) a larger throw is
 		// said with the throws that bear off.
 		b.Overshoot = map[Overshoot]string{OvershootBounce: "bounce", OvershootBlock: "block"}[v.Overshoot]
+	}
+	if v.BearOff == BearOffExact {
+		// S20: a piece on s bears off with exactly 31 - s; no piece
+		// rests on the water (S17).
+		for s := 1; s <= Squares; s++ {
+			if s != Water && slices.ContainsFunc(v.Throws, func(o game.Outcome) bool { return o.Roll == OffSq-s }) {
+				b.ExactOff = append(b.ExactOff, game.OffThrow{Square: s, Throw: OffSq - s})
+			}
+		}
 	}
 	for _, o := range v.Throws {
 		if v.ExtraThrow&(1<<o.Roll) != 0 {

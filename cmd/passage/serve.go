@@ -30,7 +30,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", stdout)
 	addr := fs.String("addr", "localhost:8080", "listen on `HOST:PORT` (port 0 picks a free one; :8080 for every interface)")
 	db := fs.String("db", dbDefault(), "the database: a SQLite `FILE`, created when missing, or a PostgreSQL URL postgres://... for several nodes, taken from PASSAGE_DB when set")
-	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "pause `D` before each throw and move of a computer player")
+	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "pause `D` before each throw and move of a computer player (none once every person of the game has finished or resigned)")
 	standIn := fs.String("stand-in", "medium", "computer `LEVEL` that plays a person's seat after the time limit")
 	logLevel := fs.String("log", "info", "log `LEVEL`: debug, info, warn or error")
 	maxGames := fs.Int("max-games", 10000, "at most `N` games in memory; past it, requests that need one more answer 503")

@@ -42,6 +42,11 @@ type Kit struct {
 	// no longer applies, for a game without one or a position it cannot
 	// read.
 	Opening func(pos string, roll int) *game.Opening
+	// Finished lists the seats that have finished in pos while the others
+	// play on for the places (game.Finisher: Ludo finish=all), in the
+	// order they finished; none for a game without such seats, a game
+	// over or a position it cannot read.
+	Finished func(pos string) []game.Player
 	// Perft counts the (throw, move) sequences of depth plies from pos
 	// (game.Perft).
 	Perft func(pos string, depth int) (int64, error)
@@ -148,6 +153,9 @@ func bind[P comparable, M comparable](g typed[P, M], learned game.Evaluator[P]) 
 		Opening: func(pos string, roll int) *game.Opening {
 			return opening(g, pos, roll)
 		},
+		Finished: func(pos string) []game.Player {
+			return finished(g, pos)
+		},
 		Perft: func(pos string, depth int) (int64, error) {
 			p, err := g.ParsePosition(pos)
 			if err != nil {
@@ -248,6 +256,20 @@ func opening[P comparable, M comparable](g game.Game[P, M], pos string, roll int
 		return nil
 	}
 	return o.Opening(p, roll)
+}
+
+// finished lists the seats g reports finished in pos (game.Finisher),
+// none for a game without such seats or a position it cannot read.
+func finished[P comparable, M comparable](g game.Game[P, M], pos string) []game.Player {
+	f, ok := g.(game.Finisher[P])
+	if !ok {
+		return nil
+	}
+	p, err := g.ParsePosition(pos)
+	if err != nil {
+		return nil
+	}
+	return f.Finished(p)
 }
 
 // Specs lists the rulesets in the order `passage rules` prints them.

@@ -341,7 +341,7 @@ func (a *actor) plan() {
 	switch next := a.st.next(); next.kind {
 	case actComputer:
 		if !a.thinking {
-			a.after(a.srv.cfg.BotDelay, a.computerStep)
+			a.after(a.st.botDelay(a.srv.cfg.BotDelay), a.computerStep)
 		}
 	case actDeadline:
 		a.deadline = next.at

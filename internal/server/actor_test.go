@@ -345,3 +345,18 @@ func TestCommandNames(t *testing.T) {
 		t.Errorf("a kind past the last is named %q, want %q", got, want)
 	}
 }
+
+// TestComputersPlayOutUnpaced (player review): with finish=all, once the
+// one person of a game has finished, the computers play the places left
+// out without the pace meant for people (here an hour a throw, which
+// would hold the game for days), and the game ends with every place.
+func TestComputersPlayOutUnpaced(t *testing.T) {
+	s := newTestServer(t, Config{BotDelay: time.Hour})
+	start := "........y.........g.........b........... rrrr/yyy./ggg./bbb. y done=r"
+	c := s.create(t, createRequest{Rules: "kinevet", Options: map[string]string{"finish": "all"}, Start: start,
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}, {Kind: "easy"}, {Kind: "easy"}}})
+	v := s.waitFor(t, c.Game.ID, "the computers to play the places out", func(v gameView) bool { return v.Status != "live" })
+	if v.Status != "over" || !strings.Contains(v.Pos, "done=r") || v.Turns == 0 {
+		t.Errorf("game %s: %s after %d turns at %q, want over with red first", c.Game.ID, v.Status, v.Turns, v.Pos)
+	}
+}

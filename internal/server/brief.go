@@ -193,7 +193,7 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 	if exact, err := exactOff(p, b); err != nil {
 		return nil, fmt.Errorf("%s: %w", kit.ID(), err)
 	} else if exact != "" {
-		line += " " + exact // Apokrif A24
+		line += " " + exact // Apokrif A24, Szenet S20
 	}
 	switch last := p.T("web.brief.squareNo", "N", b.Squares); b.Overshoot {
 	case "":
@@ -217,10 +217,20 @@ func briefOf(p *i18n.Printer, kit catalog.Kit) (*briefView, error) {
 // exactOff says the throws that bear a piece off from the houses that
 // need an exact one ("5 from 26, 3 from 28 or 2 from 29"; Apokrif A24)
 // and the squares from which any throw bears off, as the board's houses
-// have them (bearoff-exact, bearoff); "" where no house needs an exact
-// throw.
+// have them (bearoff-exact, bearoff); or, where every piece needs the
+// exact throw (b.ExactOff, Szenet S20), those throws and that a larger
+// one does not bear off; "" where no piece needs an exact throw.
 func exactOff(p *i18n.Printer, b *game.Brief) (string, error) {
 	var throws []string
+	if len(b.ExactOff) > 0 {
+		if len(houseSquares(b.Houses, "bearoff-exact")) > 0 {
+			return "", fmt.Errorf("exact bearing-off throws both for every piece and from houses")
+		}
+		for _, o := range b.ExactOff {
+			throws = append(throws, p.T("web.brief.throwFrom", "Roll", o.Throw, "Square", p.T("web.brief.squareNo", "N", o.Square)))
+		}
+		return p.T("web.brief.exactOffOnly", "Throws", joinList(p, throws, "web.brief.or")), nil
+	}
 	for _, h := range b.Houses {
 		for _, e := range h.Effects {
 			if e.Kind == "bearoff-exact" {

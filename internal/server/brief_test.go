@@ -171,6 +171,17 @@ func checkBriefSpecials(t *testing.T, path string, p *i18n.Printer, kit catalog.
 			}
 		}
 	}
+	// Szenet S20, from the ruleset's data: every piece needs the exact
+	// throw, and a larger one bears none off.
+	if len(b.ExactOff) > 0 {
+		var throws []string
+		for _, o := range b.ExactOff {
+			throws = append(throws, p.T("web.brief.throwFrom", "Roll", o.Throw, "Square", p.T("web.brief.squareNo", "N", o.Square)))
+		}
+		if want := p.T("web.brief.exactOffOnly", "Throws", joinList(p, throws, "web.brief.or")); !strings.Contains(last, want) {
+			t.Errorf("%s: the last line says not %q: %q", path, want, last)
+		}
+	}
 	// Jéquier J4 and J14, from the ruleset's data.
 	if b.OpeningSquare > 0 {
 		name, _ := game.SeatName(kit.Ruleset, game.Player(b.OpeningSeat))
@@ -225,7 +236,13 @@ func TestRulesInBriefFollowsOptions(t *testing.T) {
 		{"/rules/senet-szenet", 1, "5 pieces each, one of them the BA (the soul): they wait off the board and enter with a 1, the BA only after all the others.", "", ""},
 		{"/rules/senet-szenet", 4, "No piece can be taken on 1, 15, 26 or 28\u2060–\u206030. A piece may not stay on them: while a piece of yours there can move, you must move one of those.", "", ""},
 		{"/rules/senet-szenet", 5, "Squares 10 and 20: ending your move there makes you miss your next turn. House of Oblivion (16): a piece that ends its move there falls asleep until a piece passes over it. House of Water (27): a piece that ends a move there drowns, leaves the board and must enter again; a drowned BA takes every piece of its side on the board with it.", "", ""},
-		{"/rules/senet-szenet", 6, "The first to bear off all 5 pieces wins. No other piece bears off before its BA has entered the board.", "", ""},
+		{"/rules/senet-szenet", 6, "The first to bear off all 5 pieces wins. A piece bears off only with the exact throw: 5 from 26, 3 from 28, 2 from 29 or 1 from 30; a larger throw does not bear it off. No other piece bears off before its BA has entered the board.", "any throw", ""},
+		// Szenet's exact bearing off (S20; player review), in every
+		// language.
+		{"/rules/senet-szenet.hu", 6, "Bábut kivezetni csak pontos dobással lehet: 26.\u00a0mezőről 5, 28.\u00a0mezőről 3, 29.\u00a0mezőről 2 vagy 30.\u00a0mezőről 1; nagyobb dobással nem lehet kivezetni.", "", ""},
+		{"/rules/senet-szenet.fr", 6, "Un pion ne sort qu'avec le lancer exact\u202f: 5 depuis 26, 3 depuis 28, 2 depuis 29 ou 1 depuis 30\u202f; un lancer plus fort ne le fait pas sortir.", "", ""},
+		{"/rules/senet-szenet.es", 6, "Una ficha solo sale con la tirada exacta: 5 desde 26, 3 desde 28, 2 desde 29 o 1 desde 30; una tirada mayor no la saca.", "", ""},
+		{"/rules/senet-szenet.ru", 6, "Фишка выводится только точным броском: 5 с поля 26, 3 с поля 28, 2 с поля 29 или 1 с поля 30; больший бросок её не выводит.", "", ""},
 		{"/rules/senet-szenet?lang=hu", 1, "köztük a kiemelt BA (a lélek). A pályán kívül várakoznak; egy bábu akkor léphet be, ha a dobás 1, de a BA csak az összes többi után.", "ezzel a dobással", ""},
 		{"/rules/senet-szenet?lang=hu", 2, "Egyik dobás után sem dobsz újra, de jutalomdobás jár a belépés után, és ha egy bábu kiemelt házban fejezi be a lépését (15. vagy 26.\u00a0mező); ezzel a dobással csak az a bábu léphet.", "bejövetel", ""},
 		{"/rules/senet-szenet?lang=hu", 5, "10. és 20.\u00a0mező: aki itt fejezi be a lépését, egy körre kimarad. A Feledés háza (16.\u00a0mező): ", "", ""},

@@ -226,3 +226,77 @@ func TestBrowserLobbyRulesLink(t *testing.T) {
 		t.Error(pr)
 	}
 }
+
+// TestBrowserLobbyLinkColors (player review): a rules page's "Play a
+// game with these rules" carries Ludo's colours (colors=gr), and the
+// lobby opened from it gives the seats those colours, in turn order, as
+// if the person had pressed the swatches (with no players= in the link,
+// as many players as colours), so that the game created has them. A
+// link whose colours do not fit (not an order of Ludo's colours, or
+// more or fewer colours than its players=) leaves each seat its usual
+// colour, and a line above the seats says so until a swatch is pressed.
+func TestBrowserLobbyLinkColors(t *testing.T) {
+	s := newTestServer(t, Config{CreateRate: 100, CreateBurst: 100})
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	// seatColors is the colour pressed for each seat, and the note.
+	seatColors := func() (string, string) {
+		t.Helper()
+		got := get(t, ctx, "the seats' colours", chromedp.Evaluate[[]string](`[
+			[...document.querySelectorAll('select[data-seat]')].map((_, i) =>
+				(document.querySelector('button[data-seat-color="' + i + '"][aria-pressed="true"]') || {}).dataset?.color || '-').join(''),
+			document.querySelector('#seats .colors-note')?.textContent || '']`))
+		return got[0], got[1]
+	}
+	create := func(want string) {
+		t.Helper()
+		run(t, ctx, "create", click("#create-button"))
+		url := waitURL(t, ctx, "/g/")
+		if v := s.game(t, url[strings.LastIndex(url, "/")+1:]); v.Rules != want {
+			t.Errorf("created %q, want %q", v.Rules, want)
+		}
+	}
+	run(t, ctx, "Ludo's rules, green then red", chromedp.Navigate(s.url+"/rules/kinevet?opt=colors%3Dgr&opt=safe-start%3Don"), visible("#in-brief"))
+	play := attr(t, ctx, "#in-brief a.button", "href")
+	if !strings.Contains(play, "colors%3Dgr") {
+		t.Fatalf("the play link %q carries not the colours", play)
+	}
+	run(t, ctx, "play them", chromedp.Navigate(s.url+play), lobbyReady())
+	if got, note := seatColors(); got != "gr" || note != "" {
+		t.Errorf("the lobby from %s: seats %q, note %q; want gr and no note", play, got, note)
+	}
+	if got := attr(t, ctx, `input[data-option="players"]:checked`, "value"); got != "2" {
+		t.Errorf("the lobby from %s: %s players chosen, want 2", play, got)
+	}
+	create("kinevet colors=gr players=2 safe-start=on")
+	// No players= in the link: the colours count them.
+	run(t, ctx, "three colours", chromedp.Navigate(s.url+"/?rules=kinevet&opt=colors%3Dbyr#create"), lobbyReady())
+	if got, note := seatColors(); got != "byr" || note != "" {
+		t.Errorf("colors=byr: seats %q, note %q; want byr and no note", got, note)
+	}
+	create("kinevet colors=byr players=3")
+	// Colours that do not fit: the usual ones, said.
+	p, _ := i18n.New(language.English)
+	for _, tc := range []struct{ query, value, seats, rules string }{
+		{"opt=colors%3Dzz", "zz", "rygb", "kinevet"},
+		{"opt=colors%3Drr", "rr", "rygb", "kinevet"},
+		{"opt=colors%3Dgr&opt=players%3D3", "gr", "ryg", "kinevet players=3"},
+	} {
+		run(t, ctx, tc.query, chromedp.Navigate(s.url+"/?rules=kinevet&"+tc.query+"#create"), lobbyReady())
+		want := p.T("web.lobby.linkColorsBad", "Colors", tc.value)
+		if got, note := seatColors(); got != tc.seats || note != want {
+			t.Errorf("%s: seats %q, note %q; want %q and %q", tc.query, got, note, tc.seats, want)
+		}
+		if tc.value == "gr" {
+			run(t, ctx, "the note in view", chromedp.ScrollIntoView("#seats .colors-note"))
+			screenshot(t, ctx, "lobby-link-colors-bad")
+			create(tc.rules)
+		}
+	}
+	run(t, ctx, "a swatch pressed", chromedp.Navigate(s.url+"/?rules=kinevet&opt=colors%3Dzz#create"), lobbyReady(), click(`button[data-seat-color="0"][data-color="b"]`), lobbyReady())
+	if got, note := seatColors(); got != "bygr" || note != "" {
+		t.Errorf("after a swatch: seats %q, note %q; want bygr and no note", got, note)
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

@@ -48,7 +48,9 @@ type Config struct {
 	Store  store.Store
 	Logger *slog.Logger // nil for slog.Default()
 	// BotDelay is the pause before each throw and each move of a
-	// computer player, so that people can follow the game.
+	// computer player, so that people can follow the game; none once
+	// every person of the game has finished or resigned
+	// (turnState.paced).
 	BotDelay time.Duration
 	// StandIn is the computer level that plays a person's seat after the
 	// time limit ("medium" when empty).

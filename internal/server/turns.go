@@ -281,6 +281,34 @@ func (st turnState) next() action {
 	return action{}
 }
 
+// paced reports whether a computer's throws and moves wait
+// Config.BotDelay, so that people can follow them: while a person still
+// plays a seat of the game (one that has not finished, away or not), or
+// where no person ever played (a game between computers, which people
+// watch). Once every person has finished (Ludo finish=all) or resigned,
+// the computers play the places left out without a pause, and the
+// watchers get the result at once.
+func (st turnState) paced() bool {
+	finished := st.kit.Finished(st.g.Pos)
+	person := false
+	for i, s := range st.g.Seats {
+		if s.Kind == store.Human && !slices.Contains(finished, game.Player(i)) {
+			return true
+		}
+		person = person || s.Kind == store.Human || s.Resigned > 0
+	}
+	return !person
+}
+
+// botDelay is the pause before a computer's throw or move: the pace
+// given (Config.BotDelay) where the game is paced, none otherwise.
+func (st turnState) botDelay(pace time.Duration) time.Duration {
+	if st.paced() {
+		return pace
+	}
+	return 0
+}
+
 // everyPersonAway reports whether every person's seat of the game is
 // away (its time ran out and its person has not acted since).
 func (st turnState) everyPersonAway() bool {

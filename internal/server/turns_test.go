@@ -340,3 +340,58 @@ func TestMachineStaleMove(t *testing.T) {
 		t.Errorf("black's move for turn %d on White's turn: %v, want not your turn", next, err)
 	}
 }
+
+// TestMachinePace (player review): a computer's throws and moves wait
+// the pace meant for people (Config.BotDelay) while a person still plays
+// a seat of the game, away or not, and in a game between computers,
+// which people watch; once every person has finished (Ludo finish=all)
+// or resigned, the computers play the places left out without a pause.
+// The finished seats are the position's (done=), by seat under any
+// order of the colours.
+func TestMachinePace(t *testing.T) {
+	person := func(token string) store.Seat { return store.Seat{Kind: store.Human, TokenHash: hashToken(token)} }
+	computer := store.Seat{Kind: "easy"}
+	resigned := store.Seat{Kind: "easy", TokenHash: hashToken("r"), Resigned: 7}
+	away := store.Seat{Kind: store.Human, TokenHash: hashToken("w"), Away: true}
+	const track = "........................................ " // the 40 squares, empty
+	for _, tt := range []struct {
+		name  string
+		opts  []string
+		pos   string // "" for the start
+		seats []store.Seat
+		paced bool
+	}{
+		{"a person playing", []string{"finish=all"}, "", []store.Seat{person("a"), computer, computer, computer}, true},
+		{"the person finished", []string{"finish=all"}, track + "rrrr/..../..../.... y done=r", []store.Seat{person("a"), computer, computer, computer}, false},
+		{"one person finished, one playing", []string{"finish=all"}, track + "rrrr/..../..../.... y done=r", []store.Seat{person("a"), computer, person("c"), computer}, true},
+		{"one person finished, one resigned", []string{"finish=all"}, track + "rrrr/..../..../.... g done=r", []store.Seat{person("a"), resigned, computer, computer}, false},
+		{"the person resigned", []string{"finish=all"}, "", []store.Seat{resigned, computer, computer, computer}, false},
+		{"a person away", []string{"finish=all"}, track + "rrrr/..../..../.... g done=r", []store.Seat{person("a"), away, computer, computer}, true},
+		{"computers only", []string{"finish=all"}, track + "rrrr/..../..../.... y done=r", []store.Seat{computer, computer, computer, computer}, true},
+		{"green first: seat 0 finished", []string{"finish=all", "colors=gryb"}, track + "..../..../gggg/.... r colors=gryb done=g", []store.Seat{person("a"), computer, computer, computer}, false},
+		{"green first: seat 1 finished", []string{"finish=all", "colors=gryb"}, track + "rrrr/..../..../.... y colors=gryb done=r", []store.Seat{person("a"), computer, computer, computer}, true},
+		{"Senet against the computer", nil, "", nil, true},
+	} {
+		rules := "kinevet"
+		if tt.seats == nil {
+			rules, tt.seats = "senet-jequier", []store.Seat{person("a"), computer}
+		}
+		st := machineOf(t, rules, tt.opts, tt.seats...)
+		if tt.pos != "" {
+			if norm, err := st.kit.Normalize(tt.pos); err != nil || norm != tt.pos {
+				t.Fatalf("%s: %q: %q, %v", tt.name, tt.pos, norm, err)
+			}
+			st.g.Pos = tt.pos
+		}
+		if got := st.paced(); got != tt.paced {
+			t.Errorf("%s: paced %v, want %v", tt.name, got, tt.paced)
+		}
+		want := time.Duration(0)
+		if tt.paced {
+			want = 700 * time.Millisecond
+		}
+		if got := st.botDelay(700 * time.Millisecond); got != want {
+			t.Errorf("%s: botDelay %v, want %v", tt.name, got, want)
+		}
+	}
+}

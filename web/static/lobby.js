@@ -101,10 +101,45 @@ async function init() {
   // A rules page's "Play a game with these rules" names its options
   // (?opt=KEY=VALUE, repeated): they are chosen as a preset would; an
   // option or value the ruleset does not have is left at its default.
+  // Ludo's colours (colors=gr) go to the seats' swatches (linkColors).
   const opts = Object.fromEntries(params.getAll('opt').map((kv) => kv.split('=', 2)).filter((kv) => kv.length === 2));
-  if (want && Object.keys(opts).length) preset(opts);
+  if (want && Object.keys(opts).length) {
+    linkColors(opts);
+    preset(opts);
+  }
   refresh();
   setInterval(refresh, 4000);
+}
+
+// PLAYERS_OPTION is the option that says how many play (Ludo's
+// players=2), which the colours named in play must match.
+const PLAYERS_OPTION = 'players';
+
+// colorsNote says, above the seats, that the colours a link named could
+// not be used; '' when there is nothing to say.
+let colorsNote = '';
+
+// linkColors chooses the colours a link names (colors=gr, from a rules
+// page's "Play a game with these rules") for the seats, in turn order,
+// as if the person had pressed the swatches; with no players= in the
+// link, as many players as colours. A value that is not an order of the
+// ruleset's colours, or that names more or fewer colours than the
+// players= of the link, leaves every seat its usual colour, and a line
+// above the seats says so (colorsNote). Call it before preset(opts).
+function linkColors(opts) {
+  const r = current();
+  const colorsOpt = r.options.find((o) => o.key === COLOR_OPTION);
+  const v = opts[COLOR_OPTION];
+  if (!colorsOpt || v === undefined || v === colorsOpt.default) return;
+  const count = r.options.find((o) => o.key === PLAYERS_OPTION);
+  const n = String(v.length);
+  const fits = colorsOpt.values.includes(v) && (!count || count.values.includes(n) && (opts[PLAYERS_OPTION] ?? n) === n);
+  if (!fits) {
+    colorsNote = t('web.lobby.linkColorsBad', { Colors: v });
+    return;
+  }
+  if (count) opts[PLAYERS_OPTION] = n;
+  seatColors = [...v];
 }
 
 function current() {
@@ -131,6 +166,7 @@ function showOptions() {
     markPresets();
   }
   seatColors = [];
+  colorsNote = '';
   showSeats();
 }
 
@@ -233,6 +269,7 @@ async function showSeats() {
   }
   const previous = [...document.querySelectorAll('select[data-seat]')].map((s) => s.value);
   box.replaceChildren();
+  if (colorsOpt && colorsNote) box.append(h('p', { class: 'colors-note', role: 'status' }, colorsNote));
   const seats = decorateSeats(info.board, info.start, info.seats.map((s, i) => ({ ...s, seat: i })));
   let colors = '';
   if (colorsOpt) {
@@ -290,6 +327,7 @@ function swatches(i) {
         const j = seatColors.indexOf(c);
         if (j >= 0) seatColors[j] = seatColors[i];
         seatColors[i] = c;
+        colorsNote = ''; // the person has chosen
         showSeats();
       },
     })));
