@@ -54,6 +54,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/record.json", s.gameRoute(s.handleRecordJSON))
 	mux.HandleFunc("GET /api/games/{id}/verify", s.gameRoute(s.handleVerify))
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.gameRoute(s.handleAnalysis))
+	mux.HandleFunc("GET /api/records.zip", s.handleRecords)
 	mux.HandleFunc("GET /cluster/games/{id}/state", s.peerOnly(s.gameRoute(s.handleSnapshot)))
 	mux.HandleFunc("POST /cluster/games/{id}/intent", s.peerOnly(s.gameRoute(s.handleRelayedIntent)))
 	mux.HandleFunc("POST /cluster/games/{id}/here", s.peerOnly(s.gameRoute(s.handleRelayedStream(false))))

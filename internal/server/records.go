@@ -74,14 +74,23 @@ func resignations(rules game.Ruleset, g store.Game) []record.Resignation {
 	return out
 }
 
-func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
-	rec, _, _, _, err := s.recordOf(r, r.PathValue("id"))
+// recordText is game id's record in the text format, as GET
+// /api/games/{id}/record answers it, with the game it is of.
+func (s *Server) recordText(ctx context.Context, id string) ([]byte, store.Game, error) {
+	rec, _, g, _, err := s.recordAt(ctx, id)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return nil, g, err
 	}
 	var b bytes.Buffer
 	if err := record.Write(&b, rec); err != nil {
+		return nil, g, err
+	}
+	return b.Bytes(), g, nil
+}
+
+func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
+	b, _, err := s.recordText(r.Context(), r.PathValue("id"))
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -90,7 +99,7 @@ func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Query().Has("download") {
 		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="passage-%s.txt"`, r.PathValue("id")))
 	}
-	w.Write(b.Bytes())
+	w.Write(b)
 }
 
 // recordJSON is the record as JSON, with each turn's position.

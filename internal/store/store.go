@@ -13,6 +13,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -128,6 +129,59 @@ type Filter struct {
 	Limit  int    // at most this many; zero for a default of 100
 	// Joinable keeps only games with an open seat that anyone may take.
 	Joinable bool
+	// Rules keeps only the games of the ruleset of that name, whatever
+	// their options ("kinevet": "kinevet" and "kinevet players=4");
+	// RulesID only those of exactly that ruleset ID (Game.Rules,
+	// options included). Empty for any.
+	Rules   string
+	RulesID string
+	// Since and Until keep only the games last updated (for a game over,
+	// when it ended) at or after Since and before Until; zero for no
+	// bound.
+	Since, Until time.Time
+	// After continues a listing: when its ID is set, only the games that
+	// come after After in the listing's order (Updated descending, then
+	// ID ascending).
+	After Cursor
+}
+
+// Cursor is a place in the listing of Games: a game's Updated and ID.
+type Cursor struct {
+	Updated time.Time
+	ID      string
+}
+
+// Where is the WHERE clause of f's conditions for a store's Games
+// (without "WHERE", "" for none): param adds an argument to the query
+// and returns its placeholder ("?" or "$3"). Times compare in
+// milliseconds, as stored (MS).
+func (f Filter) Where(param func(arg any) string) string {
+	var where []string
+	if f.Status != "" {
+		where = append(where, "status = "+param(string(f.Status)))
+	}
+	if f.Joinable {
+		where = append(where, "EXISTS (SELECT 1 FROM seats WHERE game_id = games.id AND anyone = "+param(true)+
+			" AND kind = "+param(Human)+" AND token_hash = '')")
+	}
+	if f.Rules != "" {
+		prefix := f.Rules + " "
+		where = append(where, "(rules = "+param(f.Rules)+" OR substr(rules, 1, "+param(len(prefix))+") = "+param(prefix)+")")
+	}
+	if f.RulesID != "" {
+		where = append(where, "rules = "+param(f.RulesID))
+	}
+	if !f.Since.IsZero() {
+		where = append(where, "updated >= "+param(MS(f.Since)))
+	}
+	if !f.Until.IsZero() {
+		where = append(where, "updated < "+param(MS(f.Until)))
+	}
+	if f.After.ID != "" {
+		ms := MS(f.After.Updated)
+		where = append(where, "(updated < "+param(ms)+" OR (updated = "+param(ms)+" AND id > "+param(f.After.ID)+"))")
+	}
+	return strings.Join(where, " AND ")
 }
 
 // Store keeps games. Every method is safe for concurrent use.

@@ -160,18 +160,9 @@ func (s *Store) Games(ctx context.Context, f store.Filter) ([]store.Game, error)
 		limit = 100
 	}
 	sel := "SELECT " + store.GameColumns + " FROM games"
-	var where []string
 	var args []any
-	if f.Status != "" {
-		args = append(args, string(f.Status))
-		where = append(where, fmt.Sprintf("status = $%d", len(args)))
-	}
-	if f.Joinable {
-		args = append(args, store.Human)
-		where = append(where, fmt.Sprintf("EXISTS (SELECT 1 FROM seats WHERE game_id = games.id AND anyone AND kind = $%d AND token_hash = '')", len(args)))
-	}
-	if len(where) > 0 {
-		sel += " WHERE " + strings.Join(where, " AND ")
+	if where := f.Where(func(arg any) string { args = append(args, arg); return fmt.Sprintf("$%d", len(args)) }); where != "" {
+		sel += " WHERE " + where
 	}
 	args = append(args, limit)
 	sel += fmt.Sprintf(" ORDER BY updated DESC, id LIMIT $%d", len(args))

@@ -299,18 +299,9 @@ func (s *Store) Games(ctx context.Context, f store.Filter) ([]store.Game, error)
 		limit = 100
 	}
 	sel := "SELECT " + store.GameColumns + " FROM games"
-	var where []string
 	var args []any
-	if f.Status != "" {
-		where = append(where, "status = ?")
-		args = append(args, string(f.Status))
-	}
-	if f.Joinable {
-		where = append(where, "EXISTS (SELECT 1 FROM seats WHERE game_id = games.id AND anyone = 1 AND kind = ? AND token_hash = '')")
-		args = append(args, store.Human)
-	}
-	if len(where) > 0 {
-		sel += " WHERE " + strings.Join(where, " AND ")
+	if where := f.Where(func(arg any) string { args = append(args, arg); return "?" }); where != "" {
+		sel += " WHERE " + where
 	}
 	sel += " ORDER BY updated DESC, id LIMIT ?"
 	args = append(args, limit)

@@ -41,6 +41,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"AppendTurn", testAppendTurn},
 		{"MarkThrown", testMarkThrown},
 		{"List", testList},
+		{"ListFiltered", testListFiltered},
 		{"Joinable", testJoinable},
 		{"Pending", testPending},
 		{"Abandon", testAbandon},
@@ -497,6 +498,84 @@ func testList(t *testing.T, st store.Store) {
 			}
 		})
 	}
+}
+
+// testListFiltered lists games by ruleset, by the time of their last
+// update and page by page after a cursor, as the bulk download of
+// records does.
+func testListFiltered(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	games := []struct {
+		id, rules string
+		status    store.Status
+		minute    int
+	}{
+		{"a0", "senet-jequier", store.StatusOver, 0},
+		{"a1", "senet-jequier water=15", store.StatusOver, 1},
+		{"a2", "senet-jequierx", store.StatusOver, 2}, // a name that starts with another's
+		{"a3", "senet-kendall", store.StatusOver, 3},
+		{"b3", "senet-jequier", store.StatusOver, 3}, // the same time as a3: ID order
+		{"c3", "senet-jequier", store.StatusLive, 3},
+		{"a4", "senet-jequier", store.StatusOver, 4},
+	}
+	for _, g := range games {
+		sg := newGame(g.id)
+		sg.Rules, sg.Status = g.rules, g.status
+		sg.Updated = t0.Add(time.Duration(g.minute) * time.Minute)
+		create(t, st, sg)
+	}
+	at := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
+	over := store.StatusOver
+	tests := []struct {
+		name string
+		f    store.Filter
+		want []string
+	}{
+		{"over", store.Filter{Status: over}, []string{"a4", "a3", "b3", "a2", "a1", "a0"}},
+		{"name, any options", store.Filter{Status: over, Rules: "senet-jequier"}, []string{"a4", "b3", "a1", "a0"}},
+		{"exact ID", store.Filter{Status: over, RulesID: "senet-jequier"}, []string{"a4", "b3", "a0"}},
+		{"exact ID with options", store.Filter{Status: over, RulesID: "senet-jequier water=15"}, []string{"a1"}},
+		{"unknown name", store.Filter{Status: over, Rules: "senet"}, []string{}},
+		{"since", store.Filter{Status: over, Since: at(3)}, []string{"a4", "a3", "b3"}},
+		{"until", store.Filter{Status: over, Until: at(3)}, []string{"a2", "a1", "a0"}},
+		{"since and until", store.Filter{Status: over, Since: at(1), Until: at(4)}, []string{"a3", "b3", "a2", "a1"}},
+		{"after a game", store.Filter{Status: over, After: store.Cursor{Updated: at(3), ID: "a3"}}, []string{"b3", "a2", "a1", "a0"}},
+		{"after the last of a time", store.Filter{Status: over, After: store.Cursor{Updated: at(3), ID: "b3"}}, []string{"a2", "a1", "a0"}},
+		{"after, with the rest", store.Filter{Status: over, Rules: "senet-jequier", Since: at(1), Limit: 1,
+			After: store.Cursor{Updated: at(4), ID: "a4"}}, []string{"b3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := st.Games(ctx, tt.f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids := []string{}
+			for _, g := range got {
+				ids = append(ids, g.ID)
+			}
+			diff(t, "Games", tt.want, ids)
+		})
+	}
+	// Page by page, two at a time, from each page's last game: every
+	// game over once, in order.
+	var paged []string
+	f := store.Filter{Status: over, Limit: 2}
+	for range 10 {
+		page, err := st.Games(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page) == 0 {
+			break
+		}
+		for _, g := range page {
+			paged = append(paged, g.ID)
+		}
+		last := page[len(page)-1]
+		f.After = store.Cursor{Updated: last.Updated, ID: last.ID}
+	}
+	diff(t, "paged", []string{"a4", "a3", "b3", "a2", "a1", "a0"}, paged)
 }
 
 // testReplay stores a whole game played with fair dice and replays the
