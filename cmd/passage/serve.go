@@ -42,6 +42,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	maxOpen := fs.Int("max-open-games", 3, "at most `N` games with a seat open to anyone waiting for players (in the lobby) per client")
 	createRate := fs.Float64("create-rate", 10, "games one client may create per minute (`N`, bursts of 10)")
 	takeRate := fs.Float64("take-rate", 30, "seats one client may take per minute (`N`, bursts of 20)")
+	downloadRate := fs.Float64("download-rate", 10, "pages of records (GET /api/records.zip) one client may download per minute (`N`, bursts of 10)")
 	node := fs.String("node", "", "this node's `NAME` among several sharing a PostgreSQL database (default: the hostname); labels its metrics")
 	advertise := fs.String("advertise", "", "`URL` at which the other nodes reach this one (default: http://HOST:PORT as listening, the hostname for every interface)")
 	lease := fs.Duration("lease", 10*time.Second, "with PostgreSQL, a node's hold on a game lasts `D` without renewal; a dead node's games move after it")
@@ -51,8 +52,8 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *maxGames < 1 || *searches < 1 || *maxComputer < 1 || *maxStreams < 1 || *maxOpen < 1 || *createRate <= 0 || *takeRate <= 0 || *idle <= 0 || *expiry <= 0 || *lease <= 0 {
-		return usageError{"serve: --max-games, --searches, --max-computer-games, --max-streams, --max-open-games, --create-rate, --take-rate, --idle, --waiting-expiry and --lease must be positive"}
+	if *maxGames < 1 || *searches < 1 || *maxComputer < 1 || *maxStreams < 1 || *maxOpen < 1 || *createRate <= 0 || *takeRate <= 0 || *downloadRate <= 0 || *idle <= 0 || *expiry <= 0 || *lease <= 0 {
+		return usageError{"serve: --max-games, --searches, --max-computer-games, --max-streams, --max-open-games, --create-rate, --take-rate, --download-rate, --idle, --waiting-expiry and --lease must be positive"}
 	}
 	if err := agent.Check(*standIn); err != nil {
 		// Found at start, not when the first time limit runs out.
@@ -97,7 +98,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	}
 	srv := server.New(server.Config{Store: st, Logger: log, BotDelay: *botDelay, StandIn: *standIn,
 		MaxGames: *maxGames, IdleAfter: *idle, WaitingExpiry: *expiry, Searches: *searches,
-		MaxComputerGames: *maxComputer, MaxStreams: *maxStreams, MaxOpenGames: *maxOpen, CreateRate: rate.Limit(*createRate / 60), TakeRate: rate.Limit(*takeRate / 60),
+		MaxComputerGames: *maxComputer, MaxStreams: *maxStreams, MaxOpenGames: *maxOpen, CreateRate: rate.Limit(*createRate / 60), TakeRate: rate.Limit(*takeRate / 60), DownloadRate: rate.Limit(*downloadRate / 60),
 		ClientHeader: *clientHeader, PublicURL: *publicURL, Node: *node, Advertise: *advertise, LeaseTTL: *lease})
 	hs := srv.HTTPServer()
 	if err := srv.Resume(ctx); err != nil {

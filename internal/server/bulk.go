@@ -131,6 +131,12 @@ func (s *Server) handleRecords(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// Counted once the request is sound: a page reads up to
+	// maxRecordsPage games, so a client gets a few a minute.
+	if err := limit(s.downloads, s.clientID(r), "record downloads"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	games, err := s.st.Games(r.Context(), f)
 	if err != nil {
 		s.fail(w, r, err)

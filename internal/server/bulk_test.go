@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // recordsAnswer is one answer of GET /api/records.zip, read.
@@ -73,7 +75,7 @@ func (s *testServer) records(t *testing.T, path string) recordsAnswer {
 // record endpoint answers, page by page to the end, by ruleset and by
 // time.
 func TestRecordsZip(t *testing.T) {
-	s := newTestServer(t, Config{CreateBurst: 50})
+	s := newTestServer(t, Config{CreateBurst: 50, DownloadBurst: 100}) // it reads many pages at once
 	both := []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Take: true}}
 	var over []string
 	for range 3 { // Jéquier games won by a move
@@ -197,7 +199,7 @@ func TestRecordsZip(t *testing.T) {
 // TestRecordsZipBadRequests: each bad parameter of GET /api/records.zip
 // is a 400 in the API's error shape that says what is wrong.
 func TestRecordsZipBadRequests(t *testing.T) {
-	s := newTestServer(t, Config{})
+	s := newTestServer(t, Config{DownloadBurst: 100})
 	for _, tt := range []struct{ query, want string }{
 		{"limit=0", `limit "0": want 1 to 1000`},
 		{"limit=1001", `limit "1001": want 1 to 1000`},
@@ -246,5 +248,29 @@ func TestRecordsZipLinked(t *testing.T) {
 	_, api := getPage(t, s.url+"/docs/api", nil)
 	if !regexp.MustCompile(`<h3 id="` + regexp.QuoteMeta(m[1]) + `"[^>]*><code>GET /api/records.zip</code>`).MatchString(api) {
 		t.Errorf("/docs/api has no heading GET /api/records.zip with id %q", m[1])
+	}
+}
+
+// TestRecordsZipRateLimited: a page of records reads up to a thousand
+// games, so one client gets DownloadBurst pages at once and then 429
+// rate_limited with Retry-After; a request refused as bad is not counted.
+func TestRecordsZipRateLimited(t *testing.T) {
+	s := newTestServer(t, Config{DownloadRate: rate.Limit(1.0 / 3600), DownloadBurst: 2})
+	if status, body := s.do(t, "GET", "/api/records.zip?limit=0", "", nil); status != http.StatusBadRequest {
+		t.Fatalf("a bad page: status %d (%s), want 400", status, body)
+	}
+	for i := range 2 {
+		if status, body := s.do(t, "GET", "/api/records.zip", "", nil); status != http.StatusOK {
+			t.Fatalf("page %d: status %d (%s), want 200", i+1, status, body)
+		}
+	}
+	resp, err := http.Get(s.url + "/api/records.zip")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var e errorBody
+	if err := json.NewDecoder(resp.Body).Decode(&e); err != nil || resp.StatusCode != http.StatusTooManyRequests || e.Code != "rate_limited" || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("a third page at once: status %d, %+v (%v), Retry-After %q; want 429 rate_limited with Retry-After", resp.StatusCode, e, err, resp.Header.Get("Retry-After"))
 	}
 }

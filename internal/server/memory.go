@@ -127,6 +127,7 @@ func (s *Server) sweep(ctx context.Context) {
 	}
 	s.creates.forget(now)
 	s.takes.forget(now)
+	s.downloads.forget(now)
 	s.lobby.forget(now.Add(-s.cfg.WaitingExpiry))
 	s.reviews.limit.forget(now)
 }

@@ -93,6 +93,11 @@ type Config struct {
 	CreateBurst int
 	TakeRate    rate.Limit
 	TakeBurst   int
+	// DownloadRate and DownloadBurst limit the pages of records one
+	// client may download (GET /api/records.zip: 10 a minute, bursts of
+	// 10): a page reads up to a thousand games from the store.
+	DownloadRate  rate.Limit
+	DownloadBurst int
 	// ClientHeader names a header, set by a trusted reverse proxy, that
 	// carries the client's address (e.g. X-Forwarded-For, whose last
 	// entry is used); empty to use the connection's remote address.
@@ -170,6 +175,10 @@ func (cfg Config) withDefaults() Config {
 		cfg.CreateRate = rate.Limit(10.0 / 60)
 	}
 	defInt(&cfg.CreateBurst, 10)
+	if cfg.DownloadRate <= 0 {
+		cfg.DownloadRate = rate.Limit(10.0 / 60)
+	}
+	defInt(&cfg.DownloadBurst, 10)
 	if cfg.TakeRate <= 0 {
 		cfg.TakeRate = rate.Limit(30.0 / 60)
 	}
@@ -205,6 +214,8 @@ type Server struct {
 	pool    *searchPool
 	creates *limiter
 	takes   *limiter
+	// downloads limits each client's pages of records (records.zip).
+	downloads *limiter
 	// lobby counts each client's games waiting with a seat open to anyone.
 	lobby   *openGames
 	reviews *reviewer
@@ -241,6 +252,7 @@ func New(cfg Config) *Server {
 		pool:      newSearchPool(cfg.Searches),
 		creates:   newLimiter(cfg.CreateRate, cfg.CreateBurst),
 		takes:     newLimiter(cfg.TakeRate, cfg.TakeBurst),
+		downloads: newLimiter(cfg.DownloadRate, cfg.DownloadBurst),
 		lobby:     newOpenGames(),
 		rematches: newRematchHub(),
 	}
