@@ -516,16 +516,22 @@ func TestBrowserClaim(t *testing.T) {
 // TestBrowserHandOver: bob's time ran out; alice lets the computer play
 // his seat for the rest of the game. The computer then plays Black,
 // alice is offered nothing more, and bob's page knows the seat is no
-// longer his.
+// longer his. Alice's own time has run out too, and the game waits
+// (no clock runs, so the page stays still under the click): her press
+// of "Hand over" is also her return, whose answer must not take the
+// press away (it did under load in CI: the hello went at the
+// pointerdown, and the redraw it brought came before the pointerup).
 func TestBrowserHandOver(t *testing.T) {
 	s := newTestServer(t, Config{TimeUnit: 100 * time.Millisecond, BotDelay: 300 * time.Millisecond})
 	browser := newBrowser(t)
 	alice, bob := newPerson(t, browser), newPerson(t, browser)
 	id := awayGame(t, s, alice, bob)
+	s.waitFor(t, id, "both seats away", func(v gameView) bool { return v.Seats[0].Away && v.Seats[1].Away })
+	waitJS(t, alice, "alice told her time ran out", `document.querySelector('#status').textContent.includes('Your time ran out')`)
 	run(t, alice, "hand Black's seat over", click(`[data-flow="handover"]`))
 	v := s.waitFor(t, id, "the hand-over", func(v gameView) bool { return v.Seats[1].Kind != "human" })
-	if v.Status != "live" || v.Seats[1].Away {
-		t.Fatalf("after the hand-over: status %q, Black %+v", v.Status, v.Seats[1])
+	if v.Status != "live" || v.Seats[1].Away || v.Seats[0].Away {
+		t.Fatalf("after the hand-over: status %q, White %+v, Black %+v", v.Status, v.Seats[0], v.Seats[1])
 	}
 	waitJS(t, alice, "the offer gone", `document.querySelector('[data-flow="claim"], [data-flow="handover"]') === null`)
 	waitJS(t, alice, "Black shown as the computer", `document.querySelector('#seats li[data-seat="1"]').textContent.includes('computer')`)

@@ -410,15 +410,21 @@ function comeBack() {
 
 // active: a key or a tap anywhere on the page, seen before the page's
 // own handlers (capture): the player uses the keyboard or not
-// (keyboardUser), has seen that the friend joined (seenJoin), and is
-// back if their time ran out (comeBack).
+// (keyboardUser) and has seen that the friend joined (seenJoin).
 function active(e) {
   keyboardUser = e.type === 'keydown';
   seenJoin();
-  comeBack();
 }
 document.addEventListener('keydown', active, true);
 document.addEventListener('pointerdown', active, true);
+// The return (comeBack) is said once the key or the finger is up, after
+// the click it makes: the server's answer redraws the page (the seat no
+// longer away), and an answer that came between the press and its
+// release would move or replace the button pressed, and the press would
+// do nothing (CI's TestBrowserHandOver: "Hand over" pressed by a person
+// whose own time had run out).
+document.addEventListener('keyup', comeBack, true);
+document.addEventListener('pointerup', comeBack, true);
 
 function connect() {
   if (ws && ws.readyState !== WebSocket.CLOSED) return; // one stream of the game at a time
