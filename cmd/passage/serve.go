@@ -35,7 +35,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	logLevel := fs.String("log", "info", "log `LEVEL`: debug, info, warn or error")
 	maxGames := fs.Int("max-games", 10000, "at most `N` games in memory; past it, requests that need one more answer 503")
 	idle := fs.Duration("idle", 5*time.Minute, "a game nobody follows and no computer plays leaves memory after `D` without action")
-	expiry := fs.Duration("waiting-expiry", 7*24*time.Hour, "a game waiting for players `D` without activity is abandoned")
+	expiry := fs.Duration("waiting-expiry", 7*24*time.Hour, "a game waiting for players `D` without activity is abandoned; one waiting that long for its people to come back or play is called off")
 	searches := fs.Int("searches", max(1, runtime.GOMAXPROCS(0)-1), "at most `N` computer moves searched at once")
 	maxComputer := fs.Int("max-computer-games", 4, "at most `N` games between computers in play per client")
 	maxStreams := fs.Int("max-streams", 32, "at most `N` game streams (WebSockets) open at once per client")

@@ -538,7 +538,7 @@ type hangingPending struct {
 	release chan struct{}
 }
 
-func (s *hangingPending) Pending(ctx context.Context, after string, limit int) ([]store.Game, error) {
+func (s *hangingPending) Pending(ctx context.Context, after string, stale time.Time, limit int) ([]store.Game, error) {
 	if s.hang.Load() {
 		select {
 		case <-s.release:
@@ -546,7 +546,7 @@ func (s *hangingPending) Pending(ctx context.Context, after string, limit int) (
 			return nil, ctx.Err()
 		}
 	}
-	return s.Store.Pending(ctx, after, limit)
+	return s.Store.Pending(ctx, after, stale, limit)
 }
 
 // TestClusterReadWhenTheNodeIsGone: while the node that runs a game

@@ -1118,6 +1118,28 @@ func TestNoReturnEndsTheGame(t *testing.T) {
 	}
 }
 
+// TestNoReturnWithoutTimeLimit (player review 6: "live games without a
+// time limit never end"): a game without a time limit, where no time
+// runs out and so nobody is ever away, is called off the same way once
+// it waits for a person who has not played for --waiting-expiry: between
+// two people, and against the computer. Before, such a game stayed live
+// in the store for ever, and `passage prune` could never forget it.
+func TestNoReturnWithoutTimeLimit(t *testing.T) {
+	s := newTestServer(t, Config{IdleAfter: 20 * time.Millisecond, SweepEvery: 10 * time.Millisecond,
+		BotDelay: time.Millisecond, WaitingExpiry: 300 * time.Millisecond})
+	people := s.create(t, createRequest{Rules: "senet-jequier",
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human", Take: true}}})
+	s.firstTurns(t, people.Game.ID, map[int]string{0: people.Token, 1: people.Token})
+	computer := s.create(t, createRequest{Rules: "kinevet", Options: map[string]string{"players": "2"},
+		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "easy"}}})
+	for _, id := range []string{people.Game.ID, computer.Game.ID} {
+		v := s.waitFor(t, id, "the game called off", func(v gameView) bool { return v.Status == "over" })
+		if v.Result == nil || v.Result.How != "noReturn" || v.Result.Winner != -1 {
+			t.Errorf("%s: the result %+v, want noReturn with no winner", id, v.Result)
+		}
+	}
+}
+
 // TestOpenGamesPerClient (operator review, finding 7): one client may
 // have only MaxOpenGames games waiting in the lobby (a seat open to
 // anyone); one more is refused with 429 too_many_open_games, until one

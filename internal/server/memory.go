@@ -41,8 +41,9 @@ func (s *Server) wake(ctx context.Context) (int, error) {
 	started := 0
 	after := ""
 	now := time.Now()
+	stale := now.Add(-s.cfg.WaitingExpiry)
 	for {
-		page, err := s.st.Pending(ctx, after, wakePage)
+		page, err := s.st.Pending(ctx, after, stale, wakePage)
 		if err != nil || len(page) == 0 {
 			return started, err
 		}
@@ -58,15 +59,16 @@ func (s *Server) wake(ctx context.Context) (int, error) {
 			next := st.next()
 			// A game whose people all went away waits for them, as long
 			// as a game waits for its first players; then it is called
-			// off, so that it ends and can be pruned.
-			expired := next.kind == actNone && g.Status == store.StatusLive && st.everyPersonAway() &&
-				g.Updated.Before(now.Add(-s.cfg.WaitingExpiry))
+			// off, so that it ends and can be pruned. So does a game
+			// without a time limit that waits for a person who has not
+			// played for as long (nobody is away in it: no time runs out).
+			expired := next.kind == actNone && g.Status == store.StatusLive && st.leftLongAgo(stale)
 			if !expired && (next.kind == actNone || next.kind == actDeadline && now.Before(next.at)) {
 				continue
 			}
 			a, err := s.start(ctx, g)
 			if err == nil && expired {
-				a.post(func() { a.auto(command{kind: cmdNoReturn}) })
+				a.post(func() { a.auto(command{kind: cmdNoReturn, stale: stale}) })
 			}
 			if err != nil {
 				if errors.Is(err, errFull) || errors.Is(err, errShutdown) || errors.Is(err, errDraining) {

@@ -126,6 +126,8 @@ type command struct {
 	by       string // the computer that chose a computer move, or takes a seat over
 	// ifWaiting: an abort only while the game waits for players.
 	ifWaiting bool
+	// stale: a noReturn calls off a game not updated since.
+	stale time.Time
 }
 
 // writeKind is a store write the actor makes before a new state holds.
@@ -566,14 +568,23 @@ func (o *outcome) timeout(c command) error {
 	return nil
 }
 
-// noReturn calls off a game that waits for its people, every one of them
-// away (the stand-in does not play such a game, next): no winner. The
-// sweep decides when (a game waits --waiting-expiry for its people, as
-// for its first players); a game someone came back to drops it as stale.
+// leftLongAgo reports whether the game's people have left it: not
+// updated since stale, and every person away (their time ran out), or,
+// in a game without a time limit, where no time runs out, none of them
+// has played since.
+func (st turnState) leftLongAgo(stale time.Time) bool {
+	people := slices.ContainsFunc(st.g.Seats, func(s store.Seat) bool { return s.Kind == store.Human })
+	return people && st.g.Updated.Before(stale) && (st.everyPersonAway() || st.g.TimeLimit == 0)
+}
+
+// noReturn calls off a game that waits for its people, who left it long
+// ago (leftLongAgo: the stand-in does not play such a game, next): no
+// winner. The sweep decides when (a game waits --waiting-expiry for its
+// people, as for its first players); a game someone came back to, or
+// played in, since, drops it as stale.
 func (o *outcome) noReturn(c command) error {
 	st := &o.next
-	people := slices.ContainsFunc(st.g.Seats, func(s store.Seat) bool { return s.Kind == store.Human })
-	if st.g.Status != store.StatusLive || !people || !st.everyPersonAway() {
+	if st.g.Status != store.StatusLive || st.next().kind != actNone || !st.leftLongAgo(c.stale) {
 		return errStale
 	}
 	o.end(endRecord{How: "noReturn", Seat: max(st.toMove(), 0), Payoffs: make([]float64, len(st.g.Seats))}, c)

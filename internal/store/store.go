@@ -222,9 +222,11 @@ type Store interface {
 	AppendTurn(ctx context.Context, id string, t Turn, status Status, result string) error
 	// Pending lists, in ID order and after the ID after, at most limit
 	// live games that may have an automatic action to take: a computer
-	// seat, a seat played by the computer (Away), or a time limit. The
-	// server starts their actors after a restart, a page at a time.
-	Pending(ctx context.Context, after string, limit int) ([]Game, error)
+	// seat, a seat played by the computer (Away), a time limit, or no
+	// update since stale (a game its people left, to be called off;
+	// the zero time for none). The server starts their actors after a
+	// restart, a page at a time.
+	Pending(ctx context.Context, after string, stale time.Time, limit int) ([]Game, error)
 	// Abandon marks every waiting game last updated before cutoff as
 	// abandoned and returns their IDs.
 	Abandon(ctx context.Context, cutoff time.Time) ([]string, error)

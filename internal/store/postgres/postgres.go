@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -177,11 +178,11 @@ func (s *Store) Games(ctx context.Context, f store.Filter) ([]store.Game, error)
 // and that no node runs (no lease that has not expired): a node's
 // sweeps then do not try, every time, to take the games that the other
 // nodes run.
-func (s *Store) Pending(ctx context.Context, after string, limit int) ([]store.Game, error) {
-	sel := "SELECT " + store.GameColumns + " FROM games WHERE status = $1 AND id > $2 AND (time_limit > 0 OR " +
+func (s *Store) Pending(ctx context.Context, after string, stale time.Time, limit int) ([]store.Game, error) {
+	sel := "SELECT " + store.GameColumns + " FROM games WHERE status = $1 AND id > $2 AND (time_limit > 0 OR updated < $5 OR " +
 		"EXISTS (SELECT 1 FROM seats WHERE game_id = games.id AND (kind <> $3 OR away))) " +
 		"AND NOT EXISTS (SELECT 1 FROM leases WHERE game_id = games.id AND expires > now()) ORDER BY id LIMIT $4"
-	games, err := s.query(ctx, sel, "g.id", string(store.StatusLive), after, store.Human, limit)
+	games, err := s.query(ctx, sel, "g.id", string(store.StatusLive), after, store.Human, limit, store.MS(stale))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: pending games: %w", err)
 	}

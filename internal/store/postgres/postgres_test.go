@@ -116,7 +116,7 @@ func TestLeases(t *testing.T) {
 	if kept, err := st.Renew(ctx, "b", []store.Lease{a}, time.Minute); err != nil || len(kept) != 0 {
 		t.Errorf("Renew by another node: %+v, %v; want nothing kept", kept, err)
 	}
-	if p, err := st.Pending(ctx, "", 10); err != nil || len(p) != 0 {
+	if p, err := st.Pending(ctx, "", time.Time{}, 10); err != nil || len(p) != 0 {
 		t.Errorf("Pending while a node runs the game: %d games, %v; want none", len(p), err)
 	}
 	if err := st.Release(ctx, a); err != nil {
@@ -127,7 +127,7 @@ func TestLeases(t *testing.T) {
 	if kept, err := st.Renew(ctx, "a", []store.Lease{a}, time.Minute); err != nil || len(kept) != 0 {
 		t.Errorf("Renew after the release: %+v, %v; want nothing kept", kept, err)
 	}
-	if p, err := st.Pending(ctx, "", 10); err != nil || len(p) != 1 {
+	if p, err := st.Pending(ctx, "", time.Time{}, 10); err != nil || len(p) != 1 {
 		t.Errorf("Pending once the lease is released: %d games, %v; want g1", len(p), err)
 	}
 	if _, ok, _ := st.Holder(ctx, "g1"); ok {

@@ -313,13 +313,13 @@ func (s *Store) Games(ctx context.Context, f store.Filter) ([]store.Game, error)
 }
 
 // Pending lists live games that may have an automatic action, by ID.
-func (s *Store) Pending(ctx context.Context, after string, limit int) ([]store.Game, error) {
+func (s *Store) Pending(ctx context.Context, after string, stale time.Time, limit int) ([]store.Game, error) {
 	// "+status" keeps SQLite from the status index: the pages then walk
 	// the primary key from after, one pass over the table in all,
 	// instead of sorting every live game for each page.
-	sel := "SELECT " + store.GameColumns + " FROM games WHERE +status = ? AND id > ? AND (time_limit > 0 OR " +
+	sel := "SELECT " + store.GameColumns + " FROM games WHERE +status = ? AND id > ? AND (time_limit > 0 OR updated < ? OR " +
 		"EXISTS (SELECT 1 FROM seats WHERE game_id = games.id AND (kind <> ? OR away = 1))) ORDER BY id LIMIT ?"
-	games, err := s.query(ctx, sel, "g.id", string(store.StatusLive), after, store.Human, limit)
+	games, err := s.query(ctx, sel, "g.id", string(store.StatusLive), after, store.MS(stale), store.Human, limit)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: pending games: %w", err)
 	}

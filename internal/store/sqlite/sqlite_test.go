@@ -178,7 +178,7 @@ func TestManyGames(t *testing.T) {
 	if g := games[0]; g.ID != fmt.Sprintf("g%06d", n-1) || len(g.Seats) != 2 || g.Seats[0].Kind != "easy" {
 		t.Errorf("first game %+v, want the latest with its two seats", g)
 	}
-	pending, err := st.Pending(ctx, "", n)
+	pending, err := st.Pending(ctx, "", time.Time{}, n)
 	if err != nil || len(pending) != n {
 		t.Fatalf("Pending: %d games, %v; want %d", len(pending), err, n)
 	}

@@ -206,13 +206,14 @@ func testJoinable(t *testing.T, st store.Store) {
 }
 
 // testPending: live games with a computer seat, an away seat or a time
-// limit, in ID order after the given ID; not person-only games without
-// a limit, nor games that are not live.
+// limit, or not updated since stale, in ID order after the given ID;
+// not person-only games without a limit updated since, nor games that
+// are not live.
 func testPending(t *testing.T, st store.Store) {
 	ctx := context.Background()
 	mk := func(id string, status store.Status, limit time.Duration, seats ...store.Seat) {
 		g := newGame(id)
-		g.Status, g.TimeLimit, g.Seats = status, limit, seats
+		g.Status, g.TimeLimit, g.Seats, g.Updated = status, limit, seats, t0.Add(2*time.Hour)
 		create(t, st, g)
 	}
 	person := store.Seat{Kind: store.Human, TokenHash: "aa"}
@@ -223,10 +224,17 @@ func testPending(t *testing.T, st store.Store) {
 	mk("e-over", store.StatusOver, 0, person, store.Seat{Kind: "hard"})
 	mk("f-waiting", store.StatusWaiting, time.Minute, person, store.Seat{Kind: store.Human})
 	mk("g-computers", store.StatusLive, 0, store.Seat{Kind: "easy"}, store.Seat{Kind: "hard"})
+	left := newGame("h-people-left") // person-only, no limit, not updated since stale
+	left.Status, left.Seats, left.TimeLimit, left.Updated = store.StatusLive, []store.Seat{person, person}, 0, t0
+	create(t, st, left)
+	old := newGame("i-over-old")
+	old.Status, old.Seats, old.Updated = store.StatusOver, []store.Seat{person, person}, t0
+	create(t, st, old)
+	stale := t0.Add(time.Hour)
 	var ids []string
 	after := ""
 	for {
-		page, err := st.Pending(ctx, after, 2)
+		page, err := st.Pending(ctx, after, stale, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -241,7 +249,15 @@ func testPending(t *testing.T, st store.Store) {
 		}
 		after = page[len(page)-1].ID
 	}
-	diff(t, "pending games", []string{"a-computer", "c-limit", "d-away", "g-computers"}, ids)
+	diff(t, "pending games", []string{"a-computer", "c-limit", "d-away", "g-computers", "h-people-left"}, ids)
+	// With the zero time, no game is stale.
+	page, err := st.Pending(ctx, "g-computers", time.Time{}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page) != 0 {
+		t.Errorf("pending after g-computers with no stale time: %d games (%s, updated %v), want none", len(page), page[0].ID, page[0].Updated)
+	}
 }
 
 // testAbandon: waiting games not updated since the cutoff become
