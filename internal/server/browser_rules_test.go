@@ -616,7 +616,10 @@ func TestBrowserReplayDrowning(t *testing.T) {
 	near := func(p, q [2]float64, d float64) bool { return math.Hypot(p[0]-q[0], p[1]-q[1]) <= d }
 	// The piece reaches the water (frames fall between the squares'
 	// centres: within a fifth of a square), then goes on to 15, seen
-	// on its way there, away from both ends, and stops on 15.
+	// on its way there, off both ends, and stops on 15. A loaded
+	// machine draws few frames: CI on 15e8623 saw two on the way back,
+	// at 94% and 98% of it, so a frame anywhere strictly between the
+	// ends counts (a jump to 15 would show none on that line).
 	water, between := -1, false
 	for i, p := range got.Path {
 		if water < 0 && near(p, got.Water, 13) {
@@ -626,7 +629,7 @@ func TestBrowserReplayDrowning(t *testing.T) {
 		a, b := got.Water, got.Rebirth
 		along := ((p[0]-a[0])*(b[0]-a[0]) + (p[1]-a[1])*(b[1]-a[1])) / ((b[0]-a[0])*(b[0]-a[0]) + (b[1]-a[1])*(b[1]-a[1]))
 		off := math.Abs((p[0]-a[0])*(b[1]-a[1])-(p[1]-a[1])*(b[0]-a[0])) / math.Hypot(b[0]-a[0], b[1]-a[1])
-		if water >= 0 && i > water && along > 0.2 && along < 0.8 && off < 3 {
+		if water >= 0 && i > water && along > 0.05 && along < 0.95 && off < 3 {
 			between = true
 		}
 	}
