@@ -254,6 +254,10 @@ func TestBrowserLobbyLinkColors(t *testing.T) {
 		if v := s.game(t, url[strings.LastIndex(url, "/")+1:]); v.Rules != want {
 			t.Errorf("created %q, want %q", v.Rules, want)
 		}
+		// The game page loaded before the next address: one still
+		// loading replaced the lobby opened after it (CI on ce9223e:
+		// "Cannot find context with specified id").
+		waitJS(t, ctx, "the game page", `document.querySelector('svg#board .piece') !== null`)
 	}
 	run(t, ctx, "Ludo's rules, green then red", chromedp.Navigate(s.url+"/rules/kinevet?opt=colors%3Dgr&opt=safe-start%3Don"), visible("#in-brief"))
 	play := attr(t, ctx, "#in-brief a.button", "href")
