@@ -372,7 +372,7 @@ func waitSettled(t *testing.T, ctx context.Context, what, expr string) {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		tctx, cancel := context.WithTimeout(ctx, time.Minute)
-		_, err := chromedp.Run(tctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(30*time.Second)))
+		_, err := chromedp.Run(tctx, chromedp.Poll[chromedp.Void]("document.readyState !== 'loading' && ("+expr+")", chromedp.WithPollingTimeout(30*time.Second)))
 		cancel()
 		if err == nil {
 			return

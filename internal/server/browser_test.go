@@ -223,8 +223,28 @@ func lobbyReady() chromedp.Action[chromedp.Void] {
 		chromedp.WithPollingTimeout(30*time.Second))
 }
 
-// click clicks the first element matching the CSS selector sel.
-func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
+// click clicks the first element matching the CSS selector sel. A page
+// may redraw the element between chromedp finding it and asking where it
+// is ("Could not find node with given id"): a person's click, which
+// falls at a place, would land on the redrawn one, so the click is tried
+// again on it (CI on b276275: bob's Accept rematch was redrawn as the
+// rematch's seat was taken).
+func click(sel string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, target *chromedp.Target) (chromedp.Void, error) {
+		for try := 1; ; try++ {
+			done, err := chromedp.Click(chromedp.CSS(sel))(ctx, target)
+			if err == nil || try == 5 || !nodeReplaced(err) {
+				return done, err
+			}
+		}
+	}
+}
+
+// nodeReplaced tells whether err is chromedp's word for a node that left
+// the document between being found and being used.
+func nodeReplaced(err error) bool {
+	return strings.Contains(err.Error(), "Could not find node with given id") || strings.Contains(err.Error(), "Node is detached from document")
+}
 
 // visible waits for an element matching sel to be visible.
 func visible(sel string) chromedp.Action[chromedp.Void] {
