@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -163,16 +164,22 @@ func (s *Server) handleRecords(w http.ResponseWriter, r *http.Request) {
 		// Each game has the time a request has to write its answer:
 		// a whole page may take longer, a stalled client may not.
 		rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
-		text, rg, err := s.recordText(r.Context(), g.ID)
+		// The game as listed: a finished game changes no more, so only
+		// its turns are read (gone if it was pruned since).
+		rec, _, _, _, err := s.recordOfGame(r.Context(), g)
 		switch {
 		case errors.Is(err, store.ErrNotFound) || errors.Is(err, game.ErrUnknownRules):
 			continue // pruned since it was listed, or a ruleset this build does not know
 		case err != nil:
 			s.abortRecords(r, g.ID, err)
-		case rg.Status != store.StatusOver:
-			s.abortRecords(r, g.ID, fmt.Errorf("listed as over, read as %s", rg.Status))
+		case g.Status != store.StatusOver:
+			s.abortRecords(r, g.ID, fmt.Errorf("the store listed a game that is %s among the finished", g.Status))
 		}
-		fw, err := zw.CreateHeader(&zip.FileHeader{Name: g.ID + ".txt", Method: zip.Deflate, Modified: rg.Updated})
+		text, err := recordBytes(rec)
+		var fw io.Writer
+		if err == nil {
+			fw, err = zw.CreateHeader(&zip.FileHeader{Name: g.ID + ".txt", Method: zip.Deflate, Modified: g.Updated})
+		}
 		if err == nil {
 			_, err = fw.Write(text)
 		}

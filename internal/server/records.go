@@ -28,7 +28,13 @@ func (s *Server) recordAt(ctx context.Context, id string) (record.Record, []stor
 	if err != nil {
 		return record.Record{}, nil, g, nil, err
 	}
-	turns, err := s.st.Turns(ctx, id)
+	return s.recordOfGame(ctx, g)
+}
+
+// recordOfGame is the record of g, already read from the store, with its
+// turns read now (store.ErrNotFound if the game has gone since).
+func (s *Server) recordOfGame(ctx context.Context, g store.Game) (record.Record, []store.Turn, store.Game, game.Ruleset, error) {
+	turns, err := s.st.Turns(ctx, g.ID)
 	if err != nil {
 		return record.Record{}, nil, g, nil, err
 	}
@@ -75,21 +81,26 @@ func resignations(rules game.Ruleset, g store.Game) []record.Resignation {
 }
 
 // recordText is game id's record in the text format, as GET
-// /api/games/{id}/record answers it, with the game it is of.
-func (s *Server) recordText(ctx context.Context, id string) ([]byte, store.Game, error) {
-	rec, _, g, _, err := s.recordAt(ctx, id)
+// /api/games/{id}/record answers it.
+func (s *Server) recordText(ctx context.Context, id string) ([]byte, error) {
+	rec, _, _, _, err := s.recordAt(ctx, id)
 	if err != nil {
-		return nil, g, err
+		return nil, err
 	}
+	return recordBytes(rec)
+}
+
+// recordBytes is rec in the text format.
+func recordBytes(rec record.Record) ([]byte, error) {
 	var b bytes.Buffer
 	if err := record.Write(&b, rec); err != nil {
-		return nil, g, err
+		return nil, err
 	}
-	return b.Bytes(), g, nil
+	return b.Bytes(), nil
 }
 
 func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
-	b, _, err := s.recordText(r.Context(), r.PathValue("id"))
+	b, err := s.recordText(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.fail(w, r, err)
 		return
