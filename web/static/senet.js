@@ -28,7 +28,9 @@ const TRAY_H = 58;       // tray depth (landscape: height)
 // 0.82 of its size), with the drawing still narrower than the phone.
 const TRAY_UP = 80;
 const TRAY_LABEL_UP = 20;
-const TRAY_LABEL = 14;   // landscape
+// Landscape, the trays' words: 16 units, 12 px where a phone held
+// sideways (844x390) draws the board at 0.72 of its size.
+const TRAY_LABEL = 16;
 const PIECE_R = 18;
 const TRAY_R = 13;
 const TRAY_STEP = 29;
