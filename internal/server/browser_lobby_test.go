@@ -234,7 +234,8 @@ func TestBrowserLobbyRulesLink(t *testing.T) {
 // as many players as colours), so that the game created has them. A
 // link whose colours do not fit (not an order of Ludo's colours, or
 // more or fewer colours than its players=) leaves each seat its usual
-// colour, and a line above the seats says so until a swatch is pressed.
+// colour, and a line under the game's description, in view where the
+// lobby opens, says so until a swatch is pressed.
 func TestBrowserLobbyLinkColors(t *testing.T) {
 	s := newTestServer(t, Config{CreateRate: 100, CreateBurst: 100})
 	ctx, probs := newWatchedPerson(t, newBrowser(t))
@@ -244,7 +245,7 @@ func TestBrowserLobbyLinkColors(t *testing.T) {
 		got := get(t, ctx, "the seats' colours", chromedp.Evaluate[[]string](`[
 			[...document.querySelectorAll('select[data-seat]')].map((_, i) =>
 				(document.querySelector('button[data-seat-color="' + i + '"][aria-pressed="true"]') || {}).dataset?.color || '-').join(''),
-			document.querySelector('#seats .colors-note')?.textContent || '']`))
+			(document.querySelector('#colors-note:not([hidden])') || {}).textContent || '']`))
 		return got[0], got[1]
 	}
 	create := func(want string) {
@@ -291,7 +292,7 @@ func TestBrowserLobbyLinkColors(t *testing.T) {
 			t.Errorf("%s: seats %q, note %q; want %q and %q", tc.query, got, note, tc.seats, want)
 		}
 		if tc.value == "gr" {
-			run(t, ctx, "the note in view", chromedp.ScrollIntoView("#seats .colors-note"))
+			run(t, ctx, "the note in view", chromedp.ScrollIntoView("#colors-note"))
 			screenshot(t, ctx, "lobby-link-colors-bad")
 			create(tc.rules)
 		}

@@ -115,8 +115,10 @@ async function init() {
 // players=2), which the colours named in play must match.
 const PLAYERS_OPTION = 'players';
 
-// colorsNote says, above the seats, that the colours a link named could
-// not be used; '' when there is nothing to say.
+// colorsNote says, under the game's description (#colors-note: in view
+// where the lobby opens, before the quick buttons that would use the
+// usual colours), that the colours a link named could not be used; ''
+// when there is nothing to say.
 let colorsNote = '';
 
 // linkColors chooses the colours a link names (colors=gr, from a rules
@@ -125,7 +127,7 @@ let colorsNote = '';
 // link, as many players as colours. A value that is not an order of the
 // ruleset's colours, or that names more or fewer colours than the
 // players= of the link, leaves every seat its usual colour, and a line
-// above the seats says so (colorsNote). Call it before preset(opts).
+// under the game's description says so (colorsNote). Call it before preset(opts).
 function linkColors(opts) {
   const r = current();
   const colorsOpt = r.options.find((o) => o.key === COLOR_OPTION);
@@ -251,6 +253,9 @@ async function showSeats() {
   const opts = chosenOptions();
   const colorsOpt = r.options.find((o) => o.key === COLOR_OPTION);
   if (colorsOpt) delete opts[COLOR_OPTION]; // the seats' count decides; colours are re-applied below
+  const note = $('#colors-note');
+  note.textContent = colorsOpt ? colorsNote : '';
+  note.hidden = note.textContent === '';
   const q = Object.entries(opts).map(([k, v]) => 'opt=' + encodeURIComponent(k + '=' + v)).join('&');
   const box = $('#seats');
   let info;
@@ -269,7 +274,6 @@ async function showSeats() {
   }
   const previous = [...document.querySelectorAll('select[data-seat]')].map((s) => s.value);
   box.replaceChildren();
-  if (colorsOpt && colorsNote) box.append(h('p', { class: 'colors-note', role: 'status' }, colorsNote));
   const seats = decorateSeats(info.board, info.start, info.seats.map((s, i) => ({ ...s, seat: i })));
   let colors = '';
   if (colorsOpt) {
