@@ -129,3 +129,32 @@ func TestBrowserPresence(t *testing.T) {
 	waitPresenceShown(t, alice, "alice", 1, "here")
 	cardShot(t, alice, "presence-here-1280-dark")
 }
+
+// TestBrowserPresenceKeepsBoard: another player's page closing or
+// opening changes nothing on the board, so alice's board is not drawn
+// again: a redraw between the pointerdown and the pointerup of a press
+// would replace the piece under it, and the press would make no click
+// (a tap lost, as the first tap after a friend joined was:
+// TestBrowserFirstTapAfterJoin).
+func TestBrowserPresenceKeepsBoard(t *testing.T) {
+	s := newTestServer(t, Config{HereDelay: 300 * time.Millisecond})
+	browser := newBrowser(t)
+	alice, probs := newWatchedPerson(t, browser)
+	bob := newPerson(t, browser)
+	twoPeopleLive(t, s, alice, bob)
+	waitPresenceShown(t, alice, "alice", 1, "here")
+	get(t, alice, "mark a piece as drawn", chromedp.Evaluate[bool](`(window.drawnPiece = document.querySelector('svg#board .piece')) !== null`))
+	run(t, bob, "bob navigates away", chromedp.Navigate(s.url+"/rules"))
+	waitPresenceShown(t, alice, "alice", 1, "gone")
+	if !get(t, alice, "the piece drawn", chromedp.Evaluate[bool](`window.drawnPiece.isConnected`)) {
+		t.Error("bob's page closing drew alice's board again: a press under way on a piece would lose its click")
+	}
+	run(t, bob, "bob comes back", chromedp.NavigateBack())
+	waitPresenceShown(t, alice, "alice", 1, "here")
+	if !get(t, alice, "the piece drawn", chromedp.Evaluate[bool](`window.drawnPiece.isConnected`)) {
+		t.Error("bob's page opening drew alice's board again")
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}

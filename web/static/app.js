@@ -490,7 +490,7 @@ export class BoardView {
       this.upright = mq.matches;
       mq.addEventListener('change', () => {
         this.upright = mq.matches;
-        if (this.state) this.show({ ...this.state, animateFrom: null });
+        if (this.state) this.show({ ...this.state, animateFrom: null }, true);
       });
     }
   }
@@ -499,7 +499,16 @@ export class BoardView {
   // can move can be picked and st.onMove(move) is called with the move
   // chosen. st.last ({move, letter}) is marked; st.animateFrom (a
   // position) animates the last move from there.
-  show(st) {
+  //
+  // A state already drawn is left as it is, unless redraw: the game's
+  // page shows every message of the game's stream, and most change
+  // nothing on the board (another player's page opening or closing, a
+  // seat going away). Drawn again, the piece under a press would be
+  // replaced between its pointerdown and its pointerup, and the press
+  // would make no click: the player's tap or click lost. The view's own
+  // changes (a piece picked, the board turned upright) draw again.
+  show(st, redraw = false) {
+    if (!redraw && this.state && !st.animateFrom && JSON.stringify(st) === JSON.stringify(this.state)) return;
     if (!this.state || this.state.pos !== st.pos || !st.interactive) this.selected = null;
     // A redraw of the same position (a player's arrival, say) keeps a
     // finger's preview, so that the second tap plays what it shows.
@@ -635,7 +644,7 @@ export class BoardView {
         this.selected = this.selected === key ? null : key;
         const first = this.selected && ways[0];
         this.focusKey = first ? 'to:' + first.to : key;
-        this.show({ ...this.state, animateFrom: null });
+        this.show({ ...this.state, animateFrom: null }, true);
       });
       if (key === this.selected) {
         piece.classList.add('selected');
@@ -732,7 +741,7 @@ export class BoardView {
     if (ev.key === 'Escape' && this.selected) {
       this.focusKey = this.selected;
       this.selected = null;
-      this.show({ ...this.state, animateFrom: null });
+      this.show({ ...this.state, animateFrom: null }, true);
       return;
     }
     const dir = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
