@@ -131,29 +131,59 @@ func TestBrowserPresence(t *testing.T) {
 }
 
 // TestBrowserPresenceKeepsBoard: another player's page closing or
-// opening changes nothing on the board, so alice's board is not drawn
-// again: a redraw between the pointerdown and the pointerup of a press
-// would replace the piece under it, and the press would make no click
-// (a tap lost, as the first tap after a friend joined was:
-// TestBrowserFirstTapAfterJoin).
+// opening changes nothing on the board or in the move list, so neither
+// is drawn again on alice's page: a redraw between the pointerdown and
+// the pointerup of a press would replace the piece (or the entry) under
+// it, and the press would make no click (a tap lost, as the first tap
+// after a friend joined was: TestBrowserFirstTapAfterJoin); and the move
+// list, drawn again, went back to its end under a player reading it.
 func TestBrowserPresenceKeepsBoard(t *testing.T) {
 	s := newTestServer(t, Config{HereDelay: 300 * time.Millisecond})
 	browser := newBrowser(t)
 	alice, probs := newWatchedPerson(t, browser)
 	bob := newPerson(t, browser)
-	twoPeopleLive(t, s, alice, bob)
+	id, white, black := twoPeople(t, s, "")
+	s.playFirst(t, id, []string{white, black}, 12)
+	holdSeats(t, alice, s, id, white, []int{0})
+	holdSeats(t, bob, s, id, black, []int{1})
+	run(t, alice, "a short move list", chromedp.EmulateViewport(1000, 700))
+	for _, p := range []context.Context{alice, bob} {
+		run(t, p, "open the game", chromedp.Navigate(s.url+"/g/"+id), visible("svg#board .piece"))
+	}
 	waitPresenceShown(t, alice, "alice", 1, "here")
-	get(t, alice, "mark a piece as drawn", chromedp.Evaluate[bool](`(window.drawnPiece = document.querySelector('svg#board .piece')) !== null`))
+	waitJS(t, alice, "the moves", `document.querySelectorAll('#log li').length >= 12`)
+	if !get(t, alice, "mark a piece and a move as drawn, the list read from its top", chromedp.Evaluate[bool](`(() => {
+		window.drawnPiece = document.querySelector('svg#board .piece');
+		window.drawnEntry = document.querySelector('#log li');
+		const ol = document.querySelector('#log');
+		ol.scrollTop = 0;
+		return ol.scrollHeight > ol.clientHeight;
+	})()`)) {
+		t.Fatal("the move list does not scroll: the test would not see it scrolled")
+	}
+	kept := func(when string) {
+		t.Helper()
+		got := get(t, alice, "what is drawn", chromedp.Evaluate[[]bool](`[window.drawnPiece.isConnected, window.drawnEntry.isConnected, document.querySelector('#log').scrollTop === 0]`))
+		if !got[0] {
+			t.Errorf("%s drew alice's board again: a press under way on a piece would lose its click", when)
+		}
+		if !got[1] {
+			t.Errorf("%s drew alice's move list again", when)
+		}
+		if !got[2] {
+			t.Errorf("%s scrolled the move list alice reads from its top", when)
+		}
+	}
 	run(t, bob, "bob navigates away", chromedp.Navigate(s.url+"/rules"))
 	waitPresenceShown(t, alice, "alice", 1, "gone")
-	if !get(t, alice, "the piece drawn", chromedp.Evaluate[bool](`window.drawnPiece.isConnected`)) {
-		t.Error("bob's page closing drew alice's board again: a press under way on a piece would lose its click")
-	}
-	run(t, bob, "bob comes back", chromedp.NavigateBack())
+	kept("bob's page closing")
+	// Back: the page comes from the browser's back-forward cache (no
+	// load event, which chromedp.NavigateBack would wait for) and opens
+	// its stream again.
+	run(t, bob, "bob comes back", chromedp.Evaluate[chromedp.Void](`history.back()`))
+	waitURL(t, bob, "/g/"+id)
 	waitPresenceShown(t, alice, "alice", 1, "here")
-	if !get(t, alice, "the piece drawn", chromedp.Evaluate[bool](`window.drawnPiece.isConnected`)) {
-		t.Error("bob's page opening drew alice's board again")
-	}
+	kept("bob's page opening")
 	for _, pr := range probs.take() {
 		t.Error(pr)
 	}

@@ -47,6 +47,7 @@ let throwTimer = 0;  // a throw the page is about to make for the player
 let throwFor = '';   // the turn throwTimer is for
 let flow = null;     // resign, abort, claim, rematch: see flow.js
 let review = null;   // the review of the game once it is over (review.js)
+let logKey = '';     // what the move list shows (render)
 let next = null;     // the view of this finished game's rematch, once known (followRematch)
 
 // keyboardUser is set while the player uses the keyboard: the page then
@@ -371,6 +372,17 @@ function onRematch(v, go = true) {
 // press whose answer took the page away), and asks for the game and its
 // rematch as they are now (the offer accepted since: a link to it).
 window.addEventListener('pageshow', (e) => { if (e.persisted) shownAgain(); });
+// A page that the browser keeps in its back-forward cache (the player
+// went on to the rules, say) closes its streams as it goes: left open,
+// the frozen page's game stream stayed open for as long as the browser
+// kept the page (the browser answers the server's pings itself), and
+// the other players saw this player here all that time. shownAgain
+// opens it again; the rematch's stream reopens itself on its close.
+window.addEventListener('pagehide', (e) => {
+  if (!e.persisted) return;
+  ws?.close();
+  nextWs?.close();
+});
 async function shownAgain() {
   nextSeenWaiting = '';
   if (!game) return; // not drawn yet: init is still at work
@@ -845,11 +857,19 @@ function render(animateFrom, freshThrow) {
   // which shows no tooltip: player review 4), with the keyboard's place
   // on the entry.
   const over = game.status === 'over';
-  ol.replaceChildren(...log.flatMap((t, i) => [...resignNotes(game.seats, game.rules, i + 1),
-    turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board), ...(over ? { 'data-turn': i + 1 } : {}) },
-      over ? () => toReplay(i + 1, 'log') : null)]),
-  ...resignNotes(game.seats, game.rules, log.length + 1));
-  ol.scrollTop = ol.scrollHeight;
+  // Drawn again only when it changes, as the board is (BoardView.show):
+  // a message that adds no turn (another player's page opening or
+  // closing) neither replaces the entry under a press nor takes a list
+  // the player reads back to its end.
+  const listKey = JSON.stringify([log.length, log[log.length - 1] || null, over, game.seats.map((s) => s.resigned || 0)]);
+  if (listKey !== logKey) {
+    logKey = listKey;
+    ol.replaceChildren(...log.flatMap((t, i) => [...resignNotes(game.seats, game.rules, i + 1),
+      turnItem(t, game.seats, game.board, { title: turnText(t, game.seats, game.board), ...(over ? { 'data-turn': i + 1 } : {}) },
+        over ? () => toReplay(i + 1, 'log') : null)]),
+    ...resignNotes(game.seats, game.rules, log.length + 1));
+    ol.scrollTop = ol.scrollHeight;
+  }
   $('#icons-legend').replaceChildren(...iconLegend(log));
   // Nothing to review in a game without a throw (aborted at once).
   if (game.status === 'over' && game.turns > 0 && !review) {
