@@ -1456,6 +1456,28 @@ func TestBrowserLobbyKeepsFocus(t *testing.T) {
 	}
 }
 
+// TestBrowserLobbyKeepsLinks: a game being played changes its line in
+// the lobby at every move, and the list, refreshed, brings the line up
+// to date but keeps the game's link as it is: a link drawn again under a
+// press, between its pointerdown and pointerup, takes no click.
+func TestBrowserLobbyKeepsLinks(t *testing.T) {
+	s := newTestServer(t, Config{})
+	id, white, black := twoPeople(t, s, "")
+	s.playFirst(t, id, []string{white, black}, 2)
+	ctx, probs := newWatchedPerson(t, newBrowser(t))
+	entry := fmt.Sprintf(`#live li[data-game="%s"]`, id)
+	run(t, ctx, "the lobby", chromedp.Navigate(s.url+"/"), visible(entry+" a"))
+	line := get(t, ctx, "the game's line", chromedp.Evaluate[string](`(window.drawnLink = document.querySelector('`+entry+` a')) && document.querySelector('`+entry+` span').textContent`))
+	s.playFirst(t, id, []string{white, black}, 3)
+	waitJS(t, ctx, "the line brought up to date", fmt.Sprintf(`document.querySelector('%s span').textContent !== %q`, entry, line))
+	if !get(t, ctx, "the link", chromedp.Evaluate[bool](`window.drawnLink.isConnected`)) {
+		t.Error("the refresh that brought the game's line up to date drew its link again: a press on it then would take no click")
+	}
+	for _, pr := range probs.take() {
+		t.Error(pr)
+	}
+}
+
 // TestBrowserSeveralDestinations: no ruleset today gives one piece two
 // destinations for a throw, but the board handles it for a ruleset that
 // would: a tap picks the piece and shows both destinations, Escape puts

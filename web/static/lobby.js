@@ -392,6 +392,18 @@ function idle(g) {
 // again (which would take the keyboard's focus away every few seconds).
 const shown = {};
 
+// keepSame is the list's entry old brought up to date with fresh (the
+// same game), each part of it that has not changed kept as it is: a game
+// being played changes its line at every move, and its link drawn again
+// under a press (between its pointerdown and its pointerup) would take
+// no click, the player's tap lost.
+function keepSame(old, fresh) {
+  const a = [...old.childNodes], b = [...fresh.childNodes];
+  if (a.length !== b.length) return fresh;
+  a.forEach((node, i) => { if (!node.isEqualNode(b[i])) old.replaceChild(b[i], node); });
+  return old;
+}
+
 async function refresh() {
   for (const status of ['waiting', 'live', 'over']) {
     let list;
@@ -405,8 +417,9 @@ async function refresh() {
     const focused = ul.contains(document.activeElement) ? document.activeElement : null;
     const item = focused && focused.closest('li[data-game]');
     const refocus = item && { game: item.dataset.game, index: [...item.querySelectorAll('a')].indexOf(focused) };
-    ul.replaceChildren();
-    if (!list.length) ul.append(h('li', { class: 'muted' }, t('web.lobby.none')));
+    const before = new Map([...ul.children].filter((li) => li.dataset.game).map((li) => [li.dataset.game, li]));
+    const items = [];
+    if (!list.length) items.push(h('li', { class: 'muted' }, t('web.lobby.none')));
     ul.closest('.card').classList.toggle('empty', !list.length);
     for (const g of list) {
       decorateSeats(g.board, g.start, g.seats);
@@ -424,9 +437,11 @@ async function refresh() {
       // turn and who won, in the words of the game's own page.
       const line = status === 'over' && g.result ? `${seatSummary(g)} · ${resultText(g, [])}`
         : g.turns ? t('web.lobby.gameLine', { Seats: seatSummary(g), Turn: g.turns }) : seatSummary(g);
-      ul.append(h('li', { 'data-game': g.id },
-        h('strong', {}, t('ruleset.' + g.name)), h('span', { class: 'small muted' }, line), ...links));
+      const li = h('li', { 'data-game': g.id },
+        h('strong', {}, t('ruleset.' + g.name)), h('span', { class: 'small muted' }, line), ...links);
+      items.push(before.has(g.id) ? keepSame(before.get(g.id), li) : li);
     }
+    if (items.length !== ul.children.length || items.some((li, i) => ul.children[i] !== li)) ul.replaceChildren(...items);
     if (refocus) {
       const li = [...ul.children].find((el) => el.dataset.game === refocus.game);
       const link = li && li.querySelectorAll('a')[refocus.index];
