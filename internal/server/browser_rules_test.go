@@ -626,17 +626,23 @@ func TestBrowserReplayDrowning(t *testing.T) {
 	// line); and the last frame of the move, which puts the piece on 15,
 	// also ends it, so that the watcher may never see it (CI on 3df1500:
 	// its last frame was 25 units short): the piece at rest on 15 shows
-	// where the way ends.
+	// where the way ends. Nor need a frame be near the water: the piece
+	// is there for 25 to 50 ms of the move (the last fifth of a square
+	// before 27 and the first of the way back), and the run on 15e8623
+	// drew none on the first 94% of its way back; a frame on the way
+	// back, on the line that starts at 27 (a way from elsewhere to 15
+	// keeps off it), shows the piece turned there as well.
 	water, between, past := -1, false, false
 	for i, p := range got.Path {
-		if water < 0 && near(p, got.Water, 13) {
-			water = i
-		}
 		// On the way back: between 27 and 15, on the line that joins them.
 		a, b := got.Water, got.Rebirth
 		along := ((p[0]-a[0])*(b[0]-a[0]) + (p[1]-a[1])*(b[1]-a[1])) / ((b[0]-a[0])*(b[0]-a[0]) + (b[1]-a[1])*(b[1]-a[1]))
 		off := math.Abs((p[0]-a[0])*(b[1]-a[1])-(p[1]-a[1])*(b[0]-a[0])) / math.Hypot(b[0]-a[0], b[1]-a[1])
-		if water >= 0 && i > water && along > 0.05 && along < 0.95 && off < 3 {
+		back := along > 0.05 && along < 0.95 && off < 3
+		if water < 0 && (near(p, got.Water, 13) || back) {
+			water = i
+		}
+		if water >= 0 && i >= water && back {
 			between = true
 		}
 		if water >= 0 && i > water && (along > 1.01 || off >= 3) {
