@@ -143,9 +143,13 @@ func TestBrowserAutoThrow(t *testing.T) {
 	for _, tab := range []context.Context{one, two} {
 		run(t, tab, "open the game", chromedp.Navigate(s.url+"/g/"+c.Game.ID), visible("svg#board .piece"))
 	}
-	v := s.waitFor(t, c.Game.ID, "Red's throw", func(v gameView) bool { return v.Roll != nil || v.Turns > 0 })
+	s.waitFor(t, c.Game.ID, "Red's throw", func(v gameView) bool { return v.Roll != nil || v.Turns > 0 })
+	// The throw shows, or it passed by itself already (without a 6):
+	// the game's first turn is played. (A page slow to open let the
+	// pass come before the server was first asked, and then waited for
+	// a turn after it, Green's, which nobody plays.)
 	for _, tab := range []context.Context{one, two} {
-		waitJS(t, tab, "the throw shown", fmt.Sprintf(`document.body.dataset.roll !== '' || Number(document.body.dataset.turns) > %d`, v.Turns))
+		waitJS(t, tab, "the throw shown", `document.body.dataset.roll !== '' || Number(document.body.dataset.turns) > 0`)
 		if m := textOf(t, tab, "#message"); m != "" {
 			t.Errorf("a tab says %q", m)
 		}

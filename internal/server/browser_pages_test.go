@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -740,18 +741,19 @@ func autoPassGame(t *testing.T, s *testServer, alice, bob context.Context) bool 
 	people := []context.Context{alice, bob}
 	out := map[context.Context]bool{} // who has brought a piece out
 	for len(out) < len(people) {
-		var who context.Context
-		waitJS(t, alice, "someone's turn to roll", `document.body.dataset.roll === ''`)
-		for _, p := range people {
-			if attr(t, p, "body", "data-my-turn") == "yes" {
-				who = p
-			}
+		// Whose turn it is comes from the server, and that player's page
+		// is waited for: the other page may not have heard of the turn
+		// yet (a page read then said "nobody's turn"), and a page read
+		// once the other side's page had thrown by itself saw that
+		// throw, which waits for a click after a 6, for good.
+		v := s.game(t, c.Game.ID)
+		if v.Status != "live" {
+			t.Fatalf("the game is %q before a pass came", v.Status)
 		}
-		if who == nil {
-			t.Fatal("nobody's turn")
-		}
-		turns := attr(t, who, "body", "data-turns")
-		if attr(t, who, "body", "data-throws-itself") != "yes" {
+		who := people[v.ToMove]
+		turns := strconv.Itoa(v.Turns)
+		waitJS(t, who, "the page of the seat to play", fmt.Sprintf(`Number(document.body.dataset.turns) >= %d`, v.Turns))
+		if attr(t, who, "body", "data-turns") == turns && attr(t, who, "body", "data-roll") == "" && attr(t, who, "body", "data-throws-itself") != "yes" {
 			run(t, who, "roll", click("#throw:not([disabled])"))
 		}
 		waitJS(t, who, "the roll", `document.body.dataset.roll !== '' || document.body.dataset.turns !== '`+turns+`'`)

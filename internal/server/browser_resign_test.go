@@ -98,8 +98,12 @@ func TestBrowserSeatNotesAligned(t *testing.T) {
 // half later, at the next throw, which the page made by itself).
 func TestBrowserResignNoticeStays(t *testing.T) {
 	s := newTestServer(t, Config{BotDelay: 100 * time.Millisecond, StandIn: "easy"})
-	// Yellow has a piece out on 15: its turns wait for its click.
-	c := s.create(t, createRequest{Rules: "kinevet", Start: "..............y......................... ..../..../..../.... r",
+	// Yellow has pieces out on 15 and 35: its turns wait for its click,
+	// and any throw moves one. (With the one on 15 alone, the computer
+	// playing Red could take it with a 6 to enter, then 6, 6 and 2, and
+	// Yellow's page, every piece in the yard, threw by itself: its
+	// Throw button, off, was never pressed.)
+	c := s.create(t, createRequest{Rules: "kinevet", Start: "..............y...................y..... ..../..../..../.... r",
 		Seats: []seatRequest{{Kind: "human", Take: true}, {Kind: "human"}, {Kind: "human"}, {Kind: "human"}}})
 	id := c.Game.ID
 	tokens := []string{c.Token}
